@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { sitemapAlias } from './scripts/lib/sitemap-alias.mjs';
+import { siteOrigin } from './src/config/origin.mjs';
+
+const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
+
+export default defineConfig({
+  site: siteOrigin(process.env.PUBLIC_SITE_URL),
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  integrations: [
+    mdx(),
+    react(),
+    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/admin') }),
+    sitemapAlias(),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      // `npm run dev`: the API and PocketBase's dashboard come from the PocketBase
+      // process started beside the Astro dev server.
+      proxy: {
+        '/api': pocketBaseUrl,
+        '/_/': pocketBaseUrl,
+      },
+    },
+  },
+});

@@ -1,0 +1,149 @@
+// Draws the site's own product artwork (there are no product photos): clean SVG
+// illustrations of the boards, the power supply and the share image, rasterised to
+// PNG with sharp so Astro's image pipeline can serve responsive AVIF/WebP.
+// Run with `node scripts/artwork.mjs`; the outputs are committed.
+import { mkdir, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+const OUT = new URL('../src/assets/artwork/', import.meta.url);
+const PUBLIC = new URL('../public/', import.meta.url);
+
+const palette = {
+  ops: { bg1: '#e8f1fb', bg2: '#c9dcf2', accent: '#0b3d6e' },
+  opm: { bg1: '#e6f6f1', bg2: '#c3e8dc', accent: '#0f6b52' },
+  opx: { bg1: '#efeafb', bg2: '#d9cff3', accent: '#4c2c92' },
+  ope: { bg1: '#fbf3e4', bg2: '#f1dfbb', accent: '#8a5a00' },
+};
+
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function terminalBlock(x, y, n, color = '#1f7a3f') {
+  const w = 26;
+  let s = `<rect x="${x}" y="${y}" width="${n * w}" height="34" rx="3" fill="${color}"/>`;
+  for (let i = 0; i < n; i++) {
+    const cx = x + i * w + w / 2;
+    s += `<circle cx="${cx}" cy="${y + 12}" r="7" fill="#c9ced6" stroke="#7b838f" stroke-width="1.5"/>`;
+    s += `<line x1="${cx - 4}" y1="${y + 12}" x2="${cx + 4}" y2="${y + 12}" stroke="#5b636e" stroke-width="2"/>`;
+    s += `<rect x="${cx - 7}" y="${y + 24}" width="14" height="6" rx="1" fill="#0d4a25"/>`;
+  }
+  return s;
+}
+
+function chip(x, y, w, h, label = '') {
+  let s = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3" fill="#1d2129"/>`;
+  const pins = Math.max(2, Math.floor(w / 12));
+  for (let i = 0; i < pins; i++) {
+    const px = x + 6 + (i * (w - 12)) / (pins - 1) - 2;
+    s += `<rect x="${px}" y="${y - 5}" width="4" height="5" fill="#b7bcc4"/>`;
+    s += `<rect x="${px}" y="${y + h}" width="4" height="5" fill="#b7bcc4"/>`;
+  }
+  if (label) s += `<text x="${x + w / 2}" y="${y + h / 2 + 4}" font-family="monospace" font-size="11" fill="#8c96a3" text-anchor="middle">${esc(label)}</text>`;
+  return s;
+}
+
+function esp32(x, y, pins, external = false) {
+  const w = 150;
+  const h = 24 + pins * 5.2;
+  let s = `<rect x="${x - 10}" y="${y}" width="${w + 20}" height="${h}" rx="4" fill="#14171c"/>`;
+  for (let i = 0; i < pins / 2; i++) {
+    const py = y + 12 + i * ((h - 24) / (pins / 2 - 1 || 1));
+    s += `<circle cx="${x - 3}" cy="${py}" r="3" fill="#d4af37"/><circle cx="${x + w + 3}" cy="${py}" r="3" fill="#d4af37"/>`;
+  }
+  s += `<rect x="${x + 18}" y="${y + 14}" width="${w - 36}" height="${h * 0.55}" rx="3" fill="#b8bec7" stroke="#8d949e"/>`;
+  s += `<text x="${x + w / 2}" y="${y + 14 + h * 0.3}" font-family="sans-serif" font-weight="700" font-size="15" fill="#4b525c" text-anchor="middle">ESP32</text>`;
+  if (external) {
+    s += `<rect x="${x + w / 2 - 6}" y="${y - 60}" width="12" height="62" rx="5" fill="#23272e"/>`;
+  } else {
+    s += `<path d="M${x + 24} ${y + h - 26} h20 v-10 h20 v10 h20 v-10 h20 v10 h20" fill="none" stroke="#d4af37" stroke-width="3"/>`;
+  }
+  return s;
+}
+
+function relay(x, y) {
+  return `<rect x="${x}" y="${y}" width="46" height="58" rx="3" fill="#1f5fb4"/><text x="${x + 23}" y="${y + 33}" font-family="sans-serif" font-size="9" fill="#dbe7f7" text-anchor="middle">5A</text>`;
+}
+
+function leds(x, y, n, colors = ['#e5484d', '#30a46c']) {
+  let s = '';
+  for (let i = 0; i < n; i++) s += `<circle cx="${x + i * 14}" cy="${y}" r="4" fill="${colors[i % colors.length]}"/>`;
+  return s;
+}
+
+function pcb({ w, h, model, parts }) {
+  const x = (800 - w) / 2;
+  const y = (560 - h) / 2 + 10;
+  let s = `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="14" fill="#0e5a3a"/></g>`;
+  s += `<rect x="${x + 8}" y="${y + 8}" width="${w - 16}" height="${h - 16}" rx="10" fill="none" stroke="#2f8a5f" stroke-width="1.5" stroke-dasharray="6 5"/>`;
+  for (const [cx, cy] of [[x + 18, y + 18], [x + w - 18, y + 18], [x + 18, y + h - 18], [x + w - 18, y + h - 18]]) {
+    s += `<circle cx="${cx}" cy="${cy}" r="8" fill="#d9dde3"/><circle cx="${cx}" cy="${cy}" r="4" fill="#6d7580"/>`;
+  }
+  s += parts(x, y);
+  s += `<text x="${x + w - 30}" y="${y + h - 26}" font-family="sans-serif" font-weight="700" font-size="18" fill="#e9f5ee" text-anchor="end">${esc(model)}</text>`;
+  return s;
+}
+
+function frame(key, body) {
+  const p = palette[key];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 560" width="800" height="560">
+<defs>
+<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.bg1}"/><stop offset="1" stop-color="${p.bg2}"/></linearGradient>
+<filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="10" stdDeviation="12" flood-color="#0b1b2b" flood-opacity="0.28"/></filter>
+</defs>
+<rect width="800" height="560" fill="url(#bg)"/>
+<g opacity="0.35" stroke="${p.accent}" stroke-width="1">${Array.from({ length: 9 }, (_, i) => `<line x1="0" y1="${60 * i + 20}" x2="800" y2="${60 * i + 20}" stroke-opacity="0.25"/>`).join('')}</g>
+${body}
+</svg>`;
+}
+
+const drawings = {
+  'linha-s': frame('ops', pcb({
+    w: 600, h: 380, model: 'OPS010',
+    parts: (x, y) => terminalBlock(x + 40, y + 20, 10) + terminalBlock(x + 330, y + 20, 8) +
+      terminalBlock(x + 40, y + 326, 8, '#1d5fa8') + esp32(x + 225, y + 95, 30) +
+      chip(x + 60, y + 120, 90, 40, 'RS485') + chip(x + 60, y + 200, 70, 34) + chip(x + 440, y + 130, 90, 44, 'OPTO') +
+      chip(x + 440, y + 215, 90, 44, 'MOSFET') + leds(x + 420, y + 300, 8),
+  })),
+  'linha-m': frame('opm', pcb({
+    w: 440, h: 340, model: 'OPM001',
+    parts: (x, y) => terminalBlock(x + 40, y + 20, 6) + terminalBlock(x + 240, y + 20, 5, '#1d5fa8') +
+      esp32(x + 145, y + 120, 38, true) + relay(x + 360, y + 140) + chip(x + 40, y + 150, 70, 36, 'I2C') + leds(x + 40, y + 240, 6),
+  })),
+  'linha-x': frame('opx', pcb({
+    w: 680, h: 420, model: 'OPX1-001',
+    parts: (x, y) => terminalBlock(x + 30, y + 20, 12) + terminalBlock(x + 360, y + 20, 11) +
+      terminalBlock(x + 30, y + 366, 11, '#1d5fa8') +
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => relay(x + 300 + (i % 4) * 56, y + 90 + Math.floor(i / 4) * 70)).join('') +
+      esp32(x + 80, y + 100, 30) + chip(x + 300, y + 250, 100, 40, 'PT100') + chip(x + 430, y + 250, 90, 40, 'RS232') + leds(x + 560, y + 320, 6),
+  })),
+  'acessorios': frame('ope', `<g filter="url(#shadow)"><rect x="170" y="130" width="460" height="300" rx="16" fill="#aeb6c1"/></g>
+<rect x="170" y="130" width="460" height="300" rx="16" fill="none" stroke="#7f8893" stroke-width="3"/>
+${Array.from({ length: 14 }, (_, i) => `<rect x="${200 + i * 30}" y="160" width="14" height="150" rx="4" fill="#8f98a4"/>`).join('')}
+${Array.from({ length: 7 }, (_, i) => `<rect x="${210 + i * 54}" y="340" width="40" height="44" rx="4" fill="#2a2f36"/><circle cx="${230 + i * 54}" cy="356" r="9" fill="#c9ced6"/>`).join('')}
+<text x="600" y="412" font-family="sans-serif" font-weight="700" font-size="18" fill="#2a2f36" text-anchor="end">OPE-100 · 24V 5A</text>
+<circle cx="200" cy="410" r="5" fill="#30a46c"/>`),
+};
+
+function shareImage() {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3d6e"/><stop offset="1" stop-color="#072543"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#g)"/>
+<g stroke="#1d5fa8" stroke-width="2" fill="none" opacity="0.6"><path d="M0 500 H300 L360 440 H700"/><path d="M1200 120 H880 L820 180 H600"/><circle cx="700" cy="440" r="8"/><circle cx="600" cy="180" r="8"/></g>
+<text x="90" y="270" font-family="sans-serif" font-weight="800" font-size="96" fill="#ffffff">Operium</text>
+<text x="90" y="350" font-family="sans-serif" font-size="38" fill="#cfe1f5">Controladores industriais e placas especiais</text>
+<text x="90" y="410" font-family="sans-serif" font-size="30" fill="#9fc2e8">Fabricação nacional · Jaraguá do Sul (SC)</text>
+</svg>`;
+}
+
+function favicon() {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b3d6e"/><circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="7"/><rect x="29" y="6" width="6" height="12" fill="#f5a524"/></svg>`;
+}
+
+await mkdir(OUT, { recursive: true });
+for (const [name, svg] of Object.entries(drawings)) {
+  await sharp(Buffer.from(svg)).resize(1600).png({ compressionLevel: 9 }).toFile(new URL(`${name}.png`, OUT).pathname);
+}
+await sharp(Buffer.from(shareImage())).png({ compressionLevel: 9 }).toFile(new URL('og-default.png', PUBLIC).pathname);
+await writeFile(new URL('favicon.svg', PUBLIC), favicon());
+await sharp(Buffer.from(favicon())).resize(180).png().toFile(new URL('apple-touch-icon.png', PUBLIC).pathname);
+await sharp(Buffer.from(favicon())).resize(32).png().toFile(new URL('favicon-32.png', PUBLIC).pathname);
+console.log('artwork written');

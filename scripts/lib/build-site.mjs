@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fromRoot } from './paths.mjs';
+
+/** Inputs of `astro build`: a change to any of them makes the built site stale. */
+const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+/** Environment variables read at build time; the stamp records them. */
+const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL'];
+const STAMP = '.build-stamp.json';
+
+async function newestMtime(entry) {
+  let info;
+  try {
+    info = await stat(entry);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of await readdir(entry)) newest = Math.max(newest, await newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildEnv(env) {
+  return Object.fromEntries(BUILD_ENV.map((name) => [name, env[name] ?? '']));
+}
+
+/** True when outDir holds a build made from the current inputs and settings. */
+export async function isBuildFresh(outDir, env = process.env) {
+  let stamp;
+  try {
+    stamp = JSON.parse(await readFile(path.join(outDir, STAMP), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (JSON.stringify(stamp.env) !== JSON.stringify(buildEnv(env))) return false;
+  let newest = 0;
+  for (const input of INPUTS) newest = Math.max(newest, await newestMtime(fromRoot(input)));
+  return newest <= stamp.builtAt;
+}
+
+/**
+ * Runs `astro build` into outDir (unless it is fresh and `force` is false).
+ * @param {{ outDir?: string, env?: NodeJS.ProcessEnv, force?: boolean }} [options]
+ * @returns {Promise<boolean>} whether a build ran
+ */
+export async function buildSite({ outDir = fromRoot('dist'), env = process.env, force = false } = {}) {
+  if (!force && (await isBuildFresh(outDir, env))) return false;
+  const startedAt = Date.now();
+  process.stderr.write(`[site] Gerando o site estático em ${path.relative(fromRoot(), outDir) || '.'}/…\n`);
+  const result = spawnSync(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    cwd: fromRoot(),
+    stdio: 'inherit',
+    env: { ...env, ASTRO_OUT_DIR: outDir },
+  });
+  if (result.status !== 0) throw new Error('astro build falhou (veja as mensagens acima)');
+  await writeFile(path.join(outDir, STAMP), JSON.stringify({ builtAt: startedAt, env: buildEnv(env) }));
+  process.stderr.write(`[site] Site gerado em ${Math.round((Date.now() - startedAt) / 1000)} s.\n`);
+  return true;
+}

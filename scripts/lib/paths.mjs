@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** Absolute path of the repository root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const fromRoot = (...parts) => path.join(ROOT, ...parts);

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fromRoot } from './paths.mjs';
+
+/** Asks the OS for a free TCP port on the loopback interface. */
+export function freePort(host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The command-line arguments of `pocketbase serve` for this project.
+ * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean }} options
+ */
+export function serveArgs({ host, port, dataDir, hooksWatch = false }) {
+  return [
+    'serve',
+    `--http=${host}:${port}`,
+    `--dir=${dataDir}`,
+    `--hooksDir=${fromRoot('pb_hooks')}`,
+    `--migrationsDir=${fromRoot('pb_migrations')}`,
+    `--hooksWatch=${hooksWatch}`,
+    '--automigrate=false',
+  ];
+}
+
+/**
+ * Waits until PocketBase answers its health check.
+ * @param {string} url base URL, e.g. http://127.0.0.1:8090
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess }} [options]
+ */
+export async function waitForHealth(url, { timeoutMs = 30_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'sem resposta';
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`o PocketBase terminou com o código ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`o PocketBase não respondeu em ${url} (${lastError})`);
+}
+
+/**
+ * Starts `pocketbase serve` and resolves once it is healthy.
+ * @param {{ bin: string, host?: string, port: number, dataDir: string, siteDir?: string,
+ *           hooksWatch?: boolean, env?: Record<string, string>, stdio?: 'inherit' | 'pipe' }} options
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, siteDir, hooksWatch, env = {}, stdio = 'pipe' }) {
+  const child = spawn(bin, serveArgs({ host, port, dataDir, hooksWatch }), {
+    env: { ...process.env, ...(siteDir ? { SITE_DIR: siteDir } : {}), ...env },
+    stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+
+  const url = `http://${host}:${port}`;
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+      child.kill('SIGTERM');
+    });
+
+  try {
+    await waitForHealth(url, { child });
+  } catch (error) {
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
+  }
+  return { url, child, output: () => output, stop };
+}

@@ -1,0 +1,51 @@
+// Command server is the site's backend: PocketBase used as a Go framework with its
+// JS hooks (pb_hooks/) and JS migrations (pb_migrations/) plugins and the migrate
+// command registered. It accepts the same flags as the official release binary, so
+// scripts/pocketbase.mjs can use either one interchangeably; everything specific to
+// this product (serving the built site, audit log, publishing) lives in pb_hooks/.
+package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+)
+
+func main() {
+	app := pocketbase.New()
+
+	var (
+		hooksDir      string
+		hooksWatch    bool
+		hooksPool     int
+		migrationsDir string
+		automigrate   bool
+	)
+	flags := app.RootCmd.PersistentFlags()
+	flags.StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
+	flags.BoolVar(&hooksWatch, "hooksWatch", true, "restart the app when a pb_hooks file changes")
+	flags.IntVar(&hooksPool, "hooksPool", 15, "the number of prewarmed JS runtimes for the hooks")
+	flags.StringVar(&migrationsDir, "migrationsDir", "", "the directory with the JS migrations")
+	flags.BoolVar(&automigrate, "automigrate", true, "generate a migration file on every collection change made in the dashboard")
+	_ = app.RootCmd.ParseFlags(os.Args[1:])
+
+	jsvm.MustRegister(app, jsvm.Config{
+		HooksDir:      hooksDir,
+		HooksWatch:    hooksWatch,
+		HooksPoolSize: hooksPool,
+		MigrationsDir: migrationsDir,
+	})
+
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangJS,
+		Automigrate:  automigrate,
+		Dir:          migrationsDir,
+	})
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}

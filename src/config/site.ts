@@ -1,0 +1,99 @@
+/**
+ * The business identity, in one place. Pages and components read these values;
+ * they never repeat the literals. The CMS settings (publishing issue) may override
+ * some of them at build time.
+ */
+import { DEFAULT_SITE_ORIGIN } from './origin.mjs';
+
+/** A phone number as shown to people and as dialled by a `tel:` link. */
+export interface Phone {
+  label: string;
+  /** Human-readable form, e.g. "(47) 3275-1000". */
+  display: string;
+  /** E.164 digits for `tel:` links, e.g. "+554732751000". */
+  e164: string;
+}
+
+const chatNumber = '5547999731000';
+
+export const site = {
+  name: 'Operium',
+  legalName: 'Operium Eletrônica Industrial Ltda.',
+  /** Default `<title>` suffix and Open Graph site name. */
+  title: 'Operium | Controladores industriais e placas especiais',
+  description:
+    'Controladores industriais baseados em ESP32 e STM32, módulos de expansão, fonte chaveada e projetos de hardware sob medida, com fabricação nacional em Jaraguá do Sul (SC).',
+  blurb:
+    'Fabricamos controladores industriais e placas especiais no Brasil, com soluções robustas para controle de máquinas e monitoramento de equipamentos.',
+  origin: DEFAULT_SITE_ORIGIN,
+  foundedYear: 2019,
+  locale: 'pt-BR',
+  themeColor: '#0b3d6e',
+
+  phones: {
+    general: { label: 'Geral', display: '(47) 3275-1000', e164: '+554732751000' },
+    commercial: { label: 'Comercial', display: '(47) 3275-1010', e164: '+554732751010' },
+    support: { label: 'Suporte', display: '(47) 3275-1020', e164: '+554732751020' },
+  } satisfies Record<string, Phone>,
+
+  chat: {
+    /** The business number every quote request goes to (country + area code + number). */
+    number: chatNumber,
+    display: '(47) 99973-1000',
+    /** Opens a chat with the business number. */
+    link: `https://wa.me/${chatNumber}`,
+  },
+
+  email: 'contato@operium.com.br',
+  supportEmail: 'suporte@operium.com.br',
+
+  address: {
+    street: 'Rua Walter Marquardt, 1180',
+    district: 'Barra do Rio Molha',
+    city: 'Jaraguá do Sul',
+    state: 'SC',
+    postalCode: '89259-565',
+    country: 'Brasil',
+  },
+
+  hours: 'Segunda a sexta, das 9h às 18h',
+
+  storeUrl: 'https://loja.operium.com.br',
+
+  social: {
+    facebook: 'https://www.facebook.com/operium.industrial',
+    instagram: 'https://www.instagram.com/operium.industrial',
+    linkedin: 'https://www.linkedin.com/company/operium-industrial',
+    youtube: 'https://www.youtube.com/@operium-industrial',
+  },
+
+  /** Figures the site states about the company. */
+  figures: {
+    clients: '200+',
+    customProjects: '50+',
+    yearsOfExperience: '15+',
+    unitsMade: '5000+',
+    testedProducts: '100%',
+  },
+
+  /** Custom hardware development is free from this batch size up. */
+  freeDevelopmentMinBatch: 25,
+
+  /** Google Analytics measurement id; loaded only after analytics consent. */
+  analyticsId: import.meta.env.PUBLIC_ANALYTICS_ID ?? '',
+} as const;
+
+/** Builds the chat-API link that opens the business chat with a prefilled message. */
+export function chatLinkWithText(text: string): string {
+  const params = new URLSearchParams({ phone: site.chat.number, text });
+  return `https://api.whatsapp.com/send?${params.toString()}`;
+}
+
+/** The postal address on one line, e.g. for the footer. */
+export function formatAddress(address = site.address): string {
+  return `${address.street} – ${address.district}, ${address.city} – ${address.state}, ${address.postalCode}`;
+}
+
+export function telHref(phone: Phone): string {
+  return `tel:${phone.e164}`;
+}

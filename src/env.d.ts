@@ -1,0 +1,10 @@
+interface ImportMetaEnv {
+  /** Google Analytics measurement id (G-XXXXXXX); empty means no analytics. */
+  readonly PUBLIC_ANALYTICS_ID?: string;
+  /** Canonical origin of the public site. */
+  readonly PUBLIC_SITE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,34 @@
+/**
+ * Where the public site's forms send their data: PocketBase's API. Same origin
+ * when the site is served by our PocketBase; PUBLIC_API_URL when the static output
+ * is deployed elsewhere (a CDN) and the API lives on another host.
+ */
+export const API_BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
+
+/** An error PocketBase returned for a create request, reduced to what forms need. */
+export interface ApiFieldErrors {
+  status: number;
+  /** Field name → PocketBase validation code (e.g. "validation_not_unique"). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Creates a record in a public collection.
+ * @throws {ApiFieldErrors} when the server refuses the record
+ */
+export async function createPublicRecord(collection: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${API_BASE}/api/collections/${encodeURIComponent(collection)}/records`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) return;
+  let fields: Record<string, string> = {};
+  try {
+    const payload = (await response.json()) as { data?: Record<string, { code?: string }> };
+    fields = Object.fromEntries(Object.entries(payload.data ?? {}).map(([name, error]) => [name, error.code ?? '']));
+  } catch {
+    // Not JSON (a proxy error page, for example): the status says enough.
+  }
+  throw { status: response.status, fields } satisfies ApiFieldErrors;
+}
