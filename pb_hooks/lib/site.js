@@ -65,6 +65,11 @@ function serve(e) {
   // path.Clean on a rooted path never escapes the root ("/../x" becomes "/x").
   const name = $filepath.clean("/" + urlPath).replace(/^\/+/, "");
 
+  // An unknown API route is an API error (JSON), never the site's HTML page.
+  if (name === "api" || name.indexOf("api/") === 0) {
+    throw new NotFoundError("The requested resource wasn't found.");
+  }
+
   if (name === "legacy-admin" || name.indexOf("legacy-admin/") === 0) {
     return e.redirect(301, withQuery(e, "/admin" + name.slice("legacy-admin".length)));
   }

@@ -80,7 +80,7 @@ export const site = {
   freeDevelopmentMinBatch: 25,
 
   /** Google Analytics measurement id; loaded only after analytics consent. */
-  analyticsId: import.meta.env.PUBLIC_ANALYTICS_ID ?? '',
+  analyticsId: import.meta.env?.PUBLIC_ANALYTICS_ID ?? '',
 } as const;
 
 /** Builds the chat-API link that opens the business chat with a prefilled message. */

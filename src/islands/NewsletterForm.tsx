@@ -12,7 +12,6 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind
 
 function errorMessage(error: unknown): string {
   const api = error as Partial<ApiFieldErrors>;
-  if (api?.fields?.email === 'validation_not_unique') return 'Este e-mail já está inscrito na nossa newsletter.';
   if (api?.fields?.email) return 'Informe um e-mail válido.';
   if (api?.status === 429) return 'Muitas tentativas. Aguarde um pouco e tente novamente.';
   return 'Não foi possível concluir a inscrição agora. Tente novamente em instantes.';

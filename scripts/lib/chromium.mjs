@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** Flags for headless Chromium on machines with a closed network and no GPU. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Finds a Chromium: CHROME_PATH, then Debian's /usr/bin/chromium, then Playwright's own browser. */
+export async function findChromium() {
+  if (process.env.CHROME_PATH) {
+    if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH aponta para "${process.env.CHROME_PATH}", que não existe.`);
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  try {
+    const { chromium } = await import('playwright-core');
+    const bundled = chromium.executablePath();
+    if (bundled && existsSync(bundled)) return bundled;
+  } catch {
+    // playwright-core without browsers: fall through.
+  }
+  return undefined;
+}
+
+/**
+ * Returns a Chromium path, installing Debian's `chromium` package when none exists
+ * and this process may (root with apt-get). Otherwise fails with instructions.
+ */
+export async function ensureChromium() {
+  const found = await findChromium();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    process.stderr.write('[testes] Chromium não encontrado: instalando o pacote chromium do Debian…\n');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    if (install && install.status === 0 && existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  }
+  throw new Error(
+    'Nenhum Chromium encontrado para os testes de navegador. Instale um com `sudo apt-get install chromium` ' +
+      '(Debian/Ubuntu) ou indique o executável em CHROME_PATH=/caminho/do/chromium.',
+  );
+}

@@ -1,0 +1,51 @@
+import { test, expect } from './fixtures';
+import { site } from '../../src/config/site';
+
+test.describe('floating chat button', () => {
+  test('shows "Fale conosco" on hover and on keyboard focus', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('link', { name: /Fale conosco/ });
+    await expect(button).toHaveAttribute('href', site.chat.link);
+    await expect(button).toHaveAttribute('target', '_blank');
+    const label = page.getByTestId('chat-label');
+    await expect(label).toHaveText('Fale conosco');
+    await expect(label).toBeHidden();
+
+    await button.hover();
+    await expect(label).toBeVisible();
+
+    await page.mouse.move(0, 0);
+    await expect(label).toBeHidden();
+    await button.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await expect(label).toBeVisible();
+  });
+});
+
+test.describe('not-found page', () => {
+  test('answers 404 with the site page, logs the path and links home', async ({ page, consoleErrors }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const response = await page.goto('/rota-que-nao-existe');
+    expect(response?.status()).toBe(404);
+    // Chromium itself reports the 404 document load as a console error; that one is expected.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 404/.test(text)));
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect.poll(() => warnings.join('\n')).toContain('/rota-que-nao-existe');
+    await page.getByRole('link', { name: 'Voltar para a página inicial' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tecnologia de ponta');
+  });
+
+  test('legacy admin paths redirect to /admin', async ({ page }) => {
+    const response = await page.goto('/legacy-admin/posts/abc');
+    expect(page.url()).toMatch(/\/admin\/posts\/abc$/);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible();
+  });
+});

@@ -1,0 +1,130 @@
+import { test, expect } from './fixtures';
+import { site } from '../../src/config/site';
+import { mainNav } from '../../src/config/navigation';
+
+test.describe('top navigation', () => {
+  test('lists every item of the spec in order, with the right targets', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Menu principal', exact: true });
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(mainNav.length);
+    const labels = ['Home', 'Loja', 'Quem Somos', 'Produtos', 'Projetos Sob Medida', 'Blog', 'DataSheets', 'Softwares', 'Contato'];
+    for (const [index, label] of labels.entries()) {
+      await expect(links.nth(index), `item ${index + 1} do menu`).toHaveText(new RegExp(`^${label}`));
+    }
+    await expect(nav.getByRole('link', { name: 'Produtos' })).toHaveAttribute('href', '/produtos');
+    await expect(nav.getByRole('link', { name: 'DataSheets' })).toHaveAttribute('href', '/referencias/datasheets');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    const store = nav.getByRole('link', { name: /Loja/ });
+    await expect(store).toHaveAttribute('href', site.storeUrl);
+    await expect(store).toHaveAttribute('target', '_blank');
+    await expect(store).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('"Fale com um especialista" opens the chat link in a new tab', async ({ page }) => {
+    await page.goto('/');
+    const expert = page.getByRole('banner').getByRole('link', { name: /Fale com um especialista/ });
+    await expect(expert).toBeVisible();
+    await expect(expert).toHaveAttribute('href', site.chat.link);
+    await expect(expert).toHaveAttribute('target', '_blank');
+  });
+});
+
+test.describe('home page', () => {
+  test('shows the hero, the testing banner and both actions', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Tecnologia de ponta em controladores industriais e desenvolvimento de placas especiais com fabricação nacional',
+    );
+    await expect(page.getByText('Soluções robustas para controle de máquinas e monitoramento de equipamentos.', { exact: true })).toBeVisible();
+    await expect(page.getByText('100% dos nossos produtos são testados antes do envio')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Conheça nossos produtos' })).toHaveAttribute('href', '/produtos');
+    const custom = page.getByRole('link', { name: /Solicitar Projeto Customizado/ });
+    await expect(custom).toHaveAttribute('target', '_blank');
+    await expect(custom).toHaveAttribute('href', new RegExp(`phone=${site.chat.number}`));
+  });
+
+  test('has the four line cards with their counts and links, ops and opm featured', async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Nossas linhas de produtos' });
+    const expected = [
+      { id: 'ops', name: 'Linha S', count: '4 produtos', featured: true },
+      { id: 'opm', name: 'Linha M', count: '1 produto', featured: true },
+      { id: 'opx', name: 'Linha X', count: '1 produto', featured: false },
+      { id: 'ope', name: 'Acessórios', count: '1 produto', featured: false },
+    ];
+    const cards = section.getByRole('listitem');
+    await expect(cards).toHaveCount(4);
+    for (const [index, line] of expected.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(line.name);
+      await expect(card.getByTestId('product-count')).toHaveText(line.count);
+      await expect(card.getByRole('link', { name: /Ver produtos/ })).toHaveAttribute('href', `/produtos?category=${line.id}`);
+      await expect(card.getByText('Destaque')).toHaveCount(line.featured ? 1 : 0);
+    }
+    await expect(page.getByRole('link', { name: 'Ver todos os produtos' })).toHaveAttribute('href', '/produtos');
+    await expect(page.getByRole('link', { name: 'Baixar catálogo' })).toHaveAttribute('href', '/catalogo-digital');
+  });
+
+  test('shows the custom-hardware teaser, seven partners and the call-to-action band', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Desenvolvimento gratuito para lotes a partir de 25 unidades.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Conheça o processo' })).toHaveAttribute('href', '/projetos-sob-medida');
+    await expect(page.getByRole('region', { name: /Parceiros/ }).getByRole('listitem')).toHaveCount(7);
+    await expect(page.getByRole('region', { name: /Pronto para/ }).getByRole('link', { name: /Fale com um especialista/ })).toHaveAttribute(
+      'href',
+      site.chat.link,
+    );
+  });
+
+  test('cards fade in 100 ms apart, and not at all for reduced motion', async ({ page, browser }) => {
+    await page.goto('/');
+    const delays = await page.locator('.stagger-item').evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
+    expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s']);
+
+    const reduced = await browser.newContext({ reducedMotion: 'reduce' });
+    const calm = await reduced.newPage();
+    await calm.goto(`${process.env.E2E_BASE_URL}/`);
+    const names = await calm.locator('.stagger-item').evaluateAll((items) => items.map((item) => getComputedStyle(item).animationName));
+    expect(names).toEqual(['none', 'none', 'none', 'none']);
+    await reduced.close();
+  });
+});
+
+test.describe('footer', () => {
+  test('has the blurb, three phones, e-mail, address, link groups and social icons', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(site.blurb)).toBeVisible();
+    for (const phone of Object.values(site.phones)) {
+      await expect(footer.getByRole('link', { name: phone.display })).toHaveAttribute('href', `tel:${phone.e164}`);
+    }
+    await expect(footer.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    await expect(footer.getByText(/Jaraguá do Sul – SC/)).toBeVisible();
+    const quick = footer.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link');
+    await expect(quick).toHaveText(['Quem Somos', 'Produtos', 'Projetos Sob Medida', 'Catálogo Digital', 'Política de Privacidade']);
+    const resources = footer.getByRole('navigation', { name: 'Recursos' }).getByRole('link');
+    await expect(resources).toHaveText(['Blog', 'Clientes', 'Contato']);
+    await expect(footer.getByRole('list', { name: 'Redes sociais' }).getByRole('link')).toHaveCount(4);
+  });
+
+  test('newsletter needs an e-mail and confirms the sign-up, also for an address already on the list', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByLabel('E-mail');
+    const subscribe = footer.getByRole('button', { name: 'Inscrever' });
+    await subscribe.click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing), 'o e-mail é obrigatório').toBe(true);
+
+    const address = `teste-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`;
+    await email.fill(address);
+    await subscribe.click();
+    await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
+
+    await page.reload();
+    await footer.getByLabel('E-mail').fill(address);
+    await footer.getByRole('button', { name: 'Inscrever' }).click();
+    await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
+  });
+});
