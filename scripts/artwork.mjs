@@ -8,6 +8,7 @@ import sharp from 'sharp';
 const OUT = new URL('../src/assets/artwork/', import.meta.url);
 const PUBLIC = new URL('../public/', import.meta.url);
 
+/** @type {Record<string, { bg1: string, bg2: string, accent: string }>} */
 const palette = {
   ops: { bg1: '#e8f1fb', bg2: '#c9dcf2', accent: '#0b3d6e' },
   opm: { bg1: '#e6f6f1', bg2: '#c3e8dc', accent: '#0f6b52' },
@@ -15,8 +16,10 @@ const palette = {
   ope: { bg1: '#fbf3e4', bg2: '#f1dfbb', accent: '#8a5a00' },
 };
 
+/** @param {string} s */
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** A row of screw terminals. @param {number} x @param {number} y @param {number} n @param {string} [color] */
 function terminalBlock(x, y, n, color = '#1f7a3f') {
   const w = 26;
   let s = `<rect x="${x}" y="${y}" width="${n * w}" height="34" rx="3" fill="${color}"/>`;
@@ -29,6 +32,7 @@ function terminalBlock(x, y, n, color = '#1f7a3f') {
   return s;
 }
 
+/** An IC package. @param {number} x @param {number} y @param {number} w @param {number} h @param {string} [label] */
 function chip(x, y, w, h, label = '') {
   let s = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="3" fill="#1d2129"/>`;
   const pins = Math.max(2, Math.floor(w / 12));
@@ -41,6 +45,7 @@ function chip(x, y, w, h, label = '') {
   return s;
 }
 
+/** The ESP32 dev module. @param {number} x @param {number} y @param {number} pins @param {boolean} [external] external antenna */
 function esp32(x, y, pins, external = false) {
   const w = 150;
   const h = 24 + pins * 5.2;
@@ -59,16 +64,19 @@ function esp32(x, y, pins, external = false) {
   return s;
 }
 
+/** @param {number} x @param {number} y */
 function relay(x, y) {
   return `<rect x="${x}" y="${y}" width="46" height="58" rx="3" fill="#1f5fb4"/><text x="${x + 23}" y="${y + 33}" font-family="sans-serif" font-size="9" fill="#dbe7f7" text-anchor="middle">5A</text>`;
 }
 
+/** @param {number} x @param {number} y @param {number} n @param {string[]} [colors] */
 function leds(x, y, n, colors = ['#e5484d', '#30a46c']) {
   let s = '';
   for (let i = 0; i < n; i++) s += `<circle cx="${x + i * 14}" cy="${y}" r="4" fill="${colors[i % colors.length]}"/>`;
   return s;
 }
 
+/** A board outline with its parts. @param {{ w: number, h: number, model: string, parts: (x: number, y: number) => string }} board */
 function pcb({ w, h, model, parts }) {
   const x = (800 - w) / 2;
   const y = (560 - h) / 2 + 10;
@@ -82,8 +90,10 @@ function pcb({ w, h, model, parts }) {
   return s;
 }
 
+/** The card background around a drawing. @param {string} key line id @param {string} body */
 function frame(key, body) {
   const p = palette[key];
+  if (!p) throw new Error(`no palette for ${key}`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 560" width="800" height="560">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.bg1}"/><stop offset="1" stop-color="${p.bg2}"/></linearGradient>

@@ -21,8 +21,9 @@ const children = [
 ];
 console.log(`PocketBase em ${pocketBaseUrl} (API e /_/); o Astro mostra abaixo o endereço do site com recarga automática.`);
 
+/** @param {NodeJS.Signals} [signal] */
 const stopAll = (signal = 'SIGTERM') => children.forEach((child) => child.exitCode === null && child.kill(signal));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => stopAll(signal));
 for (const child of children) child.on('exit', (code) => {
   stopAll();
   process.exitCode = code ?? 0;

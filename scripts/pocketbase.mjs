@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { fromRoot } from './lib/paths.mjs';
 import { extractZipEntry } from './lib/unzip.mjs';
 
-/** SHA-256 of the official release archives, per version and platform. */
+/**
+ * SHA-256 of the official release archives, per version and platform.
+ * @type {Record<string, Record<string, string>>}
+ */
 const RELEASE_SHA256 = {
   '0.39.11': {
     linux_amd64: '08b9fcda0d5fd42cb315dc15a36dfa121c993855bd635f01d347c31b4328ec34',
@@ -42,6 +45,7 @@ async function sourceHash() {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** @param {string} file */
 async function isExecutable(file) {
   try {
     await access(file, constants.X_OK);
@@ -55,12 +59,21 @@ function hasGo() {
   return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
+/** The release archive's platform suffix for this machine, e.g. linux_amd64. */
 function releasePlatform() {
-  const os = { linux: 'linux', darwin: 'darwin' }[process.platform];
-  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch];
+  /** @type {Record<string, string>} */
+  const systems = { linux: 'linux', darwin: 'darwin' };
+  /** @type {Record<string, string>} */
+  const architectures = { x64: 'amd64', arm64: 'arm64' };
+  const os = systems[process.platform];
+  const arch = architectures[process.arch];
   return os && arch ? `${os}_${arch}` : undefined;
 }
 
+/**
+ * @param {string} version
+ * @param {string} target where the binary goes
+ */
 async function buildWithGo(version, target) {
   log(`Compilando o PocketBase ${version} a partir de server/ (a primeira vez leva alguns minutos)…`);
   await mkdir(path.dirname(target), { recursive: true });
@@ -75,6 +88,11 @@ async function buildWithGo(version, target) {
   log(`PocketBase compilado em ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/**
+ * @param {string} version
+ * @param {string} platform e.g. linux_amd64
+ * @param {string} target where the binary goes
+ */
 async function downloadRelease(version, platform, target) {
   const expected = RELEASE_SHA256[version]?.[platform];
   if (!expected) {
@@ -128,6 +146,7 @@ export async function resolvePocketBase() {
   return official;
 }
 
+/** @param {string} message */
 function log(message) {
   process.stderr.write(`[pocketbase] ${message}\n`);
 }

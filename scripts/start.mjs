@@ -28,7 +28,7 @@ try {
     stdio: 'inherit',
     env: { ...process.env, SITE_DIR: siteDir },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(/** @type {NodeJS.Signals} */ (signal)));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } catch (error) {
   console.error(`\nFalha ao iniciar: ${error instanceof Error ? error.message : error}`);

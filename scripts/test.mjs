@@ -9,14 +9,25 @@ import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
 
 const RESULTS = fromRoot('.cache', 'test-results');
+/** @param {string} name */
 const bin = (name) => fromRoot('node_modules', '.bin', name);
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
 function run(label, command, args, env) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
 }
 
+/**
+ * @param {string} file
+ * @returns {Promise<any>}
+ */
 async function readJson(file) {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
@@ -25,6 +36,7 @@ async function readJson(file) {
   }
 }
 
+/** @type {Record<string, string>} */
 let env;
 try {
   const [chrome, pocketbase] = await Promise.all([ensureChromium(), resolvePocketBase()]);

@@ -9,6 +9,11 @@ const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tscon
 const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL'];
 const STAMP = '.build-stamp.json';
 
+/**
+ * Newest modification time under a file or folder (0 when it does not exist).
+ * @param {string} entry
+ * @returns {Promise<number>}
+ */
 async function newestMtime(entry) {
   let info;
   try {
@@ -22,11 +27,16 @@ async function newestMtime(entry) {
   return newest;
 }
 
+/** @param {NodeJS.ProcessEnv} env */
 function buildEnv(env) {
   return Object.fromEntries(BUILD_ENV.map((name) => [name, env[name] ?? '']));
 }
 
-/** True when outDir holds a build made from the current inputs and settings. */
+/**
+ * True when outDir holds a build made from the current inputs and settings.
+ * @param {string} outDir
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export async function isBuildFresh(outDir, env = process.env) {
   let stamp;
   try {

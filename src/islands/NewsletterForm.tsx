@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
 
 interface Props {
@@ -23,7 +23,7 @@ export default function NewsletterForm({ source, buttonLabel, tone = 'dark' }: P
   const inputId = useId();
   const messageId = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // Honeypot: hidden from people, filled by bots; the server refuses it too.

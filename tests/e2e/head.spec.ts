@@ -17,7 +17,7 @@ test.describe('document head and delivery', () => {
     await expect(head.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute('href', '/favicon.svg');
   });
 
-  test('pages have unique titles and the 404 and admin pages are not indexed', async ({ page, request }) => {
+  test('pages have unique titles and the 404 and admin pages are not indexed', async ({ request }) => {
     const titles = new Set<string>();
     for (const path of ['/', '/admin', '/rota-inexistente']) {
       const html = await (await request.get(path)).text();
