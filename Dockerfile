@@ -11,7 +11,7 @@ RUN PB_VERSION=$(sed -n 's/.*github.com\/pocketbase\/pocketbase v\([0-9.]*\).*/\
 FROM node:24-bookworm-slim AS site
 WORKDIR /src
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 ARG PUBLIC_SITE_URL
 ARG PUBLIC_API_URL

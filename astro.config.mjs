@@ -14,12 +14,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [
-    mdx(),
-    react(),
-    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/admin') }),
-    sitemapAlias(),
-  ],
+  integrations: [mdx(), react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/admin') }), sitemapAlias()],
   vite: {
     plugins: [tailwindcss()],
     server: {

@@ -4,7 +4,9 @@
 // the same success answer as a new one (204, nothing written), so the form never
 // reveals who is on the list. Addresses are stored lower-cased.
 onRecordCreateRequest((e) => {
-  const email = String(e.record.get("email") || "").trim().toLowerCase();
+  const email = String(e.record.get("email") || "")
+    .trim()
+    .toLowerCase();
   e.record.set("email", email);
   if (email) {
     try {

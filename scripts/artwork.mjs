@@ -41,7 +41,8 @@ function chip(x, y, w, h, label = '') {
     s += `<rect x="${px}" y="${y - 5}" width="4" height="5" fill="#b7bcc4"/>`;
     s += `<rect x="${px}" y="${y + h}" width="4" height="5" fill="#b7bcc4"/>`;
   }
-  if (label) s += `<text x="${x + w / 2}" y="${y + h / 2 + 4}" font-family="monospace" font-size="11" fill="#8c96a3" text-anchor="middle">${esc(label)}</text>`;
+  if (label)
+    s += `<text x="${x + w / 2}" y="${y + h / 2 + 4}" font-family="monospace" font-size="11" fill="#8c96a3" text-anchor="middle">${esc(label)}</text>`;
   return s;
 }
 
@@ -82,7 +83,12 @@ function pcb({ w, h, model, parts }) {
   const y = (560 - h) / 2 + 10;
   let s = `<g filter="url(#shadow)"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="14" fill="#0e5a3a"/></g>`;
   s += `<rect x="${x + 8}" y="${y + 8}" width="${w - 16}" height="${h - 16}" rx="10" fill="none" stroke="#2f8a5f" stroke-width="1.5" stroke-dasharray="6 5"/>`;
-  for (const [cx, cy] of [[x + 18, y + 18], [x + w - 18, y + 18], [x + 18, y + h - 18], [x + w - 18, y + h - 18]]) {
+  for (const [cx, cy] of [
+    [x + 18, y + 18],
+    [x + w - 18, y + 18],
+    [x + 18, y + h - 18],
+    [x + w - 18, y + h - 18],
+  ]) {
     s += `<circle cx="${cx}" cy="${cy}" r="8" fill="#d9dde3"/><circle cx="${cx}" cy="${cy}" r="4" fill="#6d7580"/>`;
   }
   s += parts(x, y);
@@ -106,31 +112,65 @@ ${body}
 }
 
 const drawings = {
-  'linha-s': frame('ops', pcb({
-    w: 600, h: 380, model: 'OPS010',
-    parts: (x, y) => terminalBlock(x + 40, y + 20, 10) + terminalBlock(x + 330, y + 20, 8) +
-      terminalBlock(x + 40, y + 326, 8, '#1d5fa8') + esp32(x + 225, y + 95, 30) +
-      chip(x + 60, y + 120, 90, 40, 'RS485') + chip(x + 60, y + 200, 70, 34) + chip(x + 440, y + 130, 90, 44, 'OPTO') +
-      chip(x + 440, y + 215, 90, 44, 'MOSFET') + leds(x + 420, y + 300, 8),
-  })),
-  'linha-m': frame('opm', pcb({
-    w: 440, h: 340, model: 'OPM001',
-    parts: (x, y) => terminalBlock(x + 40, y + 20, 6) + terminalBlock(x + 240, y + 20, 5, '#1d5fa8') +
-      esp32(x + 145, y + 120, 38, true) + relay(x + 360, y + 140) + chip(x + 40, y + 150, 70, 36, 'I2C') + leds(x + 40, y + 240, 6),
-  })),
-  'linha-x': frame('opx', pcb({
-    w: 680, h: 420, model: 'OPX1-001',
-    parts: (x, y) => terminalBlock(x + 30, y + 20, 12) + terminalBlock(x + 360, y + 20, 11) +
-      terminalBlock(x + 30, y + 366, 11, '#1d5fa8') +
-      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => relay(x + 300 + (i % 4) * 56, y + 90 + Math.floor(i / 4) * 70)).join('') +
-      esp32(x + 80, y + 100, 30) + chip(x + 300, y + 250, 100, 40, 'PT100') + chip(x + 430, y + 250, 90, 40, 'RS232') + leds(x + 560, y + 320, 6),
-  })),
-  'acessorios': frame('ope', `<g filter="url(#shadow)"><rect x="170" y="130" width="460" height="300" rx="16" fill="#aeb6c1"/></g>
+  'linha-s': frame(
+    'ops',
+    pcb({
+      w: 600,
+      h: 380,
+      model: 'OPS010',
+      parts: (x, y) =>
+        terminalBlock(x + 40, y + 20, 10) +
+        terminalBlock(x + 330, y + 20, 8) +
+        terminalBlock(x + 40, y + 326, 8, '#1d5fa8') +
+        esp32(x + 225, y + 95, 30) +
+        chip(x + 60, y + 120, 90, 40, 'RS485') +
+        chip(x + 60, y + 200, 70, 34) +
+        chip(x + 440, y + 130, 90, 44, 'OPTO') +
+        chip(x + 440, y + 215, 90, 44, 'MOSFET') +
+        leds(x + 420, y + 300, 8),
+    }),
+  ),
+  'linha-m': frame(
+    'opm',
+    pcb({
+      w: 440,
+      h: 340,
+      model: 'OPM001',
+      parts: (x, y) =>
+        terminalBlock(x + 40, y + 20, 6) +
+        terminalBlock(x + 240, y + 20, 5, '#1d5fa8') +
+        esp32(x + 145, y + 120, 38, true) +
+        relay(x + 360, y + 140) +
+        chip(x + 40, y + 150, 70, 36, 'I2C') +
+        leds(x + 40, y + 240, 6),
+    }),
+  ),
+  'linha-x': frame(
+    'opx',
+    pcb({
+      w: 680,
+      h: 420,
+      model: 'OPX1-001',
+      parts: (x, y) =>
+        terminalBlock(x + 30, y + 20, 12) +
+        terminalBlock(x + 360, y + 20, 11) +
+        terminalBlock(x + 30, y + 366, 11, '#1d5fa8') +
+        [0, 1, 2, 3, 4, 5, 6, 7].map((i) => relay(x + 300 + (i % 4) * 56, y + 90 + Math.floor(i / 4) * 70)).join('') +
+        esp32(x + 80, y + 100, 30) +
+        chip(x + 300, y + 250, 100, 40, 'PT100') +
+        chip(x + 430, y + 250, 90, 40, 'RS232') +
+        leds(x + 560, y + 320, 6),
+    }),
+  ),
+  acessorios: frame(
+    'ope',
+    `<g filter="url(#shadow)"><rect x="170" y="130" width="460" height="300" rx="16" fill="#aeb6c1"/></g>
 <rect x="170" y="130" width="460" height="300" rx="16" fill="none" stroke="#7f8893" stroke-width="3"/>
 ${Array.from({ length: 14 }, (_, i) => `<rect x="${200 + i * 30}" y="160" width="14" height="150" rx="4" fill="#8f98a4"/>`).join('')}
 ${Array.from({ length: 7 }, (_, i) => `<rect x="${210 + i * 54}" y="340" width="40" height="44" rx="4" fill="#2a2f36"/><circle cx="${230 + i * 54}" cy="356" r="9" fill="#c9ced6"/>`).join('')}
 <text x="600" y="412" font-family="sans-serif" font-weight="700" font-size="18" fill="#2a2f36" text-anchor="end">OPE-100 · 24V 5A</text>
-<circle cx="200" cy="410" r="5" fill="#30a46c"/>`),
+<circle cx="200" cy="410" r="5" fill="#30a46c"/>`,
+  ),
 };
 
 function shareImage() {
@@ -150,7 +190,10 @@ function favicon() {
 
 await mkdir(OUT, { recursive: true });
 for (const [name, svg] of Object.entries(drawings)) {
-  await sharp(Buffer.from(svg)).resize(1600).png({ compressionLevel: 9 }).toFile(new URL(`${name}.png`, OUT).pathname);
+  await sharp(Buffer.from(svg))
+    .resize(1600)
+    .png({ compressionLevel: 9 })
+    .toFile(new URL(`${name}.png`, OUT).pathname);
 }
 await sharp(Buffer.from(shareImage())).png({ compressionLevel: 9 }).toFile(new URL('og-default.png', PUBLIC).pathname);
 await writeFile(new URL('favicon.svg', PUBLIC), favicon());

@@ -24,7 +24,8 @@ console.log(`PocketBase em ${pocketBaseUrl} (API e /_/); o Astro mostra abaixo o
 /** @param {NodeJS.Signals} [signal] */
 const stopAll = (signal = 'SIGTERM') => children.forEach((child) => child.exitCode === null && child.kill(signal));
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => stopAll(signal));
-for (const child of children) child.on('exit', (code) => {
-  stopAll();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stopAll();
+    process.exitCode = code ?? 0;
+  });

@@ -50,12 +50,12 @@ try {
 await rm(RESULTS, { recursive: true, force: true });
 await mkdir(RESULTS, { recursive: true });
 
-const vitestStatus = run('Testes unitários e de API (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${RESULTS}/vitest.json`,
-], env);
+const vitestStatus = run(
+  'Testes unitários e de API (Vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/vitest.json`],
+  env,
+);
 const playwrightStatus = run('Testes de navegador (Playwright)', bin('playwright'), ['test'], env);
 
 const vitest = await readJson(`${RESULTS}/vitest.json`);

@@ -51,7 +51,7 @@ function serveFile(e, root, name) {
 
 function serveNotFound(e, root) {
   e.response.header().set("Cache-Control", CACHE_REVALIDATE);
-  let page = "";
+  let page;
   try {
     page = toString($os.readFile($filepath.join(root, "404.html")));
   } catch (_) {

@@ -44,7 +44,9 @@ export async function ensureChromium() {
     process.stderr.write('[testes] Chromium não encontrado: instalando o pacote chromium do Debian…\n');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
     if (install && install.status === 0 && existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
   }
   throw new Error(

@@ -84,7 +84,7 @@ export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, 
     await waitForHealth(url, { child });
   } catch (error) {
     await stop();
-    throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
+    throw new Error(`${error instanceof Error ? error.message : error}\n${output}`, { cause: error });
   }
   return { url, child, output: () => output, stop };
 }

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   ALL_ACCEPTED,
+  CONSENT_KEY,
   NECESSARY_ONLY,
+  PREFERENCES_KEY,
   activateConsentedScripts,
-  readConsent,
+  parseConsent,
   resetConsent,
   saveConsent,
   type ConsentPreferences,
@@ -11,50 +13,73 @@ import {
 
 /** Elements with this attribute (e.g. in the footer) reopen the banner. */
 const RESET_SELECTOR = '[data-cookie-reset]';
+/** Fired on this window when the stored choice changes (other tabs fire `storage`). */
+const CHANGE_EVENT = 'cookie-consent-change';
 
-type Phase = 'unknown' | 'banner' | 'decided';
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The raw stored values as one string, so React can compare snapshots cheaply. */
+const storedSnapshot = () => JSON.stringify([localStorage.getItem(CONSENT_KEY), localStorage.getItem(PREFERENCES_KEY)]);
+/** On the server (and while hydrating) the choice is unknown: render nothing. */
+const serverSnapshot = () => null;
+const notifyChange = () => window.dispatchEvent(new Event(CHANGE_EVENT));
 
 /**
- * The cookie banner (bottom left) and its preferences dialog. Nothing renders on
- * the server: whether to show the banner depends on this browser's stored choice.
+ * The cookie banner (bottom left) and its preferences dialog. The stored choice is
+ * an external store read with useSyncExternalStore, so the server HTML (nothing)
+ * and the first client render agree, and other tabs stay in sync.
  */
 export default function CookieConsent() {
-  const [phase, setPhase] = useState<Phase>('unknown');
+  const snapshot = useSyncExternalStore(subscribe, storedSnapshot, serverSnapshot);
+  /** undefined: not known yet; null: no choice made (banner shows). */
+  const preferences = useMemo<ConsentPreferences | null | undefined>(() => {
+    if (snapshot === null) return undefined;
+    const [flag, stored] = JSON.parse(snapshot) as [string | null, string | null];
+    return parseConsent(flag, stored);
+  }, [snapshot]);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  const apply = useCallback((preferences: ConsentPreferences | null) => {
-    setAnalytics(preferences?.analytics ?? false);
-    setMarketing(preferences?.marketing ?? false);
-    setPhase(preferences ? 'decided' : 'banner');
-    activateConsentedScripts(preferences);
-  }, []);
+  useEffect(() => {
+    if (preferences !== undefined) activateConsentedScripts(preferences);
+  }, [preferences]);
 
   useEffect(() => {
-    apply(readConsent(window.localStorage));
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest(RESET_SELECTOR)) return;
       event.preventDefault();
       resetConsent(window.localStorage);
-      apply(null);
+      notifyChange();
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [apply]);
+  }, []);
 
-  const decide = (preferences: Omit<ConsentPreferences, 'necessary'>) => {
-    apply(saveConsent(window.localStorage, preferences));
+  const decide = (choice: Omit<ConsentPreferences, 'necessary'>) => {
+    saveConsent(window.localStorage, choice);
+    notifyChange();
     dialogRef.current?.close();
   };
 
-  const openPreferences = () => dialogRef.current?.showModal();
+  const openPreferences = () => {
+    setAnalytics(preferences?.analytics ?? false);
+    setMarketing(preferences?.marketing ?? false);
+    dialogRef.current?.showModal();
+  };
 
   return (
     <>
-      {phase === 'banner' && (
+      {preferences === null && (
         <section
           aria-labelledby={titleId}
           className="fixed bottom-4 left-4 z-40 w-[calc(100%-2rem)] max-w-sm rounded-xl border border-slate-200 bg-white p-5 shadow-2xl"
@@ -63,8 +88,8 @@ export default function CookieConsent() {
             Aviso de Cookies
           </h2>
           <p className="mt-2 text-sm text-muted">
-            Usamos cookies necessários para o funcionamento do site e, com a sua permissão, cookies de análise e de
-            marketing para melhorar sua experiência. Saiba mais na nossa{' '}
+            Usamos cookies necessários para o funcionamento do site e, com a sua permissão, cookies de análise e de marketing para
+            melhorar sua experiência. Saiba mais na nossa{' '}
             <a className="font-medium text-brand-700 underline" href="/politica-privacidade">
               Política de Privacidade
             </a>
@@ -144,7 +169,10 @@ export default function CookieConsent() {
             >
               Aceitar todos
             </button>
-            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               Salvar preferências
             </button>
           </div>

@@ -30,9 +30,14 @@ export type ConsentStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
  * @example readConsent(localStorage) // { necessary: true, analytics: false, marketing: false }
  */
 export function readConsent(storage: ConsentStorage): ConsentPreferences | null {
-  if (storage.getItem(CONSENT_KEY) !== 'true') return null;
+  return parseConsent(storage.getItem(CONSENT_KEY), storage.getItem(PREFERENCES_KEY));
+}
+
+/** The same as readConsent, from the two raw stored values. */
+export function parseConsent(flag: string | null, preferences: string | null): ConsentPreferences | null {
+  if (flag !== 'true') return null;
   try {
-    const parsed: unknown = JSON.parse(storage.getItem(PREFERENCES_KEY) ?? 'null');
+    const parsed: unknown = JSON.parse(preferences ?? 'null');
     if (!parsed || typeof parsed !== 'object') return null;
     const { analytics, marketing } = parsed as Record<string, unknown>;
     return { necessary: true, analytics: analytics === true, marketing: marketing === true };

@@ -14,7 +14,10 @@ async function watchAnalytics(page: Page) {
 }
 
 const stored = (page: Page) =>
-  page.evaluate(() => ({ consent: localStorage.getItem('cookie-consent'), preferences: localStorage.getItem('cookie-preferences') }));
+  page.evaluate(() => ({
+    consent: localStorage.getItem('cookie-consent'),
+    preferences: localStorage.getItem('cookie-preferences'),
+  }));
 
 test.describe('cookie banner', () => {
   test('shows on the first visit and loads no analytics before consent', async ({ page }) => {

@@ -5,6 +5,8 @@ import { test as base, expect } from '@playwright/test';
  * test fails if the page logs a console error or throws.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Playwright requires the destructuring pattern even when no fixture is used.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL não definido: o global-setup não iniciou o servidor');

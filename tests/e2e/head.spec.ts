@@ -31,9 +31,16 @@ test.describe('document head and delivery', () => {
 
   test('ships no render-blocking script and sized, responsive images', async ({ page }) => {
     await page.goto('/');
-    const blocking = await page.locator('script[src]').evaluateAll((scripts) =>
-      scripts.filter((s) => (s as HTMLScriptElement).type !== 'module' && !(s as HTMLScriptElement).async && !(s as HTMLScriptElement).defer).map((s) => (s as HTMLScriptElement).src),
-    );
+    const blocking = await page
+      .locator('script[src]')
+      .evaluateAll((scripts) =>
+        scripts
+          .filter(
+            (s) =>
+              (s as HTMLScriptElement).type !== 'module' && !(s as HTMLScriptElement).async && !(s as HTMLScriptElement).defer,
+          )
+          .map((s) => (s as HTMLScriptElement).src),
+      );
     expect(blocking).toEqual([]);
     const images = page.locator('main img');
     expect(await images.count()).toBeGreaterThan(0);

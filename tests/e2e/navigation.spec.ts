@@ -8,7 +8,17 @@ test.describe('top navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Menu principal', exact: true });
     const links = nav.getByRole('link');
     await expect(links).toHaveCount(mainNav.length);
-    const labels = ['Home', 'Loja', 'Quem Somos', 'Produtos', 'Projetos Sob Medida', 'Blog', 'DataSheets', 'Softwares', 'Contato'];
+    const labels = [
+      'Home',
+      'Loja',
+      'Quem Somos',
+      'Produtos',
+      'Projetos Sob Medida',
+      'Blog',
+      'DataSheets',
+      'Softwares',
+      'Contato',
+    ];
     for (const [index, label] of labels.entries()) {
       await expect(links.nth(index), `item ${index + 1} do menu`).toHaveText(new RegExp(`^${label}`));
     }
@@ -37,7 +47,9 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Tecnologia de ponta em controladores industriais e desenvolvimento de placas especiais com fabricação nacional',
     );
-    await expect(page.getByText('Soluções robustas para controle de máquinas e monitoramento de equipamentos.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Soluções robustas para controle de máquinas e monitoramento de equipamentos.', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('100% dos nossos produtos são testados antes do envio')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Conheça nossos produtos' })).toHaveAttribute('href', '/produtos');
     const custom = page.getByRole('link', { name: /Solicitar Projeto Customizado/ });
@@ -72,21 +84,24 @@ test.describe('home page', () => {
     await expect(page.getByText('Desenvolvimento gratuito para lotes a partir de 25 unidades.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Conheça o processo' })).toHaveAttribute('href', '/projetos-sob-medida');
     await expect(page.getByRole('region', { name: /Parceiros/ }).getByRole('listitem')).toHaveCount(7);
-    await expect(page.getByRole('region', { name: /Pronto para/ }).getByRole('link', { name: /Fale com um especialista/ })).toHaveAttribute(
-      'href',
-      site.chat.link,
-    );
+    await expect(
+      page.getByRole('region', { name: /Pronto para/ }).getByRole('link', { name: /Fale com um especialista/ }),
+    ).toHaveAttribute('href', site.chat.link);
   });
 
   test('cards fade in 100 ms apart, and not at all for reduced motion', async ({ page, browser }) => {
     await page.goto('/');
-    const delays = await page.locator('.stagger-item').evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
+    const delays = await page
+      .locator('.stagger-item')
+      .evaluateAll((items) => items.map((item) => getComputedStyle(item).animationDelay));
     expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s']);
 
     const reduced = await browser.newContext({ reducedMotion: 'reduce' });
     const calm = await reduced.newPage();
     await calm.goto(`${process.env.E2E_BASE_URL}/`);
-    const names = await calm.locator('.stagger-item').evaluateAll((items) => items.map((item) => getComputedStyle(item).animationName));
+    const names = await calm
+      .locator('.stagger-item')
+      .evaluateAll((items) => items.map((item) => getComputedStyle(item).animationName));
     expect(names).toEqual(['none', 'none', 'none', 'none']);
     await reduced.close();
   });
@@ -103,7 +118,13 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
     await expect(footer.getByText(/Jaraguá do Sul – SC/)).toBeVisible();
     const quick = footer.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link');
-    await expect(quick).toHaveText(['Quem Somos', 'Produtos', 'Projetos Sob Medida', 'Catálogo Digital', 'Política de Privacidade']);
+    await expect(quick).toHaveText([
+      'Quem Somos',
+      'Produtos',
+      'Projetos Sob Medida',
+      'Catálogo Digital',
+      'Política de Privacidade',
+    ]);
     const resources = footer.getByRole('navigation', { name: 'Recursos' }).getByRole('link');
     await expect(resources).toHaveText(['Blog', 'Clientes', 'Contato']);
     await expect(footer.getByRole('list', { name: 'Redes sociais' }).getByRole('link')).toHaveCount(4);
