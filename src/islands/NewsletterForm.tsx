@@ -47,7 +47,7 @@ export default function NewsletterForm({ source, buttonLabel, tone = 'dark' }: P
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row" noValidate={false}>
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       <label htmlFor={inputId} className="sr-only">
         E-mail
       </label>

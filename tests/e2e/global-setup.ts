@@ -17,6 +17,7 @@ export default async function globalSetup() {
   const server = await startTestServer({ siteDir });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_ANALYTICS_ID = TEST_ANALYTICS_ID;
+  process.env.E2E_SITE_DIR = siteDir;
   return async () => {
     await server.stop();
   };
