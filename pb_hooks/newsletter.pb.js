@@ -16,5 +16,6 @@ onRecordCreateRequest((e) => {
       // Not subscribed yet: create it.
     }
   }
+  e.record.set("consented_at", new DateTime());
   return e.next();
 }, "newsletter_subscribers");

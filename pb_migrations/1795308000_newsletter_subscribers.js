@@ -1,12 +1,13 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Newsletter sign-ups from the public site (footer and blog forms). Anyone may
-// subscribe; nobody but superusers may read the list until the staff roles exist.
+// subscribe (rate limited, honeypot); only staff may read the list.
 migrate(
   (app) => {
     const collection = new Collection({
       type: "base",
       name: "newsletter_subscribers",
+      // Staff rules are set by the staff schema migration, once `users` has roles.
       listRule: null,
       viewRule: null,
       // The honeypot field must stay empty: bots fill every input they find.
@@ -15,7 +16,10 @@ migrate(
       deleteRule: null,
       fields: [
         { name: "email", type: "email", required: true },
-        { name: "source", type: "select", required: true, maxSelect: 1, values: ["footer", "blog"] },
+        /** The page the visitor subscribed from, e.g. "/blog". */
+        { name: "source", type: "text", required: true, max: 200, pattern: "^/[^\\s]*$" },
+        /** When the visitor gave consent to receive e-mails (set by the server). */
+        { name: "consented_at", type: "date" },
         { name: "created", type: "autodate", onCreate: true, onUpdate: false },
       ],
       indexes: ["CREATE UNIQUE INDEX idx_newsletter_subscribers_email ON newsletter_subscribers (email COLLATE NOCASE)"],

@@ -1,0 +1,87 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Audit log for users, posts, pages, media and public_site_settings: every create,
+// update and delete, whoever makes it. See lib/audit.js.
+
+onRecordCreateRequest(
+  (e) => {
+    require(`${__hooks}/lib/audit.js`).annotate(e);
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+onRecordUpdateRequest(
+  (e) => {
+    require(`${__hooks}/lib/audit.js`).annotate(e);
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+onRecordDeleteRequest(
+  (e) => {
+    require(`${__hooks}/lib/audit.js`).annotate(e);
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+onRecordAfterCreateSuccess(
+  (e) => {
+    const audit = require(`${__hooks}/lib/audit.js`);
+    audit.write(e.app, "INSERT", e.record, null, audit.snapshot(e.record));
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+onRecordAfterUpdateSuccess(
+  (e) => {
+    const audit = require(`${__hooks}/lib/audit.js`);
+    audit.write(e.app, "UPDATE", e.record, audit.snapshot(e.record.original()), audit.snapshot(e.record));
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+onRecordAfterDeleteSuccess(
+  (e) => {
+    const audit = require(`${__hooks}/lib/audit.js`);
+    audit.write(e.app, "DELETE", e.record, audit.snapshot(e.record), null);
+    e.next();
+  },
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+);
+
+// Audit rows are history: nobody changes them through the API, superusers included.
+const refuseAuditChange = (e) => {
+  throw new ForbiddenError("O log de auditoria não pode ser alterado.");
+};
+onRecordCreateRequest(refuseAuditChange, "audit_logs");
+onRecordUpdateRequest(refuseAuditChange, "audit_logs");
+onRecordDeleteRequest(refuseAuditChange, "audit_logs");

@@ -1,0 +1,54 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Posts and pages: slugs derived from the title/name when empty, the author
+// defaulting to whoever creates the post, publication time stamped on publish,
+// and the job that publishes scheduled posts whose time has come.
+
+onRecordCreateRequest((e) => {
+  const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
+  if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), ""));
+  if (!e.record.get("author") && e.auth && !e.auth.isSuperuser()) e.record.set("author", e.auth.id);
+  if (!e.record.get("status")) e.record.set("status", "draft");
+  e.next();
+}, "posts");
+
+onRecordUpdateRequest((e) => {
+  const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
+  if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), e.record.id));
+  e.next();
+}, "posts");
+
+// Any path (API, dashboard, cron): a post that becomes published gets its time.
+onRecordCreate((e) => {
+  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero()) e.record.set("published_at", new DateTime());
+  e.next();
+}, "posts");
+onRecordUpdate((e) => {
+  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero()) e.record.set("published_at", new DateTime());
+  e.next();
+}, "posts");
+
+onRecordCreateRequest((e) => {
+  const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
+  if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), ""));
+  const content = e.record.get("content");
+  if (content === null || content === undefined || content === "") e.record.set("content", { sections: [] });
+  if (!e.record.get("status")) e.record.set("status", "draft");
+  e.next();
+}, "pages");
+
+// Every minute: publish the scheduled posts whose publication time has passed.
+cronAdd("publish_scheduled_posts", "* * * * *", () => {
+  require(`${__hooks}/lib/scheduled.js`).publishDuePosts($app);
+});
+
+// Operators (superusers) can run the job at once instead of waiting for the minute.
+routerAdd(
+  "POST",
+  "/api/site/jobs/publish-scheduled",
+  (e) => {
+    const published = require(`${__hooks}/lib/scheduled.js`).publishDuePosts(e.app);
+    return e.json(200, { published: published });
+  },
+  $apis.requireSuperuserAuth(),
+);

@@ -1,0 +1,81 @@
+// Public site settings: the known keys, their validation, and the SMTP keys that
+// configure PocketBase's mailer (password-reset and notification e-mails).
+
+const { fieldError } = require(`${__hooks}/lib/errors.js`);
+
+const KEYS = [
+  "site_title",
+  "site_description",
+  "site_logo",
+  "site_favicon",
+  "contact_email",
+  "contact_phone",
+  "social_facebook",
+  "social_instagram",
+  "social_linkedin",
+  "social_youtube",
+  "smtp_host",
+  "smtp_port",
+  "smtp_user",
+  "smtp_password",
+  "google_analytics_id",
+];
+
+// The spec's validation patterns (admin-panel.md, "Validation rules").
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9\s()-]+$/;
+const URL = /^https?:\/\/\S+$/;
+
+function validate(record) {
+  const key = String(record.get("key") || "");
+  const value = String(record.get("value") || "").trim();
+  if (KEYS.indexOf(key) < 0) throw fieldError("key", "validation_unknown_key", "Configuração desconhecida: " + key);
+  record.set("value", value);
+  if (value === "") return;
+  if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
+  if (key === "contact_email" && !EMAIL.test(value)) throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
+  if (key === "contact_phone" && !PHONE.test(value)) throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");
+  if ((key.indexOf("social_") === 0 || key === "site_logo" || key === "site_favicon") && !URL.test(value)) {
+    throw fieldError("value", "validation_invalid_url", "A URL deve começar com http:// ou https://.");
+  }
+  if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value)) throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
+  if (key === "google_analytics_id" && !/^G-[A-Z0-9]{4,20}$/i.test(value)) {
+    throw fieldError("value", "validation_invalid_analytics_id", "Use um ID do Google Analytics no formato G-XXXXXXX.");
+  }
+}
+
+/** smtp_password goes straight into the mail settings; the row keeps an empty value. */
+function absorbSecret(app, record) {
+  if (record.get("key") !== "smtp_password") return;
+  const password = String(record.get("value") || "");
+  if (password !== "") {
+    const settings = app.settings();
+    settings.smtp.password = password;
+    app.save(settings);
+  }
+  record.set("value", "");
+}
+
+function valueOf(app, key) {
+  try {
+    return String(app.findFirstRecordByData("public_site_settings", "key", key).get("value") || "");
+  } catch (_) {
+    return "";
+  }
+}
+
+/** After an smtp_* key changes, PocketBase's mailer follows the stored values. */
+function applyMailSettings(app, record) {
+  if (String(record.get("key")).indexOf("smtp_") !== 0) return;
+  const settings = app.settings();
+  const host = valueOf(app, "smtp_host");
+  const port = parseInt(valueOf(app, "smtp_port") || "587", 10);
+  settings.smtp.enabled = host !== "";
+  settings.smtp.host = host;
+  settings.smtp.port = port;
+  settings.smtp.username = valueOf(app, "smtp_user");
+  settings.smtp.tls = port === 465;
+  app.save(settings);
+}
+
+module.exports = { KEYS, validate, absorbSecret, applyMailSettings };

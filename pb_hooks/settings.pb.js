@@ -1,0 +1,42 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Site settings: only the known keys; the smtp_* keys drive PocketBase's own mail
+// settings, and smtp_password is never stored in the (readable) settings table.
+
+onBootstrap((e) => {
+  e.next();
+  const url = $os.getenv("PUBLIC_SITE_URL");
+  if (url && e.app.settings().meta.appURL !== url) {
+    const settings = e.app.settings();
+    settings.meta.appURL = url.replace(/\/+$/, "");
+    e.app.save(settings);
+  }
+});
+
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/settings.js`).validate(e.record);
+  e.next();
+}, "public_site_settings");
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/settings.js`).validate(e.record);
+  e.next();
+}, "public_site_settings");
+
+// Before any save (API or not): move the SMTP password into the mail settings.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/settings.js`).absorbSecret(e.app, e.record);
+  e.next();
+}, "public_site_settings");
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/settings.js`).absorbSecret(e.app, e.record);
+  e.next();
+}, "public_site_settings");
+
+onRecordAfterCreateSuccess((e) => {
+  require(`${__hooks}/lib/settings.js`).applyMailSettings(e.app, e.record);
+  e.next();
+}, "public_site_settings");
+onRecordAfterUpdateSuccess((e) => {
+  require(`${__hooks}/lib/settings.js`).applyMailSettings(e.app, e.record);
+  e.next();
+}, "public_site_settings");

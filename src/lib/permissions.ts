@@ -1,0 +1,148 @@
+/**
+ * The staff role table (spec `admin-panel.md`, "Roles and permissions") and the
+ * resource rules derived from it. The admin UI uses these to show or hide actions;
+ * the real enforcement is PocketBase's API rules (pb_migrations/*_staff_schema.js).
+ * tests/api/authorization-matrix.test.ts runs every role against a real server and
+ * checks that both agree.
+ */
+
+export const ROLES = ['admin', 'editor', 'author'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The spec's permissions, plus the two screen gates it names ('admin', 'editor'). */
+export const PERMISSIONS = ['read', 'create', 'update', 'publish', 'delete', 'editor', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Role → permissions, as in the spec's table ("admin: all"). */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  editor: ['read', 'create', 'update', 'publish', 'delete', 'editor'],
+  author: ['read', 'create', 'update'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', editor: 'Editor', author: 'Autor' };
+
+/** The signed-in staff member as the rules see them; null is the anonymous visitor. */
+export interface Actor {
+  id: string;
+  role: Role | string;
+  isActive: boolean;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether the actor holds a permission. Inactive accounts, unknown roles and
+ * visitors hold none.
+ * @example can({ id: 'u1', role: 'editor', isActive: true }, 'publish') // true
+ */
+export function can(actor: Actor | null, permission: Permission): boolean {
+  if (!actor || !actor.isActive || !isRole(actor.role)) return false;
+  return ROLE_PERMISSIONS[actor.role].includes(permission);
+}
+
+export type Collection =
+  | 'users'
+  | 'posts'
+  | 'pages'
+  | 'media'
+  | 'public_site_settings'
+  | 'audit_logs'
+  | 'contact_messages'
+  | 'newsletter_subscribers';
+
+export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
+
+/** The fields of a record that the rules look at. */
+export interface RecordFacts {
+  id?: string;
+  author?: string;
+  status?: string;
+  key?: string;
+  uploaded_by?: string;
+}
+
+/** The values a create or update request sends (only their presence and a few values matter). */
+export type Changes = Record<string, unknown>;
+
+const sets = (changes: Changes | undefined, field: string) => changes !== undefined && field in changes;
+
+/**
+ * Whether the actor may perform an operation on a record: the same decision as the
+ * collection's API rule on the server.
+ * - list/view/delete: `record` is the stored record;
+ * - create: `changes` is the submitted body (`record` unused);
+ * - update: `record` is the stored record, `changes` the submitted body.
+ * @example allows(author, 'posts', 'update', { author: author.id, status: 'draft' }, { status: 'published' }) // false
+ */
+export function allows(
+  actor: Actor | null,
+  collection: Collection,
+  operation: Operation,
+  record: RecordFacts = {},
+  changes?: Changes,
+): boolean {
+  const admin = can(actor, 'admin');
+  const editor = can(actor, 'editor');
+  const staff = can(actor, 'read');
+  const author = staff && actor?.role === 'author';
+  const own = (owner: string | undefined) => staff && owner !== undefined && owner === actor?.id;
+  const read = operation === 'list' || operation === 'view';
+
+  switch (collection) {
+    case 'users':
+      if (read) return admin || own(record.id);
+      if (operation === 'create') return admin || (!sets(changes, 'role') && !sets(changes, 'is_active'));
+      if (operation === 'update')
+        return admin || (own(record.id) && !sets(changes, 'role') && !sets(changes, 'is_active') && !sets(changes, 'verified'));
+      return admin;
+
+    case 'posts': {
+      if (read) return record.status === 'published' || editor || (author && own(record.author));
+      if (operation === 'delete') return editor;
+      if (editor) return true;
+      if (!author) return false;
+      const keepsAuthor = !sets(changes, 'author') || changes?.author === actor?.id;
+      const staysDraft = !sets(changes, 'status') || changes?.status === 'draft';
+      if (operation === 'create') return keepsAuthor && staysDraft;
+      return own(record.author) && record.status === 'draft' && keepsAuthor && staysDraft;
+    }
+
+    case 'pages':
+      return read ? record.status === 'published' || editor : editor;
+
+    case 'media':
+      if (operation === 'view') return true;
+      if (operation === 'list' || operation === 'create') return staff;
+      if (operation === 'update') return editor || own(record.uploaded_by);
+      return editor;
+
+    case 'public_site_settings':
+      if (read) return !String(record.key ?? '').startsWith('smtp') || admin;
+      if (operation === 'update') return admin && (!sets(changes, 'key') || changes?.key === record.key);
+      return admin;
+
+    case 'audit_logs':
+      return read && admin;
+
+    case 'contact_messages':
+      if (operation === 'create') return true;
+      return read ? staff : editor;
+
+    case 'newsletter_subscribers':
+      if (operation === 'create') return true;
+      if (read) return staff;
+      return operation === 'delete' && admin;
+  }
+}
+
+/** Whether the actor may perform the operation on at least some records (for menus and buttons). */
+export function canDo(actor: Actor | null, collection: Collection, operation: Operation): boolean {
+  const probes: RecordFacts[] = [
+    { id: actor?.id, author: actor?.id, uploaded_by: actor?.id, status: 'draft', key: 'site_title' },
+    { status: 'published', key: 'site_title' },
+  ];
+  return probes.some((record) => allows(actor, collection, operation, record, {}));
+}

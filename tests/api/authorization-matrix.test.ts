@@ -1,0 +1,334 @@
+/**
+ * The authorization matrix: every actor (admin, editor, author, inactive account,
+ * anonymous visitor) × every collection × list, view, create, update, delete, run
+ * against a real PocketBase through the official SDK. Each cell asserts that the
+ * server's decision equals src/lib/permissions.ts (`allows`), and the SPEC table
+ * below pins the decisions the spec states, independently of that module.
+ */
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { allows, type Changes, type Collection, type Operation, type RecordFacts } from '../../src/lib/permissions';
+import { startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+/** A tiny valid PNG (1×1), for media uploads. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+interface Target {
+  label: string;
+  /** Creates a fresh record with the superuser (rules bypassed); returns its id and facts. */
+  make: () => Promise<{ id: string; facts: RecordFacts }>;
+}
+
+interface CollectionCase {
+  name: Collection;
+  targets: () => Target[];
+  creates: (who: StaffMember) => { label: string; body: Changes | FormData; facts: Changes }[];
+  updates: () => { label: string; changes: Changes }[];
+}
+
+const su = () => s.superuser;
+
+function postTarget(label: string, owner: () => string, status: string): Target {
+  return {
+    label,
+    make: async () => {
+      const record = await su()
+        .collection('posts')
+        .create({ title: unique('Post'), category: 'Técnico', author: owner(), status, published_at: status === 'scheduled' ? '2099-01-01 00:00:00.000Z' : '' });
+      return { id: record.id, facts: { id: record.id, author: record.author, status: record.status } };
+    },
+  };
+}
+
+function mediaTarget(label: string, owner: () => string): Target {
+  return {
+    label,
+    make: async () => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+      const record = await su().collection('media').create(form);
+      await su().collection('media').update(record.id, { uploaded_by: owner() });
+      return { id: record.id, facts: { id: record.id, uploaded_by: owner() } };
+    },
+  };
+}
+
+async function ensureSetting(key: string): Promise<{ id: string; facts: RecordFacts }> {
+  try {
+    const record = await su().collection('public_site_settings').getFirstListItem(`key = "${key}"`);
+    return { id: record.id, facts: { id: record.id, key } };
+  } catch {
+    const record = await su().collection('public_site_settings').create({ key, value: '' });
+    return { id: record.id, facts: { id: record.id, key } };
+  }
+}
+
+const CASES: CollectionCase[] = [
+  {
+    name: 'users',
+    targets: () => [
+      {
+        label: 'another account',
+        make: async () => {
+          const record = await su()
+            .collection('users')
+            .create({ email: `${unique('pessoa')}@exemplo.com.br`, password: 'Senha-Forte-123', passwordConfirm: 'Senha-Forte-123', role: 'author', is_active: true });
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [
+      { label: 'self sign-up', body: signUp(), facts: {} },
+      { label: 'with role and active flag', body: { ...signUp(), role: 'editor', is_active: true }, facts: { role: 'editor', is_active: true } },
+    ],
+    updates: () => [
+      { label: 'name', changes: { full_name: 'Novo Nome' } },
+      { label: 'role', changes: { role: 'editor' } },
+      { label: 'active flag', changes: { is_active: false } },
+    ],
+  },
+  {
+    name: 'posts',
+    targets: () => [
+      postTarget("author's draft", () => s.author.actor!.id, 'draft'),
+      postTarget("other author's draft", () => s.otherAuthor.actor!.id, 'draft'),
+      postTarget('published post', () => s.editor.actor!.id, 'published'),
+      postTarget('scheduled post', () => s.editor.actor!.id, 'scheduled'),
+    ],
+    creates: (who) => [
+      { label: 'own draft', body: { title: unique('Rascunho'), category: 'Tutoriais', status: 'draft', ...(who.actor ? { author: who.actor.id } : {}) }, facts: { status: 'draft', ...(who.actor ? { author: who.actor.id } : {}) } },
+      { label: 'published', body: { title: unique('Publicado'), category: 'Tutoriais', status: 'published', ...(who.actor ? { author: who.actor.id } : {}) }, facts: { status: 'published', ...(who.actor ? { author: who.actor.id } : {}) } },
+      { label: "in another's name", body: { title: unique('Alheio'), category: 'Negócios', status: 'draft', author: s.otherAuthor.actor!.id }, facts: { status: 'draft', author: s.otherAuthor.actor!.id } },
+    ],
+    updates: () => [
+      { label: 'title', changes: { title: unique('Título') } },
+      { label: 'publish', changes: { status: 'published' } },
+      { label: 'schedule', changes: { status: 'scheduled', published_at: '2099-01-01 00:00:00.000Z' } },
+      { label: 'author', changes: { author: s.otherAuthor.actor!.id } },
+    ],
+  },
+  {
+    name: 'pages',
+    targets: () =>
+      ['draft', 'published'].map((status) => ({
+        label: `${status} page`,
+        make: async () => {
+          const record = await su().collection('pages').create({ name: unique('Página'), status });
+          return { id: record.id, facts: { id: record.id, status } };
+        },
+      })),
+    creates: () => [{ label: 'draft page', body: { name: unique('Nova página'), status: 'draft' }, facts: { status: 'draft' } }],
+    updates: () => [{ label: 'SEO fields', changes: { title: 'Título SEO', meta_description: 'Descrição.' } }],
+  },
+  {
+    name: 'media',
+    targets: () => [mediaTarget("author's upload", () => s.author.actor!.id), mediaTarget("editor's upload", () => s.editor.actor!.id)],
+    creates: () => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+      return [{ label: 'image upload', body: form, facts: {} }];
+    },
+    updates: () => [{ label: 'alt text', changes: { alt_text: 'Descrição da imagem' } }],
+  },
+  {
+    name: 'public_site_settings',
+    targets: () => [
+      { label: 'public key', make: () => ensureSetting('site_description') },
+      { label: 'secret key', make: () => ensureSetting('smtp_host') },
+    ],
+    creates: () => [{ label: 'a missing key', body: { key: 'site_favicon', value: '' }, facts: { key: 'site_favicon' } }],
+    updates: () => [{ label: 'value', changes: { value: '' } }],
+  },
+  {
+    name: 'audit_logs',
+    targets: () => [
+      {
+        label: 'an audit row',
+        make: async () => {
+          const record = await su().collection('audit_logs').getFirstListItem('');
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'forged row', body: { action: 'INSERT', table_name: 'posts', record_id: 'forjado' }, facts: {} }],
+    updates: () => [{ label: 'rewrite history', changes: { table_name: 'pages' } }],
+  },
+  {
+    name: 'contact_messages',
+    targets: () => [
+      {
+        label: 'a message',
+        make: async () => {
+          const record = await su().collection('contact_messages').create(contactBody());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a message', body: contactBody(), facts: {} }],
+    updates: () => [{ label: 'mark read', changes: { read: true } }],
+  },
+  {
+    name: 'newsletter_subscribers',
+    targets: () => [
+      {
+        label: 'a subscriber',
+        make: async () => {
+          const record = await su().collection('newsletter_subscribers').create({ email: `${unique('leitor')}@exemplo.com.br`, source: '/' });
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a sign-up', body: { email: `${unique('leitor')}@exemplo.com.br`, source: '/blog' }, facts: {} }],
+    updates: () => [{ label: 'source', changes: { source: '/outra' } }],
+  },
+];
+
+function signUp(): Changes {
+  return { email: `${unique('cadastro')}@exemplo.com.br`, password: 'Senha-Forte-123', passwordConfirm: 'Senha-Forte-123' };
+}
+
+function contactBody(): Changes {
+  return {
+    name: 'Maria Cliente',
+    email: 'maria@exemplo.com.br',
+    phone: '(47) 99999-0000',
+    company: 'Máquinas Ltda',
+    has_machine: 'sim',
+    volume: '11-25',
+    interest: 'produtos',
+    message: 'Gostaria de um orçamento para 20 controladores.',
+  };
+}
+
+interface Cell {
+  operation: Operation;
+  label: string;
+  server: boolean;
+  expected: boolean;
+}
+
+const ACTORS = ['admin', 'editor', 'author', 'inactive', 'anonymous'] as const;
+
+async function runCells(who: StaffMember, c: CollectionCase): Promise<Cell[]> {
+  const api = (client: PocketBase) => client.collection(c.name);
+  const cells: Cell[] = [];
+  const record = (operation: Operation, label: string, server: boolean, expected: boolean) => cells.push({ operation, label, server, expected });
+
+  // list and view, over one fresh record per target kind
+  const targets = await Promise.all(c.targets().map(async (target) => ({ target, made: await target.make() })));
+  const listStatus = await statusOf(api(who.client).getFullList({ batch: 500 }));
+  const listed = listStatus === 200 ? new Set((await api(who.client).getFullList({ batch: 500 })).map((item) => item.id)) : new Set<string>();
+  for (const { target, made } of targets) {
+    record('list', target.label, listed.has(made.id), allows(who.actor, c.name, 'list', made.facts));
+    record('view', target.label, (await statusOf(api(who.client).getOne(made.id))) === 200, allows(who.actor, c.name, 'view', made.facts));
+  }
+
+  // create
+  for (const attempt of c.creates(who)) {
+    if (c.name === 'public_site_settings') {
+      const existing = await su().collection(c.name).getFullList({ filter: `key = "site_favicon"` });
+      for (const row of existing) await su().collection(c.name).delete(row.id);
+    }
+    const status = await statusOf(api(who.client).create(attempt.body));
+    record('create', attempt.label, status === 200, allows(who.actor, c.name, 'create', {}, attempt.facts));
+  }
+  if (c.name === 'public_site_settings') await ensureSetting('site_favicon');
+
+  // update: a fresh target for every change, so one allowed change cannot affect the next cell
+  for (const target of c.targets()) {
+    for (const update of c.updates()) {
+      const made = await target.make();
+      const status = await statusOf(api(who.client).update(made.id, update.changes));
+      record('update', `${target.label}: ${update.label}`, status === 200, allows(who.actor, c.name, 'update', made.facts, update.changes));
+    }
+  }
+
+  // delete
+  for (const target of c.targets()) {
+    if (c.name === 'audit_logs' || c.name === 'public_site_settings') {
+      const made = await target.make();
+      const status = await statusOf(api(who.client).delete(made.id));
+      record('delete', target.label, status === 200, allows(who.actor, c.name, 'delete', made.facts));
+      if (c.name === 'public_site_settings') await ensureSetting(made.facts.key!);
+      continue;
+    }
+    const made = await target.make();
+    const status = await statusOf(api(who.client).delete(made.id));
+    record('delete', target.label, status === 200, allows(who.actor, c.name, 'delete', made.facts));
+  }
+  return cells;
+}
+
+/** Server decisions recorded per actor/collection, for the SPEC table below. */
+const decisions = new Map<string, boolean>();
+
+describe.each(ACTORS)('%s', (actorName) => {
+  test.each(CASES.map((c) => [c.name, c] as const))('%s: the server and permissions.ts agree on every operation', async (_name, c) => {
+    const who = s[actorName];
+    const cells = await runCells(who, c);
+    for (const cell of cells) decisions.set(`${actorName} ${c.name} ${cell.operation} ${cell.label}`, cell.server);
+    const mismatches = cells.filter((cell) => cell.server !== cell.expected).map((cell) => `${cell.operation} ${cell.label}: servidor ${cell.server ? 'permitiu' : 'negou'}, permissions.ts ${cell.expected ? 'permite' : 'nega'}`);
+    expect(mismatches).toEqual([]);
+    expect(cells.length).toBeGreaterThan(3);
+  });
+});
+
+/**
+ * Decisions the spec states, asserted on what the server did (independent of
+ * permissions.ts). Runs after the matrix filled `decisions`.
+ */
+const SPEC: [string, boolean][] = [
+  ['admin users update another account: role', true],
+  ['editor users list another account', false],
+  ['author users update another account: role', false],
+  ['admin posts delete published post', true],
+  ['editor posts update published post: title', true],
+  ['editor posts update "author\'s draft": publish', true],
+  ['author posts list "other author\'s draft"', false],
+  ['author posts update "author\'s draft": title', true],
+  ['author posts update "author\'s draft": publish', false],
+  ['author posts update "author\'s draft": schedule', false],
+  ['author posts create published', false],
+  ['author posts delete "author\'s draft"', false],
+  ['author pages create draft page', false],
+  ['editor pages update published page: SEO fields', true],
+  ['editor public_site_settings update public key: value', false],
+  ['admin public_site_settings view secret key', true],
+  ['anonymous public_site_settings view secret key', false],
+  ['anonymous public_site_settings view public key', true],
+  ['anonymous posts view published post', true],
+  ['anonymous posts view scheduled post', false],
+  ['anonymous pages view draft page', false],
+  ['anonymous media view "author\'s upload"', true],
+  ['anonymous contact_messages list a message', false],
+  ['anonymous contact_messages create a message', true],
+  ['anonymous newsletter_subscribers list a subscriber', false],
+  ['admin audit_logs view an audit row', true],
+  ['admin audit_logs create forged row', false],
+  ['admin audit_logs update an audit row: rewrite history', false],
+  ['admin audit_logs delete an audit row', false],
+  ['editor audit_logs list an audit row', false],
+  ['inactive posts list published post', true],
+  ['inactive posts create own draft', false],
+  ['inactive media create image upload', false],
+  ['inactive contact_messages list a message', false],
+];
+
+test('the server makes the decisions the spec states', () => {
+  const normalise = (key: string) => key.replace(/"/g, '');
+  const missing = SPEC.filter(([key]) => !decisions.has(normalise(key))).map(([key]) => key);
+  expect(missing, 'células da tabela SPEC que a matriz não executou').toEqual([]);
+  const wrong = SPEC.filter(([key, allowed]) => decisions.get(normalise(key)) !== allowed).map(([key, allowed]) => `${key}: esperado ${allowed}`);
+  expect(wrong).toEqual([]);
+});

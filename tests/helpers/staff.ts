@@ -1,0 +1,98 @@
+/**
+ * A real PocketBase with one account per staff role, signed in through the
+ * official SDK: the first sign-up (admin), then an editor, two authors and an
+ * inactive author created by the admin, plus an anonymous client.
+ */
+import PocketBase from 'pocketbase';
+import type { Actor, Role } from '../../src/lib/permissions';
+import { startTestServer, superuserToken, type TestServer } from './server';
+
+export const PASSWORD = 'Senha-Forte-123';
+
+export interface StaffMember {
+  name: string;
+  client: PocketBase;
+  /** What src/lib/permissions.ts needs; null for the anonymous visitor. */
+  actor: Actor | null;
+  email: string;
+}
+
+export interface StaffServer {
+  server: TestServer;
+  superuser: PocketBase;
+  admin: StaffMember;
+  editor: StaffMember;
+  author: StaffMember;
+  otherAuthor: StaffMember;
+  inactive: StaffMember;
+  anonymous: StaffMember;
+  client: () => PocketBase;
+  stop: () => Promise<void>;
+}
+
+export function newClient(server: TestServer): PocketBase {
+  const client = new PocketBase(server.url);
+  client.autoCancellation(false);
+  return client;
+}
+
+export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<PocketBase> {
+  const client = newClient(server);
+  await client.collection('users').authWithPassword(email, password);
+  return client;
+}
+
+async function member(server: TestServer, name: string, email: string): Promise<StaffMember> {
+  const client = await signIn(server, email);
+  const record = client.authStore.record!;
+  return { name, client, email, actor: { id: record.id, role: record.role as Role, isActive: Boolean(record.is_active) } };
+}
+
+/**
+ * @param options.unthrottledLoopback exclude 127.0.0.1 from PocketBase's per-IP
+ *   rate limiter (an operator setting), for suites that send hundreds of requests.
+ */
+export async function startStaffServer(options: { unthrottledLoopback?: boolean } = {}): Promise<StaffServer> {
+  const server = await startTestServer();
+  const superuser = newClient(server);
+  superuser.authStore.save(await superuserToken(server));
+  if (options.unthrottledLoopback) {
+    const settings = await superuser.settings.getAll();
+    await superuser.settings.update({ rateLimits: { ...settings.rateLimits, excludedIPs: ['127.0.0.1'] } });
+  }
+
+  const anonymous = newClient(server);
+  await anonymous.collection('users').create({ email: 'admin@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, full_name: 'Ana Admin' });
+  const admin = await member(server, 'admin', 'admin@exemplo.com.br');
+  const create = (email: string, role: Role, is_active = true, full_name = email) =>
+    admin.client.collection('users').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role, is_active, full_name });
+  await create('editor@exemplo.com.br', 'editor');
+  await create('autor@exemplo.com.br', 'author');
+  await create('autora2@exemplo.com.br', 'author');
+  await create('inativo@exemplo.com.br', 'editor', false);
+
+  return {
+    server,
+    superuser,
+    admin,
+    editor: await member(server, 'editor', 'editor@exemplo.com.br'),
+    author: await member(server, 'author', 'autor@exemplo.com.br'),
+    otherAuthor: await member(server, 'otherAuthor', 'autora2@exemplo.com.br'),
+    inactive: await member(server, 'inactive', 'inativo@exemplo.com.br'),
+    anonymous: { name: 'anonymous', client: anonymous, actor: null, email: '' },
+    client: () => newClient(server),
+    stop: () => server.stop(),
+  };
+}
+
+/** The HTTP status of a failed SDK call, or 200 when it succeeded. */
+export async function statusOf(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (typeof status !== 'number' || status === 0) throw error;
+    return status;
+  }
+}
