@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 /** A tiny valid PNG (1×1), for media uploads. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Target {
   label: string;
@@ -45,7 +48,13 @@ function postTarget(label: string, owner: () => string, status: string): Target 
     make: async () => {
       const record = await su()
         .collection('posts')
-        .create({ title: unique('Post'), category: 'Técnico', author: owner(), status, published_at: status === 'scheduled' ? '2099-01-01 00:00:00.000Z' : '' });
+        .create({
+          title: unique('Post'),
+          category: 'Técnico',
+          author: owner(),
+          status,
+          published_at: status === 'scheduled' ? '2099-01-01 00:00:00.000Z' : '',
+        });
       return { id: record.id, facts: { id: record.id, author: record.author, status: record.status } };
     },
   };
@@ -83,14 +92,24 @@ const CASES: CollectionCase[] = [
         make: async () => {
           const record = await su()
             .collection('users')
-            .create({ email: `${unique('pessoa')}@exemplo.com.br`, password: 'Senha-Forte-123', passwordConfirm: 'Senha-Forte-123', role: 'author', is_active: true });
+            .create({
+              email: `${unique('pessoa')}@exemplo.com.br`,
+              password: 'Senha-Forte-123',
+              passwordConfirm: 'Senha-Forte-123',
+              role: 'author',
+              is_active: true,
+            });
           return { id: record.id, facts: { id: record.id } };
         },
       },
     ],
     creates: () => [
       { label: 'self sign-up', body: signUp(), facts: {} },
-      { label: 'with role and active flag', body: { ...signUp(), role: 'editor', is_active: true }, facts: { role: 'editor', is_active: true } },
+      {
+        label: 'with role and active flag',
+        body: { ...signUp(), role: 'editor', is_active: true },
+        facts: { role: 'editor', is_active: true },
+      },
     ],
     updates: () => [
       { label: 'name', changes: { full_name: 'Novo Nome' } },
@@ -107,9 +126,31 @@ const CASES: CollectionCase[] = [
       postTarget('scheduled post', () => s.editor.actor!.id, 'scheduled'),
     ],
     creates: (who) => [
-      { label: 'own draft', body: { title: unique('Rascunho'), category: 'Tutoriais', status: 'draft', ...(who.actor ? { author: who.actor.id } : {}) }, facts: { status: 'draft', ...(who.actor ? { author: who.actor.id } : {}) } },
-      { label: 'published', body: { title: unique('Publicado'), category: 'Tutoriais', status: 'published', ...(who.actor ? { author: who.actor.id } : {}) }, facts: { status: 'published', ...(who.actor ? { author: who.actor.id } : {}) } },
-      { label: "in another's name", body: { title: unique('Alheio'), category: 'Negócios', status: 'draft', author: s.otherAuthor.actor!.id }, facts: { status: 'draft', author: s.otherAuthor.actor!.id } },
+      {
+        label: 'own draft',
+        body: {
+          title: unique('Rascunho'),
+          category: 'Tutoriais',
+          status: 'draft',
+          ...(who.actor ? { author: who.actor.id } : {}),
+        },
+        facts: { status: 'draft', ...(who.actor ? { author: who.actor.id } : {}) },
+      },
+      {
+        label: 'published',
+        body: {
+          title: unique('Publicado'),
+          category: 'Tutoriais',
+          status: 'published',
+          ...(who.actor ? { author: who.actor.id } : {}),
+        },
+        facts: { status: 'published', ...(who.actor ? { author: who.actor.id } : {}) },
+      },
+      {
+        label: "in another's name",
+        body: { title: unique('Alheio'), category: 'Negócios', status: 'draft', author: s.otherAuthor.actor!.id },
+        facts: { status: 'draft', author: s.otherAuthor.actor!.id },
+      },
     ],
     updates: () => [
       { label: 'title', changes: { title: unique('Título') } },
@@ -124,7 +165,9 @@ const CASES: CollectionCase[] = [
       ['draft', 'published'].map((status) => ({
         label: `${status} page`,
         make: async () => {
-          const record = await su().collection('pages').create({ name: unique('Página'), status });
+          const record = await su()
+            .collection('pages')
+            .create({ name: unique('Página'), status });
           return { id: record.id, facts: { id: record.id, status } };
         },
       })),
@@ -133,7 +176,10 @@ const CASES: CollectionCase[] = [
   },
   {
     name: 'media',
-    targets: () => [mediaTarget("author's upload", () => s.author.actor!.id), mediaTarget("editor's upload", () => s.editor.actor!.id)],
+    targets: () => [
+      mediaTarget("author's upload", () => s.author.actor!.id),
+      mediaTarget("editor's upload", () => s.editor.actor!.id),
+    ],
     creates: () => {
       const form = new FormData();
       form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
@@ -184,7 +230,9 @@ const CASES: CollectionCase[] = [
       {
         label: 'a subscriber',
         make: async () => {
-          const record = await su().collection('newsletter_subscribers').create({ email: `${unique('leitor')}@exemplo.com.br`, source: '/' });
+          const record = await su()
+            .collection('newsletter_subscribers')
+            .create({ email: `${unique('leitor')}@exemplo.com.br`, source: '/' });
           return { id: record.id, facts: { id: record.id } };
         },
       },
@@ -223,15 +271,22 @@ const ACTORS = ['admin', 'editor', 'author', 'inactive', 'anonymous'] as const;
 async function runCells(who: StaffMember, c: CollectionCase): Promise<Cell[]> {
   const api = (client: PocketBase) => client.collection(c.name);
   const cells: Cell[] = [];
-  const record = (operation: Operation, label: string, server: boolean, expected: boolean) => cells.push({ operation, label, server, expected });
+  const record = (operation: Operation, label: string, server: boolean, expected: boolean) =>
+    cells.push({ operation, label, server, expected });
 
   // list and view, over one fresh record per target kind
   const targets = await Promise.all(c.targets().map(async (target) => ({ target, made: await target.make() })));
   const listStatus = await statusOf(api(who.client).getFullList({ batch: 500 }));
-  const listed = listStatus === 200 ? new Set((await api(who.client).getFullList({ batch: 500 })).map((item) => item.id)) : new Set<string>();
+  const listed =
+    listStatus === 200 ? new Set((await api(who.client).getFullList({ batch: 500 })).map((item) => item.id)) : new Set<string>();
   for (const { target, made } of targets) {
     record('list', target.label, listed.has(made.id), allows(who.actor, c.name, 'list', made.facts));
-    record('view', target.label, (await statusOf(api(who.client).getOne(made.id))) === 200, allows(who.actor, c.name, 'view', made.facts));
+    record(
+      'view',
+      target.label,
+      (await statusOf(api(who.client).getOne(made.id))) === 200,
+      allows(who.actor, c.name, 'view', made.facts),
+    );
   }
 
   // create
@@ -250,7 +305,12 @@ async function runCells(who: StaffMember, c: CollectionCase): Promise<Cell[]> {
     for (const update of c.updates()) {
       const made = await target.make();
       const status = await statusOf(api(who.client).update(made.id, update.changes));
-      record('update', `${target.label}: ${update.label}`, status === 200, allows(who.actor, c.name, 'update', made.facts, update.changes));
+      record(
+        'update',
+        `${target.label}: ${update.label}`,
+        status === 200,
+        allows(who.actor, c.name, 'update', made.facts, update.changes),
+      );
     }
   }
 
@@ -274,14 +334,22 @@ async function runCells(who: StaffMember, c: CollectionCase): Promise<Cell[]> {
 const decisions = new Map<string, boolean>();
 
 describe.each(ACTORS)('%s', (actorName) => {
-  test.each(CASES.map((c) => [c.name, c] as const))('%s: the server and permissions.ts agree on every operation', async (_name, c) => {
-    const who = s[actorName];
-    const cells = await runCells(who, c);
-    for (const cell of cells) decisions.set(`${actorName} ${c.name} ${cell.operation} ${cell.label}`, cell.server);
-    const mismatches = cells.filter((cell) => cell.server !== cell.expected).map((cell) => `${cell.operation} ${cell.label}: servidor ${cell.server ? 'permitiu' : 'negou'}, permissions.ts ${cell.expected ? 'permite' : 'nega'}`);
-    expect(mismatches).toEqual([]);
-    expect(cells.length).toBeGreaterThan(3);
-  });
+  test.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: the server and permissions.ts agree on every operation',
+    async (_name, c) => {
+      const who = s[actorName];
+      const cells = await runCells(who, c);
+      for (const cell of cells) decisions.set(`${actorName} ${c.name} ${cell.operation} ${cell.label}`, cell.server);
+      const mismatches = cells
+        .filter((cell) => cell.server !== cell.expected)
+        .map(
+          (cell) =>
+            `${cell.operation} ${cell.label}: servidor ${cell.server ? 'permitiu' : 'negou'}, permissions.ts ${cell.expected ? 'permite' : 'nega'}`,
+        );
+      expect(mismatches).toEqual([]);
+      expect(cells.length).toBeGreaterThan(3);
+    },
+  );
 });
 
 /**
@@ -329,6 +397,8 @@ test('the server makes the decisions the spec states', () => {
   const normalise = (key: string) => key.replace(/"/g, '');
   const missing = SPEC.filter(([key]) => !decisions.has(normalise(key))).map(([key]) => key);
   expect(missing, 'células da tabela SPEC que a matriz não executou').toEqual([]);
-  const wrong = SPEC.filter(([key, allowed]) => decisions.get(normalise(key)) !== allowed).map(([key, allowed]) => `${key}: esperado ${allowed}`);
+  const wrong = SPEC.filter(([key, allowed]) => decisions.get(normalise(key)) !== allowed).map(
+    ([key, allowed]) => `${key}: esperado ${allowed}`,
+  );
   expect(wrong).toEqual([]);
 });

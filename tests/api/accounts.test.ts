@@ -1,0 +1,133 @@
+/** Account rules on a real PocketBase: first admin, activation, sessions, last admin, password rule. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD, newClient, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const signUp = (email: string, password = PASSWORD, extra: Record<string, unknown> = {}) =>
+  newClient(s.server)
+    .collection('users')
+    .create({ email, password, passwordConfirm: password, ...extra });
+
+describe('who an account becomes', () => {
+  test('the very first sign-up became an active admin', () => {
+    expect(s.admin.actor).toMatchObject({ role: 'admin', isActive: true });
+  });
+
+  test('a later sign-up is an inactive author, whatever it asks for', async () => {
+    const created = await signUp('novo@exemplo.com.br', PASSWORD, { full_name: 'Novo <script>' });
+    expect(created).toMatchObject({ role: 'author', is_active: false, full_name: 'Novo script' });
+    expect(await statusOf(signUp('esperto@exemplo.com.br', PASSWORD, { role: 'admin', is_active: true }))).toBe(400);
+  });
+
+  test('an account created by an admin is active with the chosen role', async () => {
+    const created = await s.admin.client
+      .collection('users')
+      .create({ email: 'editora@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'editor' });
+    expect(created).toMatchObject({ role: 'editor', is_active: true });
+  });
+
+  test('the password rule holds on the server, with the spec messages', async () => {
+    const short = await signUp('curta@exemplo.com.br', 'Ab1').catch((error) => error);
+    expect(short.status).toBe(400);
+    expect(short.response.data.password.message).toBe('A senha deve ter pelo menos 8 caracteres.');
+    const weak = await signUp('fraca@exemplo.com.br', 'somenteminusculas1').catch((error) => error);
+    expect(weak.response.data.password.message).toBe(
+      'A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.',
+    );
+    const none = await s.superuser.collection('users').getFullList({ filter: 'email ~ "curta@" || email ~ "fraca@"' });
+    expect(none).toEqual([]);
+  });
+});
+
+describe('inactive accounts', () => {
+  test('can sign in (the panel shows "Conta Inativa") but can read or change nothing', async () => {
+    const inactive = s.inactive.client;
+    expect(inactive.authStore.record?.is_active).toBe(false);
+    expect(await statusOf(inactive.collection('users').getOne(s.inactive.actor!.id))).toBe(404);
+    expect(await statusOf(inactive.collection('users').update(s.inactive.actor!.id, { full_name: 'x' }))).toBe(404);
+    expect(await inactive.collection('posts').getFullList({ filter: 'status != "published"' })).toEqual([]);
+  });
+
+  test('deactivating an account ends its open sessions at once', async () => {
+    await s.admin.client
+      .collection('users')
+      .create({ email: 'sessao@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'editor' });
+    const user = await signIn(s.server, 'sessao@exemplo.com.br');
+    expect(await statusOf(user.collection('users').authRefresh())).toBe(200);
+    await s.admin.client.collection('users').update(user.authStore.record!.id, { is_active: false });
+    expect(await statusOf(user.collection('users').authRefresh())).toBe(401);
+    expect(await statusOf(user.collection('pages').getFullList())).toBe(200);
+    expect(await user.collection('pages').getFullList({ filter: 'status = "draft"' })).toEqual([]);
+  });
+
+  test('changing a role or a password also ends the sessions', async () => {
+    await s.admin.client
+      .collection('users')
+      .create({ email: 'papel@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'editor' });
+    const user = await signIn(s.server, 'papel@exemplo.com.br');
+    await s.admin.client.collection('users').update(user.authStore.record!.id, { role: 'author' });
+    expect(await statusOf(user.collection('users').authRefresh())).toBe(401);
+
+    const again = await signIn(s.server, 'papel@exemplo.com.br');
+    const other = await signIn(s.server, 'papel@exemplo.com.br');
+    await again
+      .collection('users')
+      .update(again.authStore.record!.id, {
+        oldPassword: PASSWORD,
+        password: 'Outra-Senha-456',
+        passwordConfirm: 'Outra-Senha-456',
+      });
+    expect(await statusOf(other.collection('users').authRefresh())).toBe(401);
+  });
+});
+
+describe('role and activation changes', () => {
+  test('nobody but an admin changes a role or an active flag, their own included', async () => {
+    const editor = s.editor;
+    expect(await statusOf(editor.client.collection('users').update(editor.actor!.id, { role: 'admin' }))).toBe(404);
+    expect(await statusOf(editor.client.collection('users').update(editor.actor!.id, { is_active: false }))).toBe(404);
+    const renamed = await editor.client.collection('users').update(editor.actor!.id, { full_name: 'Edson Editor' });
+    expect(renamed.full_name).toBe('Edson Editor');
+    expect(renamed.role).toBe('editor');
+  });
+
+  test('the last active admin can never be demoted, deactivated or deleted', async () => {
+    const admin = s.admin;
+    const demote = await admin.client
+      .collection('users')
+      .update(admin.actor!.id, { role: 'editor' })
+      .catch((error) => error);
+    expect(demote.status).toBe(400);
+    expect(demote.message).toBe('O último administrador ativo não pode ser rebaixado nem desativado.');
+    expect(await statusOf(admin.client.collection('users').update(admin.actor!.id, { is_active: false }))).toBe(400);
+    expect(await statusOf(s.superuser.collection('users').delete(admin.actor!.id))).toBe(400);
+
+    // With a second active admin, the first one may step down.
+    const second = await admin.client
+      .collection('users')
+      .create({ email: 'admin2@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin' });
+    const secondClient = await signIn(s.server, 'admin2@exemplo.com.br');
+    const stepped = await secondClient.collection('users').update(admin.actor!.id, { role: 'editor' });
+    expect(stepped.role).toBe('editor');
+    await secondClient.collection('users').update(admin.actor!.id, { role: 'admin' });
+    expect(second.role).toBe('admin');
+  });
+});
+
+describe('session length', () => {
+  test('auth tokens last 8 hours', async () => {
+    const client = await signIn(s.server, 'editor@exemplo.com.br');
+    const payload = JSON.parse(Buffer.from(client.authStore.token.split('.')[1]!, 'base64url').toString());
+    const lifetime = payload.exp - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(8 * 60 * 60 - 60);
+    expect(lifetime).toBeLessThanOrEqual(8 * 60 * 60 + 1);
+  });
+});
