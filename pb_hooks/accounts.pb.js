@@ -54,7 +54,11 @@ onRecordUpdate((e) => {
 
 onRecordDelete((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
-  if (e.record.get("role") === "admin" && e.record.get("is_active") && accounts.countOtherActiveAdmins(e.app, e.record.id) === 0) {
+  if (
+    e.record.get("role") === "admin" &&
+    e.record.get("is_active") &&
+    accounts.countOtherActiveAdmins(e.app, e.record.id) === 0
+  ) {
     throw new BadRequestError("O último administrador ativo não pode ser excluído.");
   }
   e.next();

@@ -79,7 +79,7 @@ onRecordAfterDeleteSuccess(
 );
 
 // Audit rows are history: nobody changes them through the API, superusers included.
-const refuseAuditChange = (e) => {
+const refuseAuditChange = () => {
   throw new ForbiddenError("O log de auditoria não pode ser alterado.");
 };
 onRecordCreateRequest(refuseAuditChange, "audit_logs");

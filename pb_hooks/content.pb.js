@@ -20,19 +20,21 @@ onRecordUpdateRequest((e) => {
 
 // Any path (API, dashboard, cron): a post that becomes published gets its time.
 onRecordCreate((e) => {
-  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero()) e.record.set("published_at", new DateTime());
+  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero())
+    e.record.set("published_at", new DateTime());
   e.next();
 }, "posts");
 onRecordUpdate((e) => {
-  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero()) e.record.set("published_at", new DateTime());
+  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero())
+    e.record.set("published_at", new DateTime());
   e.next();
 }, "posts");
 
 onRecordCreateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), ""));
-  const content = e.record.get("content");
-  if (content === null || content === undefined || content === "") e.record.set("content", { sections: [] });
+  const content = e.record.getString("content").trim();
+  if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
   e.next();
 }, "pages");

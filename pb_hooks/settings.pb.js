@@ -3,6 +3,8 @@
 // Site settings: only the known keys; the smtp_* keys drive PocketBase's own mail
 // settings, and smtp_password is never stored in the (readable) settings table.
 
+// PUBLIC_SITE_URL is where the links in e-mails (password reset, verification)
+// point; on a first start the settings migration reads it too.
 onBootstrap((e) => {
   e.next();
   const url = $os.getenv("PUBLIC_SITE_URL");

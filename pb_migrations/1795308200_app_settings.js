@@ -7,8 +7,8 @@ migrate(
   (app) => {
     const settings = app.settings();
     settings.meta.appName = "Operium";
-    // Overridden at start-up by PUBLIC_SITE_URL (pb_hooks/settings.pb.js).
-    settings.meta.appURL = "http://127.0.0.1:8090";
+    // Links in e-mails point here; pb_hooks/settings.pb.js follows later changes.
+    settings.meta.appURL = ($os.getenv("PUBLIC_SITE_URL") || "http://127.0.0.1:8090").replace(/\/+$/, "");
     settings.meta.senderName = "Operium";
     settings.meta.senderAddress = "nao-responda@operium.com.br";
     settings.batch.enabled = false;

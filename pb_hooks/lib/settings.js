@@ -33,12 +33,15 @@ function validate(record) {
   record.set("value", value);
   if (value === "") return;
   if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
-  if (key === "contact_email" && !EMAIL.test(value)) throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
-  if (key === "contact_phone" && !PHONE.test(value)) throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");
+  if (key === "contact_email" && !EMAIL.test(value))
+    throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
+  if (key === "contact_phone" && !PHONE.test(value))
+    throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");
   if ((key.indexOf("social_") === 0 || key === "site_logo" || key === "site_favicon") && !URL.test(value)) {
     throw fieldError("value", "validation_invalid_url", "A URL deve começar com http:// ou https://.");
   }
-  if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value)) throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
+  if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value))
+    throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
   if (key === "google_analytics_id" && !/^G-[A-Z0-9]{4,20}$/i.test(value)) {
     throw fieldError("value", "validation_invalid_analytics_id", "Use um ID do Google Analytics no formato G-XXXXXXX.");
   }
@@ -56,7 +59,7 @@ function absorbSecret(app, record) {
   record.set("value", "");
 }
 
-function valueOf(app, key) {
+function settingValue(app, key) {
   try {
     return String(app.findFirstRecordByData("public_site_settings", "key", key).get("value") || "");
   } catch (_) {
@@ -68,12 +71,12 @@ function valueOf(app, key) {
 function applyMailSettings(app, record) {
   if (String(record.get("key")).indexOf("smtp_") !== 0) return;
   const settings = app.settings();
-  const host = valueOf(app, "smtp_host");
-  const port = parseInt(valueOf(app, "smtp_port") || "587", 10);
+  const host = settingValue(app, "smtp_host");
+  const port = parseInt(settingValue(app, "smtp_port") || "587", 10);
   settings.smtp.enabled = host !== "";
   settings.smtp.host = host;
   settings.smtp.port = port;
-  settings.smtp.username = valueOf(app, "smtp_user");
+  settings.smtp.username = settingValue(app, "smtp_user");
   settings.smtp.tls = port === 465;
   app.save(settings);
 }

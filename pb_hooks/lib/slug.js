@@ -20,7 +20,10 @@ function uniqueSlug(app, collection, base, excludeId) {
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? root : root + "-" + n;
     try {
-      const found = app.findFirstRecordByFilter(collection, "slug = {:slug} && id != {:id}", { slug: candidate, id: excludeId || "" });
+      const found = app.findFirstRecordByFilter(collection, "slug = {:slug} && id != {:id}", {
+        slug: candidate,
+        id: excludeId || "",
+      });
       if (!found) return candidate;
     } catch (_) {
       return candidate;

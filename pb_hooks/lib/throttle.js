@@ -18,7 +18,10 @@ function normalize(identity) {
 }
 
 function assertAllowed(app, identity) {
-  const failures = app.countRecords("login_attempts", $dbx.exp("identity = {:identity} AND created >= {:since}", { identity: identity, since: windowStart() }));
+  const failures = app.countRecords(
+    "login_attempts",
+    $dbx.exp("identity = {:identity} AND created >= {:since}", { identity: identity, since: windowStart() }),
+  );
   if (failures >= MAX_FAILURES) throw new TooManyRequestsError(MESSAGE);
 }
 
@@ -34,7 +37,11 @@ function clearFailures(app, identity) {
 }
 
 function purgeOld(app) {
-  app.db().newQuery("DELETE FROM login_attempts WHERE created < {:since}").bind({ since: new DateTime().add(-24 * 3600 * 1e9).string() }).execute();
+  app
+    .db()
+    .newQuery("DELETE FROM login_attempts WHERE created < {:since}")
+    .bind({ since: new DateTime().add(-24 * 3600 * 1e9).string() })
+    .execute();
 }
 
 module.exports = { normalize, assertAllowed, recordFailure, clearFailures, purgeOld, MAX_FAILURES };

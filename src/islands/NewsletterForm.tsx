@@ -2,8 +2,6 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
 
 interface Props {
-  /** Where the form is, stored with the sign-up. */
-  source: 'footer' | 'blog';
   buttonLabel: string;
   tone?: 'dark' | 'light';
 }
@@ -18,7 +16,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Newsletter sign-up: a required e-mail stored in PocketBase (`newsletter_subscribers`). */
-export default function NewsletterForm({ source, buttonLabel, tone = 'dark' }: Props) {
+export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const inputId = useId();
   const messageId = useId();
@@ -30,6 +28,8 @@ export default function NewsletterForm({ source, buttonLabel, tone = 'dark' }: P
     if (String(form.get('website') ?? '') !== '') return setStatus({ kind: 'done' });
     setStatus({ kind: 'sending' });
     try {
+      // The page the visitor subscribed from is kept with the consent.
+      const source = window.location.pathname;
       await createPublicRecord('newsletter_subscribers', { email: String(form.get('email') ?? '').trim(), source });
       setStatus({ kind: 'done' });
     } catch (error) {

@@ -44,14 +44,7 @@ export function can(actor: Actor | null, permission: Permission): boolean {
 }
 
 export type Collection =
-  | 'users'
-  | 'posts'
-  | 'pages'
-  | 'media'
-  | 'public_site_settings'
-  | 'audit_logs'
-  | 'contact_messages'
-  | 'newsletter_subscribers';
+  'users' | 'posts' | 'pages' | 'media' | 'public_site_settings' | 'audit_logs' | 'contact_messages' | 'newsletter_subscribers';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
 

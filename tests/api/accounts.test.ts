@@ -78,13 +78,11 @@ describe('inactive accounts', () => {
 
     const again = await signIn(s.server, 'papel@exemplo.com.br');
     const other = await signIn(s.server, 'papel@exemplo.com.br');
-    await again
-      .collection('users')
-      .update(again.authStore.record!.id, {
-        oldPassword: PASSWORD,
-        password: 'Outra-Senha-456',
-        passwordConfirm: 'Outra-Senha-456',
-      });
+    await again.collection('users').update(again.authStore.record!.id, {
+      oldPassword: PASSWORD,
+      password: 'Outra-Senha-456',
+      passwordConfirm: 'Outra-Senha-456',
+    });
     expect(await statusOf(other.collection('users').authRefresh())).toBe(401);
   });
 });

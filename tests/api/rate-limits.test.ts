@@ -21,7 +21,9 @@ describe("PocketBase's own rate limiter", () => {
     const { rateLimits } = await superuser.settings.getAll();
     expect(rateLimits.enabled).toBe(true);
     const labels = rateLimits.rules.map((rule: { label: string }) => rule.label);
-    expect(labels).toEqual(expect.arrayContaining(['*:auth', 'users:create', 'contact_messages:create', 'newsletter_subscribers:create']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['*:auth', 'users:create', 'contact_messages:create', 'newsletter_subscribers:create']),
+    );
   });
 
   test('stops a flood of newsletter sign-ups from one address', async () => {
@@ -37,7 +39,9 @@ describe("PocketBase's own rate limiter", () => {
   test('caps sign-in requests per address, whatever the e-mails', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      statuses.push(await statusOf(newClient(server).collection('users').authWithPassword(`pessoa${i}@exemplo.com.br`, 'errada')));
+      statuses.push(
+        await statusOf(newClient(server).collection('users').authWithPassword(`pessoa${i}@exemplo.com.br`, 'errada')),
+      );
     }
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(30);
     expect(statuses.at(-1)).toBe(429);

@@ -10,12 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
 import { freePort, startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
 
 export interface TestServer {
   url: string;
   /** The PocketBase binary, for CLI commands against dataDir. */
   bin: string;
   dataDir: string;
+  /** A superuser created before start, for checks that the API hides from everyone else. */
+  superuser: { email: string; password: string };
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
   stop: () => Promise<void>;
@@ -24,12 +27,30 @@ export interface TestServer {
 export async function startTestServer(options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const bin = await resolvePocketBase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pb-test-'));
+  // Created with the CLI before the server opens the database (no concurrent writer).
+  const superuser = { email: 'superuser-testes@exemplo.com.br', password: randomBytes(18).toString('hex') };
+  await promisify(execFile)(
+    bin,
+    [
+      'superuser',
+      'upsert',
+      superuser.email,
+      superuser.password,
+      `--dir=${dataDir}`,
+      `--migrationsDir=${fromRoot('pb_migrations')}`,
+      `--hooksDir=${fromRoot('pb_hooks')}`,
+    ],
+    {
+      env: { ...process.env, ...options.env },
+    },
+  );
   const port = await freePort();
   const server = await startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env });
   return {
     url: server.url,
     bin,
     dataDir,
+    superuser,
     output: server.output,
     stop: async () => {
       await server.stop();
@@ -40,23 +61,17 @@ export async function startTestServer(options: { siteDir?: string; env?: Record<
 
 const superusers = new WeakMap<TestServer, Promise<string>>();
 
-/**
- * A superuser auth token for checking what the API itself hides (row counts).
- * Creates the superuser with PocketBase's CLI on first use.
- */
+/** A superuser auth token (the superuser is created by startTestServer). */
 export function superuserToken(server: TestServer): Promise<string> {
   let token = superusers.get(server);
   if (!token) {
     token = (async () => {
-      const email = 'superuser-testes@exemplo.com.br';
-      const password = randomBytes(18).toString('base64url');
-      await promisify(execFile)(server.bin, ['superuser', 'upsert', email, password, `--dir=${server.dataDir}`]);
       const response = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ identity: email, password }),
+        body: JSON.stringify({ identity: server.superuser.email, password: server.superuser.password }),
       });
-      if (!response.ok) throw new Error(`superuser auth failed: HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`superuser auth failed: HTTP ${response.status} ${await response.text()}`);
       return ((await response.json()) as { token: string }).token;
     })();
     superusers.set(server, token);

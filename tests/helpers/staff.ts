@@ -51,9 +51,12 @@ async function member(server: TestServer, name: string, email: string): Promise<
 /**
  * @param options.unthrottledLoopback exclude 127.0.0.1 from PocketBase's per-IP
  *   rate limiter (an operator setting), for suites that send hundreds of requests.
+ * @param options.env extra environment for the PocketBase process.
  */
-export async function startStaffServer(options: { unthrottledLoopback?: boolean } = {}): Promise<StaffServer> {
-  const server = await startTestServer();
+export async function startStaffServer(
+  options: { unthrottledLoopback?: boolean; env?: Record<string, string> } = {},
+): Promise<StaffServer> {
+  const server = await startTestServer({ env: options.env });
   const superuser = newClient(server);
   superuser.authStore.save(await superuserToken(server));
   if (options.unthrottledLoopback) {
@@ -62,7 +65,9 @@ export async function startStaffServer(options: { unthrottledLoopback?: boolean 
   }
 
   const anonymous = newClient(server);
-  await anonymous.collection('users').create({ email: 'admin@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, full_name: 'Ana Admin' });
+  await anonymous
+    .collection('users')
+    .create({ email: 'admin@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, full_name: 'Ana Admin' });
   const admin = await member(server, 'admin', 'admin@exemplo.com.br');
   const create = (email: string, role: Role, is_active = true, full_name = email) =>
     admin.client.collection('users').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role, is_active, full_name });

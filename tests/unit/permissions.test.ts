@@ -6,7 +6,8 @@ const actor = (role: string, isActive = true): Actor => ({ id: `${role}-1`, role
 describe('the role table', () => {
   test('matches the spec: admin all; editor read, create, update, publish, delete; author read, create, update', () => {
     expect(ROLE_PERMISSIONS.admin).toEqual(PERMISSIONS);
-    for (const permission of ['read', 'create', 'update', 'publish', 'delete'] as const) expect(can(actor('editor'), permission)).toBe(true);
+    for (const permission of ['read', 'create', 'update', 'publish', 'delete'] as const)
+      expect(can(actor('editor'), permission)).toBe(true);
     expect(['read', 'create', 'update'].every((permission) => can(actor('author'), permission as never))).toBe(true);
     expect(can(actor('author'), 'publish')).toBe(false);
     expect(can(actor('author'), 'delete')).toBe(false);
@@ -53,6 +54,7 @@ describe('allows', () => {
   });
 
   test('never lets anyone write the audit log', () => {
-    for (const operation of ['create', 'update', 'delete'] as const) expect(allows(actor('admin'), 'audit_logs', operation, {}, {})).toBe(false);
+    for (const operation of ['create', 'update', 'delete'] as const)
+      expect(allows(actor('admin'), 'audit_logs', operation, {}, {})).toBe(false);
   });
 });

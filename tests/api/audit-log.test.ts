@@ -1,0 +1,120 @@
+/** The audit log on a real PocketBase: one row per change, whoever makes it, never a secret, never editable. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const rowsFor = (recordId: string) =>
+  s.admin.client.collection('audit_logs').getFullList({ filter: `record_id = "${recordId}"`, sort: 'created' });
+
+describe('audit rows', () => {
+  test('a post created, edited and deleted by staff leaves three rows with who, what, old and new values and IP', async () => {
+    const post = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Auditoria de post', category: 'Técnico', status: 'draft' });
+    await s.editor.client.collection('posts').update(post.id, { title: 'Auditoria de post (editado)' });
+    await s.admin.client.collection('posts').delete(post.id);
+
+    const rows = await rowsFor(post.id);
+    expect(rows.map((row) => row.action)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+    expect(rows.map((row) => row.user)).toEqual([s.editor.actor!.id, s.editor.actor!.id, s.admin.actor!.id]);
+    expect(rows.every((row) => row.table_name === 'posts' && row.ip === '127.0.0.1')).toBe(true);
+    expect(rows[0]!.old_values).toBeNull();
+    expect(rows[0]!.new_values).toMatchObject({ title: 'Auditoria de post', status: 'draft' });
+    expect(rows[1]!.old_values).toMatchObject({ title: 'Auditoria de post' });
+    expect(rows[1]!.new_values).toMatchObject({ title: 'Auditoria de post (editado)' });
+    expect(rows[2]!.old_values).toMatchObject({ title: 'Auditoria de post (editado)' });
+    expect(rows[2]!.new_values).toBeNull();
+  });
+
+  test('covers users, pages, media and settings too', async () => {
+    const page = await s.editor.client.collection('pages').create({ name: 'Página auditada', status: 'draft' });
+    const form = new FormData();
+    form.append('file', new Blob(['texto simples'], { type: 'text/plain' }), 'nota.txt');
+    const media = await s.author.client.collection('media').create(form);
+    const setting = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "site_title"');
+    await s.admin.client.collection('public_site_settings').update(setting.id, { value: 'Novo título do site' });
+    const user = await s.admin.client
+      .collection('users')
+      .create({ email: 'auditado@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'author' });
+
+    for (const [id, table, action] of [
+      [page.id, 'pages', 'INSERT'],
+      [media.id, 'media', 'INSERT'],
+      [setting.id, 'public_site_settings', 'UPDATE'],
+      [user.id, 'users', 'INSERT'],
+    ]) {
+      const rows = await rowsFor(id!);
+      expect(
+        rows.map((row) => `${row.table_name} ${row.action}`),
+        `${table} ${action}`,
+      ).toContain(`${table} ${action}`);
+    }
+  });
+
+  test('a superuser change in the dashboard is logged with an empty user and the superuser named', async () => {
+    const page = await s.superuser.collection('pages').create({ name: 'Criada no dashboard', status: 'draft' });
+    const [row] = await rowsFor(page.id);
+    expect(row).toMatchObject({ action: 'INSERT', user: '' });
+    expect(row!.actor).toMatch(/^superuser /);
+  });
+
+  test('a change made by a job, with no request, is logged as the system', async () => {
+    const post = await s.editor.client.collection('posts').create({
+      title: 'Post agendado auditado',
+      category: 'Tutoriais',
+      status: 'scheduled',
+      published_at: '2000-01-01 00:00:00.000Z',
+    });
+    const response = await fetch(`${s.server.url}/api/site/jobs/publish-scheduled`, {
+      method: 'POST',
+      headers: { Authorization: s.superuser.authStore.token },
+    });
+    expect(response.status).toBe(200);
+    const rows = await rowsFor(post.id);
+    const update = rows.find((row) => row.action === 'UPDATE');
+    expect(update).toMatchObject({ user: '', actor: 'sistema' });
+    expect(update!.new_values).toMatchObject({ status: 'published' });
+  });
+});
+
+describe('secrets', () => {
+  test('never reach the audit log: no password hash, token key or SMTP password', async () => {
+    const user = await s.admin.client
+      .collection('users')
+      .create({ email: 'segredo@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'author' });
+    await s.admin.client.collection('users').update(user.id, { password: 'Nova-Senha-789', passwordConfirm: 'Nova-Senha-789' });
+    const smtp = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "smtp_password"');
+    await s.admin.client.collection('public_site_settings').update(smtp.id, { value: 'senha-smtp-secreta' });
+
+    const all = await s.admin.client.collection('audit_logs').getFullList({ batch: 1000 });
+    const text = JSON.stringify(all);
+    expect(all.length).toBeGreaterThan(10);
+    for (const secret of ['senha-smtp-secreta', PASSWORD, 'Nova-Senha-789', '"password"', '"tokenKey"', '$2a$']) {
+      expect(text, `o log contém ${secret}`).not.toContain(secret);
+    }
+  });
+});
+
+describe('immutability', () => {
+  test('nobody changes audit rows through the API, superusers included', async () => {
+    const { items } = await s.admin.client.collection('audit_logs').getList(1, 1);
+    const id = items[0]!.id;
+    for (const client of [s.admin.client, s.superuser]) {
+      expect(await statusOf(client.collection('audit_logs').update(id, { action: 'DELETE' }))).toBeGreaterThanOrEqual(400);
+      expect(await statusOf(client.collection('audit_logs').delete(id))).toBeGreaterThanOrEqual(400);
+      expect(
+        await statusOf(client.collection('audit_logs').create({ action: 'INSERT', table_name: 'posts', record_id: 'x' })),
+      ).toBeGreaterThanOrEqual(400);
+    }
+    const still = await s.admin.client.collection('audit_logs').getOne(id);
+    expect(still.action).not.toBe('DELETE');
+  });
+});

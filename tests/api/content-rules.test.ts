@@ -1,0 +1,143 @@
+/** Server-side rules on content: slugs, defaults, validation with clear 400s, upload limits. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+/** Runs a call that must fail with 400 and returns PocketBase's error body. */
+async function badRequest(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (failure) => failure,
+  );
+  expect(error, 'a chamada deveria falhar').not.toBeNull();
+  expect(error.status).toBe(400);
+  return error.response as { message: string; data: Record<string, { code: string; message: string }> };
+}
+
+const count = async (collection: string) => (await s.superuser.collection(collection).getList(1, 1)).totalItems;
+
+describe('posts and pages', () => {
+  test('derive the slug from the title (accents, punctuation, spaces) and keep it unique', async () => {
+    const first = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Instalação do ESP32: Guia Rápido!', category: 'Tutoriais' });
+    expect(first).toMatchObject({ slug: 'instalacao-do-esp32-guia-rapido', status: 'draft', author: s.editor.actor!.id });
+    const second = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Instalação do ESP32 — guia rápido', category: 'Tutoriais' });
+    expect(second.slug).toBe('instalacao-do-esp32-guia-rapido-2');
+  });
+
+  test('refuse a chosen slug that is taken or malformed', async () => {
+    const taken = await badRequest(
+      s.editor.client
+        .collection('posts')
+        .create({ title: 'Outro', slug: 'instalacao-do-esp32-guia-rapido', category: 'Técnico' }),
+    );
+    expect(taken.data.slug!.code).toBe('validation_not_unique');
+    await badRequest(s.editor.client.collection('posts').create({ title: 'Outro', slug: 'Com Espaços', category: 'Técnico' }));
+  });
+
+  test('stamp the publication time when a post is published', async () => {
+    const post = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Publicado agora', category: 'Negócios', status: 'published' });
+    expect(Date.now() - new Date(post.published_at.replace(' ', 'T')).getTime()).toBeLessThan(60_000);
+  });
+
+  test('create pages with a slug from the name and empty sections', async () => {
+    const page = await s.editor.client.collection('pages').create({ name: 'Política de Garantia', status: 'draft' });
+    expect(page).toMatchObject({ slug: 'politica-de-garantia', content: { sections: [] } });
+  });
+});
+
+describe('bad input gets a clear 400 and stores nothing', () => {
+  const contact = {
+    name: 'Maria Cliente',
+    email: 'maria@exemplo.com.br',
+    phone: '(47) 99999-0000',
+    company: 'Máquinas Ltda',
+    has_machine: 'sim',
+    volume: '11-25',
+    interest: 'produtos',
+    message: 'Gostaria de um orçamento para 20 controladores.',
+  };
+
+  test('the contact form: missing fields, wrong options, oversized text, markup', async () => {
+    const before = await count('contact_messages');
+    const visitor = newClient(s.server).collection('contact_messages');
+    const missing = await badRequest(visitor.create({ ...contact, email: '' }));
+    expect(missing.data.email!.code).toBe('validation_required');
+    const option = await badRequest(visitor.create({ ...contact, has_machine: 'talvez' }));
+    expect(option.data.has_machine!.code).toBe('validation_invalid_value');
+    const long = await badRequest(visitor.create({ ...contact, message: 'x'.repeat(5001) }));
+    expect(long.data.message!.code).toBe('validation_max_text_constraint');
+    const script = await badRequest(visitor.create({ ...contact, message: 'Olá <script>alert(1)</script> mundo' }));
+    expect(script.data.message!.message).toBe('Este campo não aceita marcação HTML (como <script>).');
+    await badRequest(visitor.create({ ...contact, website: 'http://spam.example' }));
+    expect(await count('contact_messages')).toBe(before);
+    expect(await visitor.create(contact)).toMatchObject({ name: 'Maria Cliente' });
+  });
+
+  test('posts, pages and settings', async () => {
+    const before = await count('posts');
+    await badRequest(s.editor.client.collection('posts').create({ title: 'Sem categoria' }));
+    await badRequest(s.editor.client.collection('posts').create({ title: 'Categoria errada', category: 'Esportes' }));
+    await badRequest(s.editor.client.collection('posts').create({ title: '<img src=x onerror=alert(1)>', category: 'Técnico' }));
+    await badRequest(s.editor.client.collection('posts').create({ title: 'x'.repeat(201), category: 'Técnico' }));
+    expect(await count('posts')).toBe(before);
+
+    await badRequest(s.editor.client.collection('pages').create({ name: 'Página', status: 'arquivada' }));
+    const email = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "contact_email"');
+    const wrong = await badRequest(s.admin.client.collection('public_site_settings').update(email.id, { value: 'não é e-mail' }));
+    expect(wrong.data.value!.message).toBe('Informe um e-mail válido.');
+    await badRequest(s.admin.client.collection('public_site_settings').create({ key: 'chave_inventada', value: 'x' }));
+    const social = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "social_youtube"');
+    await badRequest(s.admin.client.collection('public_site_settings').update(social.id, { value: 'javascript:alert(1)' }));
+    expect((await s.admin.client.collection('public_site_settings').getOne(email.id)).value).toBe(email.value);
+  });
+});
+
+describe('media uploads', () => {
+  const upload = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), name);
+    return s.author.client.collection('media').create(form);
+  };
+
+  test('store the facts of the upload from the file itself', async () => {
+    const media = await upload('conteúdo de texto', 'Leia-me.txt', 'text/plain');
+    expect(media).toMatchObject({
+      original_filename: 'Leia-me.txt',
+      file_size: Buffer.byteLength('conteúdo de texto'),
+      mime_type: 'text/plain',
+      uploaded_by: s.author.actor!.id,
+    });
+  });
+
+  test('refuse a file over 10 MB', async () => {
+    const before = await count('media');
+    const error = await badRequest(upload(new Uint8Array(10 * 1024 * 1024 + 1), 'grande.pdf', 'application/pdf'));
+    expect(error.data.file!.code).toBe('validation_file_size_limit');
+    expect(await count('media')).toBe(before);
+  });
+
+  test('refuse a forbidden type, also when disguised by its name', async () => {
+    const before = await count('media');
+    const html = await badRequest(upload('<html><script>alert(1)</script></html>', 'pagina.html', 'text/html'));
+    expect(html.data.file!.code).toBe('validation_invalid_mime_type');
+    await badRequest(
+      upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'imagem.png', 'image/png'),
+    );
+    await badRequest(upload(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'programa.exe', 'application/octet-stream'));
+    expect(await count('media')).toBe(before);
+  });
+});

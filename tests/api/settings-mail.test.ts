@@ -1,0 +1,65 @@
+/**
+ * Site settings drive PocketBase's mailer: saved SMTP keys reach the mail settings,
+ * the SMTP password is never readable, and a password-reset e-mail really arrives
+ * at a real SMTP server with a link to the admin's reset screen.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newClient, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+
+const SITE = 'https://painel.exemplo.com.br';
+let s: StaffServer;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  s = await startStaffServer({ unthrottledLoopback: true, env: { PUBLIC_SITE_URL: SITE } });
+  const settings = s.admin.client.collection('public_site_settings');
+  for (const [key, value] of Object.entries({
+    smtp_host: '127.0.0.1',
+    smtp_port: String(sink.port),
+    smtp_user: 'mailer',
+    smtp_password: 'segredo-smtp-123',
+  })) {
+    const row = await settings.getFirstListItem(`key = "${key}"`);
+    await settings.update(row.id, { value });
+  }
+});
+afterAll(async () => {
+  await s?.stop();
+  await sink?.stop();
+});
+
+describe('SMTP settings', () => {
+  test('saving the smtp_* keys configures the mailer', async () => {
+    const { smtp, meta } = await s.superuser.settings.getAll();
+    expect(smtp).toMatchObject({ enabled: true, host: '127.0.0.1', port: sink.port, username: 'mailer' });
+    expect(meta.appURL).toBe(SITE);
+  });
+
+  test('the SMTP password can never be read back, not even by an admin', async () => {
+    const row = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "smtp_password"');
+    expect(row.value).toBe('');
+    const raw = await s.superuser.collection('public_site_settings').getFirstListItem('key = "smtp_password"');
+    expect(raw.value).toBe('');
+    const visitor = await newClient(s.server).collection('public_site_settings').getFullList();
+    expect(visitor.map((setting) => setting.key).filter((key) => key.startsWith('smtp'))).toEqual([]);
+    expect(visitor.map((setting) => setting.key)).toContain('site_title');
+  });
+});
+
+describe('password reset by e-mail', () => {
+  test('arrives through the configured SMTP server and its link resets the password', async () => {
+    const email = 'editor@exemplo.com.br';
+    await newClient(s.server).collection('users').requestPasswordReset(email);
+    const message = await sink.waitFor(email);
+    expect(message.auth).toEqual({ username: 'mailer', password: 'segredo-smtp-123' });
+    const body = message.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toContain('Redefini');
+    const link = body.match(/https:\/\/painel\.exemplo\.com\.br\/admin\/reset-password\?token=([\w.-]+)/);
+    expect(link, 'o link aponta para /admin/reset-password').not.toBeNull();
+
+    await newClient(s.server).collection('users').confirmPasswordReset(link![1]!, 'Senha-Nova-2026', 'Senha-Nova-2026');
+    expect(await statusOf(signIn(s.server, email, 'Senha-Nova-2026'))).toBe(200);
+  });
+});

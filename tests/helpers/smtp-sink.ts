@@ -1,0 +1,68 @@
+/**
+ * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every
+ * message it receives, for tests of e-mails PocketBase really sends.
+ */
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The user name and password the client authenticated with, if any. */
+  auth?: { username: string; password: string };
+}
+
+export interface SmtpSink {
+  port: number;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `address` (waits up to `timeoutMs`). */
+  waitFor: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  stop: () => Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const sessions = new Map<string, { username: string; password: string }>();
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: true,
+    logger: false,
+    onAuth(auth, session, callback) {
+      sessions.set(session.id, { username: auth.username ?? '', password: auth.password ?? '' });
+      callback(null, { user: auth.username });
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          auth: sessions.get(session.id),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    messages,
+    waitFor: async (address, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find((message) => message.to.includes(address));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`nenhum e-mail para ${address} em ${timeoutMs} ms`);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
