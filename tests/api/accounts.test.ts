@@ -129,3 +129,24 @@ describe('session length', () => {
     expect(lifetime).toBeLessThanOrEqual(8 * 60 * 60 + 1);
   });
 });
+
+describe('operators', () => {
+  test('`create-admin` makes an active admin from the command line', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { fromRoot } = await import('../../scripts/lib/paths.mjs');
+    const run = (...args: string[]) =>
+      promisify(execFile)(s.server.bin, [
+        'create-admin',
+        ...args,
+        `--dir=${s.server.dataDir}`,
+        `--hooksDir=${fromRoot('pb_hooks')}`,
+        `--migrationsDir=${fromRoot('pb_migrations')}`,
+      ]);
+    const weak = await run('operador@exemplo.com.br', 'fraca');
+    expect(weak.stderr + weak.stdout).toContain('Senha recusada');
+    await run('operador@exemplo.com.br', 'Operador-Forte-1', 'Operador', 'Chefe');
+    const operator = await signIn(s.server, 'operador@exemplo.com.br', 'Operador-Forte-1');
+    expect(operator.authStore.record).toMatchObject({ role: 'admin', is_active: true, full_name: 'Operador Chefe' });
+  });
+});
