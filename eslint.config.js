@@ -50,6 +50,8 @@ const JSVM_GLOBALS = [
   'onRecordAfterDeleteSuccess',
   'onRecordAuthWithPasswordRequest',
   'onMailerSend',
+  'Command',
+  'console',
 ];
 
 export default defineConfig(
