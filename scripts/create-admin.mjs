@@ -14,7 +14,13 @@ const bin = await resolvePocketBase();
 const dataDir = path.resolve(process.env.PB_DATA || fromRoot('pb_data'));
 const result = spawnSync(
   bin,
-  ['create-admin', ...args, `--dir=${dataDir}`, `--hooksDir=${fromRoot('pb_hooks')}`, `--migrationsDir=${fromRoot('pb_migrations')}`],
+  [
+    'create-admin',
+    ...args,
+    `--dir=${dataDir}`,
+    `--hooksDir=${fromRoot('pb_hooks')}`,
+    `--migrationsDir=${fromRoot('pb_migrations')}`,
+  ],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
