@@ -7,6 +7,7 @@ import sharp from 'sharp';
 
 const OUT = new URL('../src/assets/artwork/', import.meta.url);
 const PUBLIC = new URL('../public/', import.meta.url);
+const PRODUCTS = new URL('../src/assets/products/', import.meta.url);
 
 /** @type {Record<string, { bg1: string, bg2: string, accent: string }>} */
 const palette = {
@@ -111,66 +112,178 @@ ${body}
 </svg>`;
 }
 
-const drawings = {
-  'linha-s': frame(
-    'ops',
-    pcb({
-      w: 600,
-      h: 380,
-      model: 'OPS010',
-      parts: (x, y) =>
-        terminalBlock(x + 40, y + 20, 10) +
-        terminalBlock(x + 330, y + 20, 8) +
-        terminalBlock(x + 40, y + 326, 8, '#1d5fa8') +
-        esp32(x + 225, y + 95, 30) +
-        chip(x + 60, y + 120, 90, 40, 'RS485') +
-        chip(x + 60, y + 200, 70, 34) +
-        chip(x + 440, y + 130, 90, 44, 'OPTO') +
-        chip(x + 440, y + 215, 90, 44, 'MOSFET') +
-        leds(x + 420, y + 300, 8),
-    }),
-  ),
-  'linha-m': frame(
-    'opm',
-    pcb({
-      w: 440,
-      h: 340,
-      model: 'OPM001',
-      parts: (x, y) =>
-        terminalBlock(x + 40, y + 20, 6) +
-        terminalBlock(x + 240, y + 20, 5, '#1d5fa8') +
-        esp32(x + 145, y + 120, 38, true) +
-        relay(x + 360, y + 140) +
-        chip(x + 40, y + 150, 70, 36, 'I2C') +
-        leds(x + 40, y + 240, 6),
-    }),
-  ),
-  'linha-x': frame(
-    'opx',
-    pcb({
-      w: 680,
-      h: 420,
-      model: 'OPX1-001',
-      parts: (x, y) =>
-        terminalBlock(x + 30, y + 20, 12) +
-        terminalBlock(x + 360, y + 20, 11) +
-        terminalBlock(x + 30, y + 366, 11, '#1d5fa8') +
-        [0, 1, 2, 3, 4, 5, 6, 7].map((i) => relay(x + 300 + (i % 4) * 56, y + 90 + Math.floor(i / 4) * 70)).join('') +
-        esp32(x + 80, y + 100, 30) +
-        chip(x + 300, y + 250, 100, 40, 'PT100') +
-        chip(x + 430, y + 250, 90, 40, 'RS232') +
-        leds(x + 560, y + 320, 6),
-    }),
-  ),
-  acessorios: frame(
-    'ope',
-    `<g filter="url(#shadow)"><rect x="170" y="130" width="460" height="300" rx="16" fill="#aeb6c1"/></g>
+/** The boards, drawn from their parts. `esp` is where the ESP32 module sits (for the highlight view). */
+const boards = {
+  ops010: {
+    key: 'ops',
+    w: 600,
+    h: 380,
+    model: 'OPS010',
+    esp: [225, 95, 150, 180],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 40, y + 20, 10) +
+      terminalBlock(x + 330, y + 20, 8) +
+      terminalBlock(x + 40, y + 326, 8, '#1d5fa8') +
+      esp32(x + 225, y + 95, 30) +
+      chip(x + 60, y + 120, 90, 40, 'RS485') +
+      chip(x + 60, y + 200, 70, 34, 'SPI') +
+      chip(x + 440, y + 130, 90, 44, 'OPTO') +
+      chip(x + 440, y + 215, 90, 44, 'TRANS') +
+      leds(x + 420, y + 300, 8),
+  },
+  ops012: {
+    key: 'ops',
+    w: 560,
+    h: 380,
+    model: 'OPS012',
+    esp: [205, 95, 150, 180],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 40, y + 20, 6) +
+      terminalBlock(x + 260, y + 20, 8) +
+      terminalBlock(x + 40, y + 326, 6, '#1d5fa8') +
+      esp32(x + 205, y + 95, 30) +
+      chip(x + 50, y + 120, 100, 40, 'TERMOPAR') +
+      chip(x + 50, y + 200, 100, 40, 'CÉLULA') +
+      chip(x + 410, y + 130, 100, 44, 'DISPLAY') +
+      chip(x + 410, y + 215, 90, 44, 'ANALOG') +
+      leds(x + 400, y + 300, 6),
+  },
+  ops0150: {
+    key: 'ops',
+    w: 640,
+    h: 400,
+    model: 'OPS0150',
+    esp: [245, 100, 150, 180],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 30, y + 20, 11) +
+      terminalBlock(x + 340, y + 20, 10) +
+      terminalBlock(x + 30, y + 346, 10, '#1d5fa8') +
+      esp32(x + 245, y + 100, 30) +
+      chip(x + 50, y + 120, 100, 40, 'EEPROM') +
+      chip(x + 50, y + 200, 100, 40, 'RS232') +
+      chip(x + 460, y + 120, 110, 44, 'MOSFET') +
+      chip(x + 460, y + 205, 110, 44, 'RS485') +
+      leds(x + 450, y + 300, 10),
+  },
+  ops0154: {
+    key: 'ops',
+    w: 640,
+    h: 400,
+    model: 'OPS0154',
+    esp: [245, 100, 150, 180],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 30, y + 20, 8) +
+      terminalBlock(x + 270, y + 20, 12) +
+      terminalBlock(x + 30, y + 346, 10, '#1d5fa8') +
+      esp32(x + 245, y + 100, 30) +
+      chip(x + 50, y + 120, 110, 40, 'TERMOPAR') +
+      chip(x + 50, y + 200, 110, 40, 'TERMOPAR') +
+      chip(x + 460, y + 120, 110, 44, 'MOSFET') +
+      chip(x + 460, y + 205, 110, 44, 'RS232') +
+      leds(x + 450, y + 300, 8),
+  },
+  opm001: {
+    key: 'opm',
+    w: 440,
+    h: 340,
+    model: 'OPM001',
+    esp: [135, 60, 170, 230],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 40, y + 20, 6) +
+      terminalBlock(x + 240, y + 20, 5, '#1d5fa8') +
+      esp32(x + 145, y + 120, 38, true) +
+      relay(x + 360, y + 140) +
+      chip(x + 40, y + 150, 70, 36, 'I2C') +
+      leds(x + 40, y + 240, 6),
+  },
+  opx1001: {
+    key: 'opx',
+    w: 680,
+    h: 420,
+    model: 'OPX1-001',
+    esp: [70, 95, 170, 190],
+    parts: (/** @type {number} */ x, /** @type {number} */ y) =>
+      terminalBlock(x + 30, y + 20, 12) +
+      terminalBlock(x + 360, y + 20, 11) +
+      terminalBlock(x + 30, y + 366, 11, '#1d5fa8') +
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => relay(x + 300 + (i % 4) * 56, y + 90 + Math.floor(i / 4) * 70)).join('') +
+      esp32(x + 80, y + 100, 30) +
+      chip(x + 300, y + 250, 100, 40, 'PT100') +
+      chip(x + 430, y + 250, 90, 40, 'RS232') +
+      leds(x + 560, y + 320, 6),
+  },
+};
+
+function powerSupply() {
+  return `<g filter="url(#shadow)"><rect x="170" y="130" width="460" height="300" rx="16" fill="#aeb6c1"/></g>
 <rect x="170" y="130" width="460" height="300" rx="16" fill="none" stroke="#7f8893" stroke-width="3"/>
 ${Array.from({ length: 14 }, (_, i) => `<rect x="${200 + i * 30}" y="160" width="14" height="150" rx="4" fill="#8f98a4"/>`).join('')}
 ${Array.from({ length: 7 }, (_, i) => `<rect x="${210 + i * 54}" y="340" width="40" height="44" rx="4" fill="#2a2f36"/><circle cx="${230 + i * 54}" cy="356" r="9" fill="#c9ced6"/>`).join('')}
 <text x="600" y="412" font-family="sans-serif" font-weight="700" font-size="18" fill="#2a2f36" text-anchor="end">OPE-100 · 24V 5A</text>
-<circle cx="200" cy="410" r="5" fill="#30a46c"/>`,
-  ),
+<circle cx="200" cy="410" r="5" fill="#30a46c"/>`;
+}
+
+/** Zooms a full drawing into a region (same 10:7 frame). */
+function zoom(/** @type {string} */ svg, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w) {
+  return svg.replace('viewBox="0 0 800 560"', `viewBox="${x} ${y} ${w} ${(w * 7) / 10}"`);
+}
+
+/** @param {keyof typeof boards} id */
+function boardViews(id) {
+  const board = boards[id];
+  const x = (800 - board.w) / 2;
+  const y = (560 - board.h) / 2 + 10;
+  const front = frame(board.key, pcb(board));
+  const [ex, ey, ew, eh] = /** @type {[number, number, number, number]} */ (board.esp);
+  const highlight = frame(
+    board.key,
+    pcb(board) +
+      `<rect x="${x + ex - 14}" y="${y + ey - 14}" width="${ew + 28}" height="${eh + 28}" rx="12" fill="none" stroke="#f5a524" stroke-width="5" stroke-dasharray="14 8"/>` +
+      `<rect x="${x + ex - 14}" y="${y + ey - 52}" width="${ew + 28}" height="32" rx="8" fill="#f5a524"/>` +
+      `<text x="${x + ex + ew / 2}" y="${y + ey - 30}" font-family="sans-serif" font-weight="700" font-size="15" fill="#061f3a" text-anchor="middle">Módulo ESP32</text>`,
+  );
+  const mm = (/** @type {number} */ px) => Math.round(px / 4.2);
+  const drawing = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 560" width="800" height="560"><rect width="800" height="560" fill="#f7f9fc"/>
+<g stroke="#c9d6e6" stroke-width="1">${Array.from({ length: 28 }, (_, i) => `<line x1="${i * 30}" y1="0" x2="${i * 30}" y2="560"/>`).join('')}${Array.from({ length: 19 }, (_, i) => `<line x1="0" y1="${i * 30}" x2="800" y2="${i * 30}"/>`).join('')}</g>
+<rect x="${x}" y="${y}" width="${board.w}" height="${board.h}" rx="14" fill="none" stroke="#0b3d6e" stroke-width="3"/>
+${[
+  [x + 18, y + 18],
+  [x + board.w - 18, y + 18],
+  [x + 18, y + board.h - 18],
+  [x + board.w - 18, y + board.h - 18],
+]
+  .map(([cx, cy]) => `<circle cx="${cx}" cy="${cy}" r="8" fill="none" stroke="#0b3d6e" stroke-width="2"/>`)
+  .join('')}
+<g stroke="#e08a00" stroke-width="2" fill="#e08a00" font-family="sans-serif" font-size="16">
+<line x1="${x}" y1="${y - 22}" x2="${x + board.w}" y2="${y - 22}"/><text x="${x + board.w / 2}" y="${y - 30}" text-anchor="middle" stroke="none">${mm(board.w)} mm</text>
+<line x1="${x - 22}" y1="${y}" x2="${x - 22}" y2="${y + board.h}"/><text x="${x - 30}" y="${y + board.h / 2}" text-anchor="middle" stroke="none" transform="rotate(-90 ${x - 30} ${y + board.h / 2})">${mm(board.h)} mm</text>
+</g><text x="${x + board.w / 2}" y="${y + board.h / 2}" font-family="sans-serif" font-weight="700" font-size="28" fill="#0b3d6e" text-anchor="middle">${esc(board.model)}</text></svg>`;
+  const side = frame(
+    board.key,
+    `<g filter="url(#shadow)"><rect x="${x}" y="300" width="${board.w}" height="14" rx="3" fill="#0e5a3a"/></g>` +
+      `<rect x="${x + 30}" y="258" width="${board.w * 0.5}" height="42" rx="3" fill="#1f7a3f"/><rect x="${x + board.w * 0.6}" y="250" width="${board.w * 0.3}" height="50" rx="3" fill="#14171c"/>` +
+      `<rect x="${x + 20}" y="314" width="10" height="26" fill="#b7bcc4"/><rect x="${x + board.w - 30}" y="314" width="10" height="26" fill="#b7bcc4"/>` +
+      `<text x="400" y="390" font-family="sans-serif" font-weight="700" font-size="18" fill="#0b3d6e" text-anchor="middle">${esc(board.model)} · vista lateral</text>`,
+  );
+  const din = frame(
+    board.key,
+    `<rect x="60" y="262" width="680" height="36" fill="#9aa3ad"/><g filter="url(#shadow)"><rect x="${x - 30}" y="${y - 30}" width="${board.w + 60}" height="${board.h + 60}" rx="22" fill="#dfe4ea" stroke="#aab3bd" stroke-width="3"/></g>` +
+      `<g transform="translate(${x * 0.08} ${y * 0.08}) scale(0.92)">${pcb(board)}</g>`,
+  );
+  return [front, zoom(front, x + 10, y - 10, board.w * 0.55), highlight, drawing, side, din];
+}
+
+/** How many views each product shows (2 to 6). */
+const productViews = { ops010: 4, ops012: 3, ops0150: 3, ops0154: 3, opm001: 2, opx1001: 6 };
+
+/** @param {keyof typeof boards} id */
+const frontView = (id) => frame(boards[id].key, pcb(boards[id]));
+
+const lineDrawings = {
+  'linha-s': frontView('ops010'),
+  'linha-m': frontView('opm001'),
+  'linha-x': frontView('opx1001'),
+  acessorios: frame('ope', powerSupply()),
 };
 
 function shareImage() {
@@ -189,12 +302,17 @@ function favicon() {
 }
 
 await mkdir(OUT, { recursive: true });
-for (const [name, svg] of Object.entries(drawings)) {
-  await sharp(Buffer.from(svg))
-    .resize(1600)
-    .png({ compressionLevel: 9 })
-    .toFile(new URL(`${name}.png`, OUT).pathname);
+await mkdir(PRODUCTS, { recursive: true });
+/** @param {string} svg @param {URL} target */
+const render = (svg, target) => sharp(Buffer.from(svg)).resize(1200).png({ compressionLevel: 9 }).toFile(target.pathname);
+for (const [name, svg] of Object.entries(lineDrawings)) await render(svg, new URL(`${name}.png`, OUT));
+for (const [id, count] of Object.entries(productViews)) {
+  const views = boardViews(/** @type {keyof typeof boards} */ (id));
+  for (let n = 1; n <= count; n++) await render(/** @type {string} */ (views[n - 1]), new URL(`${id}-${n}.png`, PRODUCTS));
 }
+const supply = frame('ope', powerSupply());
+await render(supply, new URL('ope100-1.png', PRODUCTS));
+await render(zoom(supply, 190, 300, 420), new URL('ope100-2.png', PRODUCTS));
 await sharp(Buffer.from(shareImage())).png({ compressionLevel: 9 }).toFile(new URL('og-default.png', PUBLIC).pathname);
 await writeFile(new URL('favicon.svg', PUBLIC), favicon());
 await sharp(Buffer.from(favicon())).resize(180).png().toFile(new URL('apple-touch-icon.png', PUBLIC).pathname);

@@ -1,43 +1,84 @@
 /**
  * Content collections: the data the public pages are built from. Every page reads
- * these through the query modules in src/lib/, never repeating a literal.
+ * these through the query modules in src/lib/, never repeating a literal. A data
+ * file that breaks a schema fails the build with the field and the reason.
  */
 import { defineCollection, reference } from 'astro:content';
-import { file } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
+const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
+const text = (min = 1, max = 400) => z.string().min(min).max(max);
 
 /** Product lines (families). The id is the value of `/produtos?category=`. */
 const lines = defineCollection({
   loader: file('src/content/lines.json'),
   schema: ({ image }) =>
     z.object({
-      name: z.string().min(1),
+      name: text(1, 40),
+      /** Heading of the line in the digital catalogue. */
+      title: text(5, 120),
       /** The letter shown in the line's icon badge. */
       iconText: z.string().min(1).max(2),
       /** Family badge of its products (OPS, OPM, OPX, OPE). */
       family: z.string().min(2).max(4),
-      description: z.string().min(20).max(220),
+      description: text(20, 220),
+      /** Absent for lines without one (ope): pages then show the generic fallback sentence. */
+      longDescription: text(80, 900).optional(),
+      /** Which ESP32 module the line's boards take (bought separately); absent for accessories. */
+      esp32Module: text(10, 160).optional(),
       image: image(),
-      imageAlt: z.string().min(10),
+      imageAlt: text(10, 200),
       color: hexColor,
-      /** Featured lines get the larger card on the home page. */
+      /** Featured lines get the highlighted card on the home page. */
       featured: z.boolean(),
       order: z.number().int().positive(),
     }),
 });
 
-/** Products; the detail fields come with the product pages. */
-const products = defineCollection({
-  loader: file('src/content/products.json'),
+/** Datasheet cards (/referencias/datasheets); products link to theirs. */
+const datasheets = defineCollection({
+  loader: file('src/content/datasheets.json'),
   schema: z.object({
-    model: z.string().min(1),
-    name: z.string().min(1),
-    line: reference('lines'),
-    /** Position inside its line. */
+    /** The card's name as the spec gives it (OPS150, not OPS0150). */
+    name: text(2, 60),
+    /** I/O summary. */
+    description: text(20, 300),
+    url: externalUrl,
     order: z.number().int().positive(),
   }),
+});
+
+/** Products. Routes are /produtos/{id}. */
+const products = defineCollection({
+  loader: file('src/content/products.json'),
+  schema: ({ image }) =>
+    z.object({
+      model: text(3, 20),
+      name: text(3, 80),
+      line: reference('lines'),
+      /** Position inside its line. */
+      order: z.number().int().positive(),
+      /** Short description for cards (listing and catalogue). */
+      description: text(20, 260),
+      tagline: text(10, 160),
+      /** Technical specifications, as listed on the product page and the listing. */
+      specs: z.array(text(3, 160)).min(3).max(16),
+      /** Where the catalogue states the specifications differently (kept as stated). */
+      catalogueSpecs: z.array(text(3, 160)).min(3).max(16).optional(),
+      keyFeatures: z.array(text(5, 200)).min(3).max(8),
+      /** Industrial applications (tags in the catalogue, list on the product page). */
+      applications: z.array(text(3, 80)).min(3).max(10),
+      images: z
+        .array(z.object({ src: image(), alt: text(10, 200) }))
+        .min(2, 'cada produto tem de 2 a 6 imagens')
+        .max(6, 'cada produto tem de 2 a 6 imagens'),
+      datasheet: reference('datasheets').optional(),
+      related: z.array(reference('products')).length(3),
+      /** Where 'Solicitar orçamento' leads: the chat, or the contact page. */
+      quote: z.enum(['chat', 'contact']),
+    }),
 });
 
 /** Partner organisations shown as neutral text wordmarks. */
@@ -52,4 +93,91 @@ const partners = defineCollection({
   }),
 });
 
-export const collections = { lines, products, partners };
+export const SOFTWARE_CATEGORIES = [
+  'Displays',
+  'Comunicação',
+  'Controle',
+  'Testes',
+  'Base',
+  'Sensores',
+  'Memória',
+  'Filtros',
+  'Bibliotecas',
+  'Configuração',
+  'Sistema',
+] as const;
+
+/** Software downloads (/referencias/softwares), grouped by category. */
+const software = defineCollection({
+  loader: file('src/content/software.json'),
+  schema: z.object({
+    name: text(3, 80),
+    description: text(20, 300),
+    url: externalUrl,
+    category: z.enum(SOFTWARE_CATEGORIES),
+  }),
+});
+
+/** Customer testimonials: six on /clientes, three (with role) on /quem-somos. */
+const testimonials = defineCollection({
+  loader: file('src/content/testimonials.json'),
+  schema: z.object({
+    name: text(2, 60),
+    initial: z.string().length(1),
+    /** Company or its sector, e.g. "Indústria de embalagens". */
+    company: text(3, 80),
+    role: text(3, 60).optional(),
+    quote: text(40, 500),
+    page: z.enum(['clientes', 'quem-somos']),
+    order: z.number().int().positive(),
+  }),
+});
+
+/** Contact page FAQ. */
+const faq = defineCollection({
+  loader: file('src/content/faq.json'),
+  schema: z.object({ question: text(10, 160), answer: text(30, 700), order: z.number().int().positive() }),
+});
+
+/** Custom hardware: the process steps, application and technology cards, success cases. */
+const customHardware = defineCollection({
+  loader: file('src/content/custom-hardware.json'),
+  schema: z.object({
+    kind: z.enum(['step', 'application', 'technology', 'case']),
+    title: text(3, 120),
+    description: text(20, 900),
+    /** Stated figures of a success case, as bullet points. */
+    highlights: z.array(text(3, 160)).optional(),
+    order: z.number().int().positive(),
+  }),
+});
+
+/** E-mail signature templates (/assinaturas-email). */
+const signatures = defineCollection({
+  loader: file('src/content/signatures.json'),
+  schema: z.object({
+    title: text(3, 60),
+    description: text(10, 200),
+    html: z.string().min(100).max(6000),
+    order: z.number().int().positive(),
+  }),
+});
+
+/** Long-form institutional pages written in Markdown (privacy policy). */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: 'src/content/legal' }),
+  schema: z.object({ title: text(5, 120), description: text(50, 200), updated: z.coerce.date() }),
+});
+
+export const collections = {
+  lines,
+  products,
+  datasheets,
+  partners,
+  software,
+  testimonials,
+  faq,
+  customHardware,
+  signatures,
+  legal,
+};

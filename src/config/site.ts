@@ -54,6 +54,9 @@ export const site = {
     state: 'SC',
     postalCode: '89259-565',
     country: 'Brasil',
+    /** Map position (WGS84), for the embedded map on /contato. */
+    latitude: -26.4685,
+    longitude: -49.1005,
   },
 
   hours: 'Segunda a sexta, das 9h às 18h',

@@ -1,12 +1,21 @@
 /** Query helpers over the product collections, so pages stay thin. */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
 
 export type Line = CollectionEntry<'lines'>;
+export type Product = CollectionEntry<'products'>;
 
-/** A product line with the number of products it holds, in display order. */
+/** The sentence shown for a line without a long description (the spec's fallback). */
+export const LINE_FALLBACK_DESCRIPTION =
+  'Conheça os produtos desta linha e fale com nossa equipe para escolher a melhor opção para o seu projeto.';
+
+/** The product listing's default line, also used for unknown `category` values. */
+export const DEFAULT_LINE = 'ops';
+
+/** A product line with its products, in display order. */
 export interface LineSummary {
   id: string;
   data: Line['data'];
+  products: Product[];
   productCount: number;
   /** The product listing filtered to this line. */
   href: string;
@@ -16,19 +25,49 @@ export function lineHref(lineId: string): string {
   return `/produtos?category=${encodeURIComponent(lineId)}`;
 }
 
+export function productHref(productId: string): string {
+  return `/produtos/${productId}`;
+}
+
+/** Maps a `category` query value to a line id, falling back to the default line. */
+export function resolveCategory(value: string | null | undefined, lineIds: readonly string[]): string {
+  return value && lineIds.includes(value) ? value : DEFAULT_LINE;
+}
+
 export async function getLineSummaries(): Promise<LineSummary[]> {
   const [lines, products] = await Promise.all([getCollection('lines'), getCollection('products')]);
   return lines
     .sort((a, b) => a.data.order - b.data.order)
-    .map((line) => ({
-      id: line.id,
-      data: line.data,
-      productCount: products.filter((product) => product.data.line.id === line.id).length,
-      href: lineHref(line.id),
-    }));
+    .map((line) => {
+      const own = products.filter((product) => product.data.line.id === line.id).sort((a, b) => a.data.order - b.data.order);
+      return { id: line.id, data: line.data, products: own, productCount: own.length, href: lineHref(line.id) };
+    });
+}
+
+export async function getProducts(): Promise<Product[]> {
+  const [lines, products] = await Promise.all([getCollection('lines'), getCollection('products')]);
+  const lineOrder = new Map(lines.map((line) => [line.id, line.data.order]));
+  return products.sort(
+    (a, b) => (lineOrder.get(a.data.line.id) ?? 0) - (lineOrder.get(b.data.line.id) ?? 0) || a.data.order - b.data.order,
+  );
+}
+
+/** Everything a product page shows besides the product itself. */
+export async function getProductContext(product: Product) {
+  const [line, related, datasheet] = await Promise.all([
+    getEntry(product.data.line),
+    getEntries(product.data.related),
+    product.data.datasheet ? getEntry(product.data.datasheet) : Promise.resolve(undefined),
+  ]);
+  if (!line) throw new Error(`linha ${product.data.line.id} do produto ${product.id} não existe`);
+  return { line, related, datasheet };
 }
 
 export async function getPartners() {
   const partners = await getCollection('partners');
   return partners.sort((a, b) => a.data.order - b.data.order);
+}
+
+export async function getDatasheets() {
+  return (await getCollection('datasheets')).sort((a, b) => a.data.order - b.data.order);
 }

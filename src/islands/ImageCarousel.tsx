@@ -1,0 +1,115 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useKeenSlider } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import { icons } from '../components/ui/icons';
+import type { ResponsiveImage } from '../lib/images';
+
+interface Props {
+  images: ResponsiveImage[];
+  /** Accessible name of the carousel, e.g. "Imagens do OPS010". */
+  label: string;
+  /** The first image is the page's main image: load it eagerly with high priority. */
+  priority?: boolean;
+}
+
+const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Image carousel (keen-slider): touch and mouse drag, previous/next arrows that are
+ * disabled at the ends (no loop), left/right keys when focused, and the position
+ * announced to screen readers. Without JavaScript the first image shows.
+ */
+export default function ImageCarousel({ images, label, priority = false }: Props) {
+  const [current, setCurrent] = useState(0);
+  const [ready, setReady] = useState(false);
+  const regionId = useId();
+  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+    loop: false,
+    initial: 0,
+    defaultAnimation: prefersReducedMotion() ? { duration: 0 } : undefined,
+    slideChanged: (instance) => setCurrent(instance.track.details.rel),
+    created: () => setReady(true),
+  });
+  useEffect(() => () => slider.current?.destroy(), [slider]);
+
+  const count = images.length;
+  const go = (index: number) => slider.current?.moveToIdx(Math.max(0, Math.min(count - 1, index)));
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(current - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(current + 1);
+    }
+  };
+
+  return (
+    <section aria-roledescription="carrossel" aria-label={label} className="relative" data-ready={ready ? 'true' : undefined}>
+      <div
+        ref={sliderRef}
+        id={regionId}
+        role="group"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className="keen-slider overflow-hidden rounded-2xl bg-slate-100 focus-visible:outline-3 focus-visible:outline-accent-400"
+        aria-label={`${label}: use as setas do teclado para navegar`}
+      >
+        {images.map((image, index) => (
+          <div
+            key={image.src}
+            className="keen-slider__slide min-w-full"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`Imagem ${index + 1} de ${count}`}
+            aria-hidden={index !== current}
+          >
+            <img
+              src={image.src}
+              srcSet={image.srcset}
+              sizes={image.sizes}
+              width={image.width}
+              height={image.height}
+              alt={image.alt}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 && priority ? 'high' : undefined}
+              decoding="async"
+              draggable={false}
+              className="h-auto w-full select-none"
+            />
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          onClick={() => go(current - 1)}
+          disabled={current === 0}
+          aria-controls={regionId}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <svg viewBox="0 0 24 24" fill="currentColor" className="h-5 w-5 rotate-180" aria-hidden="true" focusable="false">
+            <path d={icons.arrowRight} />
+          </svg>
+          <span className="sr-only">Imagem anterior</span>
+        </button>
+        <p className="text-sm text-muted" aria-live="polite" aria-atomic="true">
+          <span className="sr-only">Mostrando a imagem </span>
+          {current + 1} / {count}
+        </p>
+        <button
+          type="button"
+          onClick={() => go(current + 1)}
+          disabled={current === count - 1}
+          aria-controls={regionId}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <svg viewBox="0 0 24 24" fill="currentColor" className="h-5 w-5" aria-hidden="true" focusable="false">
+            <path d={icons.arrowRight} />
+          </svg>
+          <span className="sr-only">Próxima imagem</span>
+        </button>
+      </div>
+    </section>
+  );
+}
