@@ -158,7 +158,15 @@ const signatures = defineCollection({
   schema: z.object({
     title: text(3, 60),
     description: text(10, 200),
-    html: z.string().min(100).max(6000),
+    /** Self-contained e-mail HTML (tables, inline styles), previewed in a frame: no scripts or handlers. */
+    html: z
+      .string()
+      .min(100)
+      .max(6000)
+      .refine(
+        (html) => !/<\s*script|\son[a-z]+\s*=|javascript:/i.test(html),
+        'a assinatura não pode ter scripts nem atributos on*',
+      ),
     order: z.number().int().positive(),
   }),
 });

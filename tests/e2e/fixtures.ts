@@ -13,7 +13,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     await use(url);
   },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, baseURL }, use) => {
+      // No network here: anything outside our server (map tiles, analytics) gets an
+      // empty answer, so pages behave as they would offline-but-quiet.
+      const origin = new URL(baseURL!).origin;
+      await page.route(
+        (url) => url.origin !== origin && url.protocol.startsWith('http'),
+        (route) => route.fulfill({ status: 204, body: '' }),
+      );
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());

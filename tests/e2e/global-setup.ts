@@ -18,6 +18,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_ANALYTICS_ID = TEST_ANALYTICS_ID;
   process.env.E2E_SITE_DIR = siteDir;
+  process.env.E2E_SUPERUSER = JSON.stringify(server.superuser);
   return async () => {
     await server.stop();
   };
