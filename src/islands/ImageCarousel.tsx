@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { icons } from '../components/ui/icons';
@@ -22,25 +22,36 @@ const prefersReducedMotion = () => typeof window !== 'undefined' && window.match
 export default function ImageCarousel({ images, label, priority = false }: Props) {
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
+  /** Where the slider is heading: quick key presses add up even while it still moves. */
+  const target = useRef(0);
   const regionId = useId();
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
     loop: false,
     initial: 0,
     defaultAnimation: prefersReducedMotion() ? { duration: 0 } : undefined,
     slideChanged: (instance) => setCurrent(instance.track.details.rel),
+    animationEnded: (instance) => {
+      target.current = instance.track.details.rel;
+    },
+    dragEnded: (instance) => {
+      target.current = instance.track.details.rel;
+    },
     created: () => setReady(true),
   });
   useEffect(() => () => slider.current?.destroy(), [slider]);
 
   const count = images.length;
-  const go = (index: number) => slider.current?.moveToIdx(Math.max(0, Math.min(count - 1, index)));
+  const step = (delta: number) => {
+    target.current = Math.max(0, Math.min(count - 1, target.current + delta));
+    slider.current?.moveToIdx(target.current);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      go(current - 1);
+      step(-1);
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      go(current + 1);
+      step(1);
     }
   };
 
@@ -83,7 +94,7 @@ export default function ImageCarousel({ images, label, priority = false }: Props
       <div className="mt-3 flex items-center justify-between gap-3">
         <button
           type="button"
-          onClick={() => go(current - 1)}
+          onClick={() => step(-1)}
           disabled={current === 0}
           aria-controls={regionId}
           className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40"
@@ -99,7 +110,7 @@ export default function ImageCarousel({ images, label, priority = false }: Props
         </p>
         <button
           type="button"
-          onClick={() => go(current + 1)}
+          onClick={() => step(1)}
           disabled={current === count - 1}
           aria-controls={regionId}
           className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40"

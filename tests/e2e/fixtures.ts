@@ -34,3 +34,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Waits until every instance of a React island has hydrated (Astro drops the `ssr` attribute). */
+export async function islandsHydrated(page: import('@playwright/test').Page, component: string) {
+  const islands = page.locator(`astro-island[component-url*="${component}"]`);
+  await expect(islands.first()).toBeAttached();
+  for (const island of await islands.all()) {
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+  }
+}

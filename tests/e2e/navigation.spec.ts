@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, islandsHydrated } from './fixtures';
 import { site } from '../../src/config/site';
 import { mainNav } from '../../src/config/navigation';
 
@@ -132,6 +132,7 @@ test.describe('footer', () => {
 
   test('newsletter needs an e-mail and confirms the sign-up, also for an address already on the list', async ({ page }) => {
     await page.goto('/');
+    await islandsHydrated(page, 'NewsletterForm');
     const footer = page.getByRole('contentinfo');
     const email = footer.getByLabel('E-mail');
     const subscribe = footer.getByRole('button', { name: 'Inscrever' });
@@ -144,6 +145,7 @@ test.describe('footer', () => {
     await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
 
     await page.reload();
+    await islandsHydrated(page, 'NewsletterForm');
     await footer.getByLabel('E-mail').fill(address);
     await footer.getByRole('button', { name: 'Inscrever' }).click();
     await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
