@@ -14,7 +14,13 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [mdx(), react(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/admin') }), sitemapAlias()],
+  integrations: [
+    mdx(),
+    react(),
+    // Pages kept out of search engines (noindex) stay out of the sitemap too.
+    sitemap({ filter: (page) => !/^\/(admin|assinaturas-email)(\/|$)/.test(new URL(page).pathname) }),
+    sitemapAlias(),
+  ],
   vite: {
     plugins: [tailwindcss()],
     server: {

@@ -18,15 +18,14 @@ onRecordUpdateRequest((e) => {
   e.next();
 }, "posts");
 
-// Any path (API, dashboard, cron): a post that becomes published gets its time.
+// Any path (API, dashboard, cron): publication time stamped on publish, and the
+// published author name following the author relation (users themselves are private).
 onRecordCreate((e) => {
-  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero())
-    e.record.set("published_at", new DateTime());
+  require(`${__hooks}/lib/posts.js`).beforeSave(e.app, e.record);
   e.next();
 }, "posts");
 onRecordUpdate((e) => {
-  if (e.record.get("status") === "published" && e.record.getDateTime("published_at").isZero())
-    e.record.set("published_at", new DateTime());
+  require(`${__hooks}/lib/posts.js`).beforeSave(e.app, e.record);
   e.next();
 }, "posts");
 

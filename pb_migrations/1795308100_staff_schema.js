@@ -53,8 +53,9 @@ migrate(
       type: "base",
       name: "posts",
       // Published posts are public; editors and admins see all; authors their own.
-      listRule: `status = "published" || (${EDITOR}) || (${AUTHOR} && author = @request.auth.id)`,
-      viewRule: `status = "published" || (${EDITOR}) || (${AUTHOR} && author = @request.auth.id)`,
+      // A scheduled post whose time has come is public even before the minute job flips it.
+      listRule: `status = "published" || (status = "scheduled" && published_at != "" && published_at <= @now) || (${EDITOR}) || (${AUTHOR} && author = @request.auth.id)`,
+      viewRule: `status = "published" || (status = "scheduled" && published_at != "" && published_at <= @now) || (${EDITOR}) || (${AUTHOR} && author = @request.auth.id)`,
       // Authors write drafts under their own name only; publishing needs `publish`.
       createRule: `(${EDITOR}) || (${AUTHOR} && (@request.body.author:isset = false || @request.body.author = @request.auth.id) && (@request.body.status:isset = false || @request.body.status = "draft"))`,
       updateRule: `(${EDITOR}) || (${AUTHOR} && author = @request.auth.id && status = "draft" && (@request.body.author:isset = false || @request.body.author = @request.auth.id) && (@request.body.status:isset = false || @request.body.status = "draft"))`,
@@ -83,6 +84,8 @@ migrate(
         { name: "tags", type: "json", maxSize: 2000 },
         { name: "status", type: "select", required: true, maxSelect: 1, values: ["draft", "published", "scheduled"] },
         { name: "author", type: "relation", required: true, maxSelect: 1, collectionId: users.id, cascadeDelete: false },
+        /** The author's name as published (users are private; the site shows this). */
+        { name: "author_name", type: "text", max: 100 },
         { name: "published_at", type: "date" },
         { name: "created", type: "autodate", onCreate: true, onUpdate: false },
         { name: "updated", type: "autodate", onCreate: true, onUpdate: true },

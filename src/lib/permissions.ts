@@ -53,6 +53,8 @@ export interface RecordFacts {
   id?: string;
   author?: string;
   status?: string;
+  /** ISO date-time of publication (posts). */
+  published_at?: string;
   key?: string;
   uploaded_by?: string;
 }
@@ -61,6 +63,13 @@ export interface RecordFacts {
 export type Changes = Record<string, unknown>;
 
 const sets = (changes: Changes | undefined, field: string) => changes !== undefined && field in changes;
+
+/** Published, or scheduled for a time that has come: what anyone may read. */
+function isPublic(post: RecordFacts, now = new Date()): boolean {
+  if (post.status === 'published') return true;
+  const at = post.published_at ? new Date(post.published_at.replace(' ', 'T')) : null;
+  return post.status === 'scheduled' && at !== null && at.getTime() <= now.getTime();
+}
 
 /**
  * Whether the actor may perform an operation on a record: the same decision as the
@@ -93,7 +102,7 @@ export function allows(
       return admin;
 
     case 'posts': {
-      if (read) return record.status === 'published' || editor || (author && own(record.author));
+      if (read) return isPublic(record) || editor || (author && own(record.author));
       if (operation === 'delete') return editor;
       if (editor) return true;
       if (!author) return false;

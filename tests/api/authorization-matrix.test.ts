@@ -55,7 +55,10 @@ function postTarget(label: string, owner: () => string, status: string): Target 
           status,
           published_at: status === 'scheduled' ? '2099-01-01 00:00:00.000Z' : '',
         });
-      return { id: record.id, facts: { id: record.id, author: record.author, status: record.status } };
+      return {
+        id: record.id,
+        facts: { id: record.id, author: record.author, status: record.status, published_at: record.published_at },
+      };
     },
   };
 }

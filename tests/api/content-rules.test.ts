@@ -46,6 +46,15 @@ describe('posts and pages', () => {
     await badRequest(s.editor.client.collection('posts').create({ title: 'Outro', slug: 'Com Espaços', category: 'Técnico' }));
   });
 
+  test('publish the author name with the post, since user records are private', async () => {
+    const post = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Assinado pelo autor', category: 'Técnico', status: 'published' });
+    expect(post.author_name).toBe('editor@exemplo.com.br');
+    const visible = await s.anonymous.client.collection('posts').getOne(post.id);
+    expect(visible.author_name).toBe('editor@exemplo.com.br');
+  });
+
   test('stamp the publication time when a post is published', async () => {
     const post = await s.editor.client
       .collection('posts')

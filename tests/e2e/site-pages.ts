@@ -8,4 +8,4 @@ export function sitemapPaths(): string[] {
 }
 
 /** Built pages that the sitemap leaves out on purpose. */
-export const UNLISTED = ['/admin', '/rota-inexistente'];
+export const UNLISTED = ['/admin', '/assinaturas-email', '/rota-inexistente'];
