@@ -13,12 +13,14 @@ export default defineConfig({
   site: siteOrigin(process.env.PUBLIC_SITE_URL),
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
+  // Code samples in articles: a high-contrast theme keeps comments readable (WCAG AA).
+  markdown: { shikiConfig: { theme: 'github-dark-high-contrast' } },
   build: { format: 'directory' },
   integrations: [
     mdx(),
     react(),
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
-    sitemap({ filter: (page) => !/^\/(admin|assinaturas-email)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
     sitemapAlias(),
   ],
   vite: {

@@ -5,6 +5,9 @@
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
+import { blogLoader } from './lib/blog-loader';
+import { BLOG_CATEGORIES } from './lib/blog-filter';
+import { parseArticleDate } from './lib/dates';
 import { z } from 'astro/zod';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
@@ -177,7 +180,36 @@ const legal = defineCollection({
   schema: z.object({ title: text(5, 120), description: text(50, 200), updated: z.coerce.date() }),
 });
 
+/**
+ * Blog articles: MDX files in git plus the posts published in the admin (see
+ * src/lib/blog-loader.ts). The entry id is the slug.
+ */
+const blog = defineCollection({
+  loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl: process.env.POCKETBASE_URL }),
+  schema: ({ image }) =>
+    z.object({
+      /** The spec's numeric id of the MDX articles; CMS posts have their own cmsId. */
+      id: z.number().int().positive().optional(),
+      slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: letras minúsculas e números separados por hífens'),
+      title: text(5, 200),
+      excerpt: text(10, 500),
+      /** Cover of an MDX article (local, optimised by Astro). */
+      image: image().optional(),
+      /** Cover of a CMS post (PocketBase file URL). */
+      coverUrl: z.url().optional(),
+      imageAlt: text(5, 200),
+      author: text(2, 100),
+      /** A real date; text that cannot be read counts as the epoch start (spec rule). */
+      date: z.preprocess(parseArticleDate, z.date()),
+      category: z.enum(BLOG_CATEGORIES),
+      tags: z.array(text(1, 40)).max(12).default([]),
+      source: z.enum(['mdx', 'cms']).default('mdx'),
+      cmsId: z.string().optional(),
+    }),
+});
+
 export const collections = {
+  blog,
   lines,
   products,
   datasheets,

@@ -49,11 +49,21 @@ function serveFile(e, root, name) {
   return e.fileFS($os.dirFS(root), name);
 }
 
-function serveNotFound(e, root) {
+/** The 404 page nearest to the missing path: e.g. blog/404/index.html for /blog/…, else 404.html. */
+function notFoundPage(root, name) {
+  const parts = name.split("/").slice(0, -1);
+  for (let depth = parts.length; depth > 0; depth--) {
+    const candidate = parts.slice(0, depth).join("/") + "/404/index.html";
+    if (isRegularFile($filepath.join(root, candidate))) return candidate;
+  }
+  return "404.html";
+}
+
+function serveNotFound(e, root, name) {
   e.response.header().set("Cache-Control", CACHE_REVALIDATE);
   let page;
   try {
-    page = toString($os.readFile($filepath.join(root, "404.html")));
+    page = toString($os.readFile($filepath.join(root, notFoundPage(root, name))));
   } catch (_) {
     return e.string(404, "404 - página não encontrada\n");
   }
@@ -88,7 +98,7 @@ function serve(e) {
   if ((name === "admin" || name.indexOf("admin/") === 0) && resolveFile(root, "admin")) {
     return serveFile(e, root, "admin/index.html");
   }
-  return serveNotFound(e, root);
+  return serveNotFound(e, root, name);
 }
 
 module.exports = { serve };

@@ -6,7 +6,7 @@ import { fromRoot } from './paths.mjs';
 /** Inputs of `astro build`: a change to any of them makes the built site stale. */
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 /** Environment variables read at build time; the stamp records them. */
-const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL'];
+const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL', 'POCKETBASE_URL'];
 const STAMP = '.build-stamp.json';
 
 /**

@@ -56,7 +56,12 @@ export default function ImageCarousel({ images, label, priority = false }: Props
   };
 
   return (
-    <section aria-roledescription="carrossel" aria-label={label} className="relative" data-ready={ready ? 'true' : undefined}>
+    <section
+      aria-roledescription="carrossel"
+      aria-label={label}
+      className="relative w-full min-w-0"
+      data-ready={ready ? 'true' : undefined}
+    >
       <div
         ref={sliderRef}
         id={regionId}

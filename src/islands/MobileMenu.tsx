@@ -33,7 +33,7 @@ export default function MobileMenu({ links, cta, currentPath }: Props) {
   }, [open]);
 
   return (
-    <div className="lg:hidden">
+    <div className="xl:hidden">
       <button
         ref={buttonRef}
         type="button"

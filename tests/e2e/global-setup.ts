@@ -1,20 +1,65 @@
 /**
- * Builds the site into its own folder (with a test analytics id, so the consent
- * gate has a real script to hold back) and serves it with a real PocketBase.
- * Returns the teardown that stops the server.
+ * Starts a real PocketBase on a free port, publishes one post in its CMS, then
+ * builds the site from the MDX articles plus that post (POCKETBASE_URL) into its
+ * own folder, with a test analytics id so the consent gate has a real script to
+ * hold back. The server then serves that build. Returns the teardown.
  */
 import path from 'node:path';
 import { buildSite } from '../../scripts/lib/build-site.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
-import { startTestServer } from '../helpers/server';
+import { startTestServer, superuserToken, type TestServer } from '../helpers/server';
 
 export const TEST_ANALYTICS_ID = 'G-TEST12345';
 
+/** The CMS post every browser test can expect on the blog. */
+export const CMS_POST = {
+  title: 'Novidades do CMS para integradores',
+  slug: 'novidades-do-cms-para-integradores',
+  excerpt: 'Um post publicado pelo painel administrativo, lido pelo build do site.',
+  category: 'Negócios',
+  tags: ['CMS', 'Integradores'],
+  content:
+    '## Publicado pelo painel\n\nEste texto veio do **PocketBase**.\n\n<script>window.__hacked = true</script>\n\n<img src="/favicon.svg" alt="ícone" onerror="window.__hacked = true">\n\n[não clique](javascript:window.__hacked=true)',
+};
+
+async function publishCmsPost(server: TestServer) {
+  const token = await superuserToken(server);
+  const call = async (collection: string, body: unknown) => {
+    const response = await fetch(`${server.url}/api/collections/${collection}/records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`seed ${collection}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const author = await call('users', {
+    email: 'redacao@exemplo.com.br',
+    password: 'Redacao-Forte-1',
+    passwordConfirm: 'Redacao-Forte-1',
+    full_name: 'Redação Operium',
+    role: 'editor',
+    is_active: true,
+  });
+  await call('posts', { ...CMS_POST, status: 'published', author: author.id });
+}
+
 export default async function globalSetup() {
   const siteDir = path.resolve(process.env.E2E_SITE_DIR ?? fromRoot('.cache', 'e2e-site'));
-  const env = { ...process.env, PUBLIC_ANALYTICS_ID: TEST_ANALYTICS_ID, PUBLIC_SITE_URL: 'http://127.0.0.1' };
-  await buildSite({ outDir: siteDir, env });
   const server = await startTestServer({ siteDir });
+  try {
+    await publishCmsPost(server);
+    const env = {
+      ...process.env,
+      PUBLIC_ANALYTICS_ID: TEST_ANALYTICS_ID,
+      PUBLIC_SITE_URL: 'http://127.0.0.1',
+      POCKETBASE_URL: server.url,
+    };
+    await buildSite({ outDir: siteDir, env, force: true });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_ANALYTICS_ID = TEST_ANALYTICS_ID;
   process.env.E2E_SITE_DIR = siteDir;

@@ -1,0 +1,241 @@
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  ALL_CATEGORIES,
+  BLOG_CATEGORIES,
+  CATEGORY_BADGE,
+  filterFromSearch,
+  filterToSearch,
+  matches,
+  type ArticleSummary,
+  type BlogFilter,
+} from '../lib/blog-filter';
+
+interface Props {
+  /** The cards of this static page (page 1 on /blog). */
+  initial: ArticleSummary[];
+  /** Number of this static page. */
+  page: number;
+  total: number;
+  pageSize: number;
+  /** Where the JSON pages and the search index live, e.g. "/blog/dados". */
+  dataBase: string;
+}
+
+const DEFAULT_FILTER: BlogFilter = { category: ALL_CATEGORIES, query: '' };
+/** Fired on this window when the island rewrites the query string. */
+const URL_CHANGE = 'blog-filter-change';
+
+function subscribeToUrl(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(URL_CHANGE, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(URL_CHANGE, onChange);
+  };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The blog list: category buttons, search, cards and "Carregar mais artigos".
+ * Without filters it pages through small JSON files; a filter or a search loads the
+ * compact index of all articles once. The filter lives in the URL (?categoria=,
+ * ?busca=), so a filtered view can be shared and survives a reload. Without
+ * JavaScript the cards of the page and a link to the next page remain.
+ */
+export default function BlogBrowser({ initial, page, total, pageSize, dataBase }: Props) {
+  // The filter lives in the URL: read it as an external store (empty on the server).
+  const search = useSyncExternalStore(
+    subscribeToUrl,
+    () => window.location.search,
+    () => '',
+  );
+  const filter = useMemo(() => filterFromSearch(search), [search]);
+  const [pages, setPages] = useState<ArticleSummary[]>(initial);
+  const [nextPage, setNextPage] = useState(page + 1);
+  const [index, setIndex] = useState<ArticleSummary[] | null>(null);
+  const [visible, setVisible] = useState(pageSize);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const searchId = useId();
+
+  const filtering = filter.category !== ALL_CATEGORIES || filter.query.trim() !== '';
+
+  // A filter needs the index of every article; fetch it once, on first need.
+  useEffect(() => {
+    if (!filtering || index) return;
+    let cancelled = false;
+    getJson<ArticleSummary[]>(`${dataBase}/indice.json`)
+      .then((all) => !cancelled && setIndex(all))
+      .catch(() => !cancelled && setError('Não foi possível carregar a busca. Verifique sua conexão e tente novamente.'));
+    return () => {
+      cancelled = true;
+    };
+  }, [filtering, index, dataBase]);
+
+  const update = (next: BlogFilter) => {
+    setVisible(pageSize);
+    window.history.replaceState(null, '', `${window.location.pathname}${filterToSearch(next)}`);
+    window.dispatchEvent(new Event(URL_CHANGE));
+  };
+
+  const results = useMemo(
+    () => (filtering && index ? index.filter((article) => matches(article, filter)) : []),
+    [filtering, index, filter],
+  );
+  const shown = filtering ? results.slice(0, visible) : pages;
+  const hasMore = filtering ? visible < results.length : (page - 1) * pageSize + pages.length < total;
+
+  async function loadMore() {
+    setError('');
+    if (filtering) {
+      setVisible((count) => count + pageSize);
+      return;
+    }
+    setLoading(true);
+    try {
+      const more = await getJson<ArticleSummary[]>(`${dataBase}/pagina-${nextPage}.json`);
+      setPages((current) => [...current, ...more]);
+      setNextPage((current) => current + 1);
+    } catch {
+      setError('Não foi possível carregar mais artigos. Tente novamente.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <div role="group" aria-label="Categorias" className="flex flex-wrap gap-2">
+          {[ALL_CATEGORIES, ...BLOG_CATEGORIES].map((category) => {
+            const active = filter.category === category;
+            return (
+              <button
+                key={category}
+                type="button"
+                aria-pressed={active}
+                onClick={() => update({ ...filter, category })}
+                className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
+                  active ? 'bg-brand-700 text-white' : 'bg-slate-100 text-ink hover:bg-slate-200'
+                }`}
+              >
+                {category}
+              </button>
+            );
+          })}
+        </div>
+        <div className="w-full lg:w-80">
+          <label htmlFor={searchId} className="sr-only">
+            Buscar artigos
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder="Buscar artigos..."
+            value={filter.query}
+            onChange={(event) => update({ ...filter, query: event.target.value })}
+            className="w-full rounded-lg border border-slate-300 px-4 py-2 text-ink placeholder:text-slate-500"
+          />
+        </div>
+      </div>
+
+      <p className="sr-only" aria-live="polite">
+        {filtering && index ? `${results.length} artigo(s) encontrado(s)` : ''}
+      </p>
+
+      {filtering && index && results.length === 0 ? (
+        <div className="mt-12 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-xl font-bold text-ink">Nenhum artigo encontrado</h2>
+          <p className="mt-2 text-muted">Não encontramos artigos correspondentes à sua busca.</p>
+          <button
+            type="button"
+            onClick={() => update(DEFAULT_FILTER)}
+            className="mt-5 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Limpar filtros
+          </button>
+        </div>
+      ) : (
+        <ul
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label="Artigos"
+          aria-busy={loading || (filtering && !index)}
+        >
+          {shown.map((article, position) => (
+            <li key={article.slug}>
+              <ArticleCard article={article} eager={position < 3 && page === 1} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {error && (
+        <p role="alert" className="mt-6 text-center text-sm text-red-700">
+          {error}
+        </p>
+      )}
+
+      {hasMore && !(filtering && !index) && (
+        <div className="mt-10 text-center">
+          <a
+            href={`/blog/pagina/${nextPage}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void loadMore();
+            }}
+            aria-disabled={loading}
+            className="inline-flex rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            {loading ? 'Carregando...' : 'Carregar mais artigos'}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boolean }) {
+  const href = `/blog/${article.slug}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img
+        src={article.image.src}
+        srcSet={article.image.srcset}
+        sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
+        width={article.image.width}
+        height={article.image.height}
+        alt={article.image.alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[40/21] h-auto w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className={`rounded-full px-2.5 py-0.5 font-semibold ${CATEGORY_BADGE[article.category]}`}>
+            {article.category}
+          </span>
+          <time dateTime={article.date} className="text-muted">
+            {article.dateText}
+          </time>
+        </div>
+        <h2 className="mt-3 text-lg font-bold text-ink">
+          <a href={href} className="hover:underline">
+            {article.title}
+          </a>
+        </h2>
+        <p className="mt-2 flex-1 text-sm text-muted">{article.excerpt}</p>
+        <div className="mt-4 flex items-center justify-between text-sm">
+          <span className="text-muted">Por {article.author}</span>
+          <a href={href} className="font-semibold text-brand-700 hover:underline">
+            Ler mais<span className="sr-only">: {article.title}</span>
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

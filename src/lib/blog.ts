@@ -1,0 +1,71 @@
+/** Query helpers for the blog: articles newest first, card summaries, related articles. */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { getImage } from 'astro:assets';
+import type { ArticleSummary } from './blog-filter';
+import { formatArticleDate } from './dates';
+import defaultCover from '../assets/artwork/linha-s.png';
+
+export type Article = CollectionEntry<'blog'>;
+
+/** Cards per page on /blog (and per "Carregar mais artigos"). */
+export const PAGE_SIZE = 9;
+
+export function articleHref(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+/** Every article, newest first (unreadable dates, the epoch, come last). */
+export async function getArticles(): Promise<Article[]> {
+  const articles = await getCollection('blog');
+  return articles.sort(
+    (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title, 'pt-BR'),
+  );
+}
+
+/** The cover as a responsive image: Astro-optimised for MDX, PocketBase thumbnails for CMS posts. */
+export async function coverOf(article: Article, widths = [400, 800]): Promise<ArticleSummary['image']> {
+  const { data } = article;
+  if (data.coverUrl) {
+    return {
+      src: `${data.coverUrl}?thumb=640x360`,
+      srcset: `${data.coverUrl}?thumb=640x360 640w, ${data.coverUrl}?thumb=1280x720 1280w`,
+      width: 1280,
+      height: 720,
+      alt: data.imageAlt,
+    };
+  }
+  const source = data.image ?? defaultCover;
+  const image = await getImage({ src: source, widths: widths.filter((width) => width <= source.width), format: 'webp' });
+  return { src: image.src, srcset: image.srcSet.attribute, width: source.width, height: source.height, alt: data.imageAlt };
+}
+
+export async function toSummary(article: Article): Promise<ArticleSummary> {
+  const { data } = article;
+  return {
+    slug: article.id,
+    title: data.title,
+    excerpt: data.excerpt,
+    tags: data.tags,
+    category: data.category,
+    author: data.author,
+    date: data.date.toISOString().slice(0, 10),
+    dateText: formatArticleDate(data.date),
+    image: await coverOf(article),
+  };
+}
+
+/** Up to `count` other articles, same category first, newest first. */
+export function relatedArticles(article: Article, all: Article[], count = 3): Article[] {
+  const others = all.filter((other) => other.id !== article.id);
+  const sameCategory = others.filter((other) => other.data.category === article.data.category);
+  return [...sameCategory, ...others.filter((other) => other.data.category !== article.data.category)].slice(0, count);
+}
+
+/** Reading time in minutes at 200 words a minute (at least 1). */
+export function readingMinutes(text: string): number {
+  const words = text
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test, expect, islandsHydrated } from './fixtures';
+import { CMS_POST } from './global-setup';
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Artigos' }).getByRole('listitem');
+
+async function openBlog(page: Page, query = '') {
+  await page.goto(`/blog${query}`);
+  await islandsHydrated(page, 'BlogBrowser');
+}
+
+test.describe('blog list', () => {
+  test('lists the newest articles with category, date, author and "Ler mais", and loads more on demand', async ({ page }) => {
+    await openBlog(page);
+    await expect(cards(page)).toHaveCount(9);
+    const first = cards(page).first();
+    await expect(first.getByText(/^Por /)).toBeVisible();
+    await expect(first.locator('time')).toHaveText(/^\d{2} de [a-zç]+ de \d{4}$/);
+    await expect(first.getByRole('link', { name: /Ler mais/ })).toHaveAttribute('href', /^\/blog\/[a-z0-9-]+$/);
+    const dates = await cards(page)
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
+    expect([...dates].sort().reverse(), 'mais recentes primeiro').toEqual(dates);
+
+    await page.getByRole('link', { name: 'Carregar mais artigos' }).click();
+    await expect(cards(page)).toHaveCount(11);
+    await expect(page.getByRole('link', { name: 'Carregar mais artigos' })).toHaveCount(0);
+  });
+
+  test('filters by category with the spec colours, and the URL keeps the view across a reload', async ({ page }) => {
+    await openBlog(page);
+    const categories = page.getByRole('group', { name: 'Categorias' });
+    await expect(categories.getByRole('button')).toHaveText(['Todos', 'Técnico', 'Negócios', 'Casos de Sucesso', 'Tutoriais']);
+    await categories.getByRole('button', { name: 'Negócios' }).click();
+    await expect(page).toHaveURL(/\?categoria=Neg%C3%B3cios$/);
+    await expect(cards(page).first()).toBeVisible();
+    for (const badge of await cards(page).locator('span.rounded-full').first().all()) await expect(badge).toHaveText('Negócios');
+    const count = await cards(page).count();
+    await expect(cards(page).getByRole('heading', { name: CMS_POST.title })).toBeVisible();
+
+    await page.reload();
+    await islandsHydrated(page, 'BlogBrowser');
+    await expect(page.getByRole('button', { name: 'Negócios' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(count);
+  });
+
+  test('searches title, excerpt and tags without caring for case or accents, combined with the category', async ({ page }) => {
+    await openBlog(page);
+    const search = page.getByPlaceholder('Buscar artigos...');
+    await search.fill('TERMOPAR');
+    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).getByRole('heading').first()).toContainText(/termopar/i);
+
+    await search.fill('integradores'); // a tag and the title of the CMS post
+    await expect(cards(page).getByRole('heading', { name: CMS_POST.title })).toBeVisible();
+    await search.fill('lido pelo build'); // only in the CMS post's excerpt
+    await expect(cards(page)).toHaveCount(1);
+
+    await search.fill('calibracao');
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Negócios' }).click();
+    await expect(page).toHaveURL(/categoria=Neg%C3%B3cios&busca=calibracao/);
+    await expect(page.getByRole('heading', { name: 'Nenhum artigo encontrado' })).toBeVisible();
+    await expect(page.getByText('Não encontramos artigos correspondentes à sua busca.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(search).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Todos' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(9);
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('the newsletter block stores the e-mail and confirms', async ({ page }) => {
+    await openBlog(page);
+    await islandsHydrated(page, 'NewsletterForm');
+    const block = page.getByRole('region', { name: 'Receba novos artigos por e-mail' });
+    await block.getByLabel('E-mail').fill(`leitor-${Date.now()}@exemplo.com.br`);
+    await block.getByRole('button', { name: 'Inscrever-se' }).click();
+    await expect(block.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
+  });
+
+  test('without JavaScript the page still lists the articles and links to the next page', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/blog`);
+    await expect(page.getByRole('list', { name: 'Artigos' }).getByRole('listitem')).toHaveCount(9);
+    await page.getByRole('link', { name: 'Carregar mais artigos' }).click();
+    await expect(page).toHaveURL(/\/blog\/pagina\/2$/);
+    await expect(page.getByRole('list', { name: 'Artigos' }).getByRole('listitem')).toHaveCount(2);
+    await context.close();
+  });
+});
+
+test.describe('article page', () => {
+  test('shows the article with back link, cover, category, author, date, tags, body, reading time and closing block', async ({
+    page,
+  }) => {
+    await page.goto('/blog/leitura-de-termopar-com-esp32');
+    await expect(page.getByRole('link', { name: 'Voltar ao Blog' })).toHaveAttribute('href', '/blog');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/min de leitura$/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem').first()).toBeVisible();
+    const body = page.locator('.prose-article');
+    await expect(body).toContainText('8386500');
+    await expect(body).toContainText('8387580');
+    await expect(body.locator('pre.astro-code').first(), 'código com realce de sintaxe').toBeVisible();
+    const closing = page.getByRole('region', { name: 'Gostou do artigo?' });
+    await expect(closing.getByRole('link', { name: 'Entre em Contato' })).toHaveAttribute('href', '/contato');
+    await expect(closing.getByRole('link', { name: 'Ver Produtos' })).toHaveAttribute('href', '/produtos');
+    await expect(page.getByRole('region', { name: 'Artigos relacionados' }).getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('carries BlogPosting and BreadcrumbList structured data', async ({ page }) => {
+    await page.goto('/blog/funcao-map-no-arduino');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const types = blocks.flatMap((text) => (JSON.parse(text) as { '@type': string }[]).map((item) => item['@type']));
+    expect(types).toEqual(['BlogPosting', 'BreadcrumbList']);
+    const [posting] = JSON.parse(blocks[0]!) as Record<string, unknown>[];
+    expect(posting).toMatchObject({
+      headline: expect.any(String),
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      inLanguage: 'pt-BR',
+    });
+  });
+
+  test('a CMS post is rendered with its hostile markup removed', async ({ page }) => {
+    await page.goto(`/blog/${CMS_POST.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(CMS_POST.title);
+    await expect(page.getByText('Redação Operium')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Publicado pelo painel' })).toBeVisible();
+    const html = await page.locator('.prose-article').innerHTML();
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+  });
+
+  test('an unknown slug answers 404 with "Artigo não encontrado" and a way back', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/blog/artigo-que-nao-existe');
+    expect(response?.status()).toBe(404);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 404/.test(text)));
+    await expect(page.getByRole('heading', { name: 'Artigo não encontrado' })).toBeVisible();
+    await page.getByRole('link', { name: 'Voltar ao Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
+
+test.describe('feed and sitemap', () => {
+  test('the RSS 2.0 feed lists every article and every page links to it', async ({ page, request }) => {
+    const feed = await request.get('/rss.xml');
+    expect(feed.status()).toBe(200);
+    const xml = await feed.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0">/);
+    for (const element of ['<title>', '<link>', '<description>', '<language>pt-BR</language>']) expect(xml).toContain(element);
+    const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
+    expect(items).toHaveLength(11);
+    for (const item of items) {
+      expect(item).toMatch(/<title>[^<]+<\/title>/);
+      expect(item).toMatch(/<link>http:\/\/127\.0\.0\.1\/blog\/[a-z0-9-]+<\/link>/);
+      expect(item).toMatch(/<pubDate>(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
+    }
+    await page.goto('/');
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+  });
+
+  test('the sitemap lists every article', async () => {
+    const sitemap = await readFile(path.join(process.env.E2E_SITE_DIR!, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toContain('http://127.0.0.1/blog/funcao-map-no-arduino</loc>');
+    expect(sitemap).toContain(`http://127.0.0.1/blog/${CMS_POST.slug}</loc>`);
+    expect(sitemap).not.toContain('/blog/404');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { EPOCH, formatArticleDate, parseArticleDate } from '../../src/lib/dates';
+import { filterFromSearch, filterToSearch, matches } from '../../src/lib/blog-filter';
+import { renderMarkdown } from '../../src/lib/markdown';
+
+describe('article dates', () => {
+  test('reads Portuguese long dates, ISO dates and Date objects', () => {
+    expect(parseArticleDate('06 de outubro de 2020').toISOString()).toBe('2020-10-06T00:00:00.000Z');
+    expect(parseArticleDate('15 de Março de 2021').toISOString()).toBe('2021-03-15T00:00:00.000Z');
+    expect(parseArticleDate('2022-01-31').toISOString()).toBe('2022-01-31T00:00:00.000Z');
+    const date = new Date('2023-05-02T00:00:00Z');
+    expect(parseArticleDate(date)).toBe(date);
+  });
+
+  test('counts unreadable dates as the epoch start', () => {
+    for (const value of ['ontem', '31 de fevereiro de 2020', '', undefined, 42, new Date('x')])
+      expect(parseArticleDate(value)).toEqual(EPOCH);
+  });
+
+  test("shows dates as 'dd de MMMM de yyyy', never the day before", () => {
+    expect(formatArticleDate(new Date('2020-10-06T00:00:00Z'))).toBe('06 de outubro de 2020');
+    expect(formatArticleDate(new Date('2024-01-01T00:00:00Z'))).toBe('01 de janeiro de 2024');
+  });
+});
+
+describe('blog filter', () => {
+  const article = {
+    title: 'Leitura de Termopar',
+    excerpt: 'Como ler a temperatura com o ESP32.',
+    tags: ['Calibração', 'Sensores'],
+    category: 'Tutoriais' as const,
+  };
+
+  test('matches title, excerpt or any tag, ignoring case and accents', () => {
+    for (const query of ['termopar', 'TEMPERATURA', 'calibracao', 'SENS', ''])
+      expect(matches(article, { category: 'Todos', query }), query).toBe(true);
+    expect(matches(article, { category: 'Todos', query: 'modbus' })).toBe(false);
+  });
+
+  test('requires the category unless it is Todos', () => {
+    expect(matches(article, { category: 'Tutoriais', query: 'termopar' })).toBe(true);
+    expect(matches(article, { category: 'Técnico', query: 'termopar' })).toBe(false);
+  });
+
+  test('round-trips through the URL and ignores unknown categories', () => {
+    const filter = { category: 'Casos de Sucesso', query: 'display ttl' };
+    expect(filterFromSearch(filterToSearch(filter))).toEqual(filter);
+    expect(filterToSearch({ category: 'Todos', query: ' ' })).toBe('');
+    expect(filterFromSearch('?categoria=Esportes&busca=x')).toEqual({ category: 'Todos', query: 'x' });
+  });
+});
+
+describe('renderMarkdown', () => {
+  test('renders Markdown to HTML', () => {
+    expect(renderMarkdown('## Título\n\nTexto com **negrito** e `código`.')).toBe(
+      '<h2>Título</h2>\n<p>Texto com <strong>negrito</strong> e <code>código</code>.</p>\n',
+    );
+  });
+
+  test('drops scripts, event handlers and javascript: links', () => {
+    const html = renderMarkdown(
+      'Oi <script>alert(1)</script>\n\n<img src="x.png" onerror="alert(2)">\n\n[clique](javascript:alert(3)) <a href="JaVaScRiPt:alert(4)">a</a>\n\n<iframe src="https://evil.example"></iframe><svg onload="alert(5)"></svg>',
+    );
+    expect(html).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg/i);
+    expect(html).toContain('<img src="x.png"');
+  });
+
+  test('opens external links in a new tab without an opener', () => {
+    expect(renderMarkdown('[site](https://exemplo.com.br)')).toContain(
+      '<a href="https://exemplo.com.br" rel="noopener noreferrer" target="_blank">site</a>',
+    );
+  });
+});
