@@ -1,5 +1,10 @@
 /** The blog's CMS source against a real PocketBase: what is published goes in, sanitized; nothing else. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { fetchPublicPosts, toBlogEntry } from '../../src/lib/cms-posts';
 import { assertNoSlugClash } from '../../src/lib/blog-loader';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
@@ -78,6 +83,22 @@ describe('CMS posts for the blog', () => {
     await expect(fetchPublicPosts(`http://127.0.0.1:${port}`)).rejects.toThrow(
       /Não foi possível ler os posts do CMS em http:\/\/127\.0\.0\.1:\d+/,
     );
+  });
+
+  test('a real build against an unreachable CMS fails with that message', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const outDir = mkdtempSync(path.join(tmpdir(), 'build-sem-cms-'));
+    try {
+      const build = spawnSync(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+        cwd: fromRoot(),
+        encoding: 'utf8',
+        env: { ...process.env, POCKETBASE_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: outDir },
+      });
+      expect(build.status).not.toBe(0);
+      expect(build.stdout + build.stderr).toContain(`Não foi possível ler os posts do CMS em http://127.0.0.1:${port}`);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 
   test('a slug in both sources is an error naming both', () => {
