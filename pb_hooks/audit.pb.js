@@ -3,16 +3,15 @@
 // Audit log for users, posts, pages, media and public_site_settings: every create,
 // update and delete, whoever makes it. See lib/audit.js.
 
+// Used only here, at registration (handlers themselves cannot see top-level names).
+const AUDITED = ["users", "posts", "pages", "media", "public_site_settings"];
+
 onRecordCreateRequest(
   (e) => {
     require(`${__hooks}/lib/audit.js`).annotate(e);
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 onRecordUpdateRequest(
@@ -20,11 +19,7 @@ onRecordUpdateRequest(
     require(`${__hooks}/lib/audit.js`).annotate(e);
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 onRecordDeleteRequest(
@@ -32,11 +27,7 @@ onRecordDeleteRequest(
     require(`${__hooks}/lib/audit.js`).annotate(e);
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 onRecordAfterCreateSuccess(
@@ -45,11 +36,7 @@ onRecordAfterCreateSuccess(
     audit.write(e.app, "INSERT", e.record, null, audit.snapshot(e.record));
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 onRecordAfterUpdateSuccess(
@@ -58,11 +45,7 @@ onRecordAfterUpdateSuccess(
     audit.write(e.app, "UPDATE", e.record, audit.snapshot(e.record.original()), audit.snapshot(e.record));
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 onRecordAfterDeleteSuccess(
@@ -71,11 +54,7 @@ onRecordAfterDeleteSuccess(
     audit.write(e.app, "DELETE", e.record, audit.snapshot(e.record), null);
     e.next();
   },
-  "users",
-  "posts",
-  "pages",
-  "media",
-  "public_site_settings",
+  ...AUDITED,
 );
 
 // Audit rows are history: nobody changes them through the API, superusers included.

@@ -3,7 +3,6 @@
 // model hooks then write the row, so changes made without a request (cron jobs,
 // migrations, hooks) are logged too, as the system.
 
-const AUDITED = ["users", "posts", "pages", "media", "public_site_settings"];
 const MARK = "@audit";
 const SYSTEM = { user: "", actor: "sistema", ip: "" };
 
@@ -60,4 +59,4 @@ function write(app, action, record, oldValues, newValues) {
   app.save(audit);
 }
 
-module.exports = { AUDITED, annotate, snapshot, write };
+module.exports = { annotate, snapshot, write };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
+import { Honeypot, isBot } from './parts/Honeypot';
 
 type TextField = 'name' | 'email' | 'phone' | 'company' | 'message';
 type SelectField = 'hasMachine' | 'volume' | 'interest';
@@ -103,7 +104,7 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (String(new FormData(event.currentTarget).get('website') ?? '') !== '') return setStatus({ kind: 'sent' });
+    if (isBot(event.currentTarget)) return setStatus({ kind: 'sent' });
     setStatus({ kind: 'sending' });
     setErrors({});
     const body = Object.fromEntries(
@@ -254,12 +255,7 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
         />
         {fieldError('message')}
       </div>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Não preencha este campo
-          <input name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
       <button
         type="submit"
         disabled={status.kind === 'sending'}

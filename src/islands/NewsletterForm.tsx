@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
+import { Honeypot, isBot } from './parts/Honeypot';
 
 interface Props {
   buttonLabel: string;
@@ -24,8 +25,7 @@ export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    // Honeypot: hidden from people, filled by bots; the server refuses it too.
-    if (String(form.get('website') ?? '') !== '') return setStatus({ kind: 'done' });
+    if (isBot(event.currentTarget)) return setStatus({ kind: 'done' });
     setStatus({ kind: 'sending' });
     try {
       // The page the visitor subscribed from is kept with the consent.
@@ -61,12 +61,7 @@ export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
         aria-describedby={status.kind === 'error' ? messageId : undefined}
         className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-sm ${dark ? 'border-brand-500 bg-brand-800 text-white placeholder:text-brand-200' : 'border-slate-300 bg-white text-ink placeholder:text-slate-500'}`}
       />
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Não preencha este campo
-          <input name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
       <button
         type="submit"
         disabled={status.kind === 'sending'}
