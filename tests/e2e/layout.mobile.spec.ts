@@ -26,7 +26,10 @@ test('no page scrolls sideways on a phone, even after its carousels start', asyn
       }
     });
     const carousels = page.locator('section[aria-roledescription="carrossel"]');
-    for (const carousel of await carousels.all()) await expect(carousel).toHaveAttribute('data-ready', 'true');
+    for (const carousel of await carousels.all()) {
+      await carousel.scrollIntoViewIfNeeded();
+      await expect(carousel).toHaveAttribute('data-ready', 'true');
+    }
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
