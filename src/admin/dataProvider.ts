@@ -1,0 +1,152 @@
+/**
+ * react-admin's data provider for PocketBase, as a factory over an injected SDK
+ * client (tests pass a fake one). Filters are built with the SDK's placeholder
+ * binding (`pb.filter`), never by string concatenation.
+ *
+ * | react-admin verb   | PocketBase call                                            |
+ * |--------------------|------------------------------------------------------------|
+ * | getList            | collection(r).getList(page, perPage, { sort, filter })     |
+ * | getOne             | collection(r).getOne(id)                                   |
+ * | getMany            | collection(r).getFullList({ filter: id = a || id = b … })  |
+ * | getManyReference   | getList with `target = id` added to the filter             |
+ * | create             | collection(r).create(body or FormData when files are sent) |
+ * | update             | collection(r).update(id, body or FormData)                 |
+ * | updateMany         | update for each id                                         |
+ * | delete             | collection(r).delete(id)                                   |
+ * | deleteMany         | delete for each id                                         |
+ *
+ * Filter keys: `field: value` (equality; an array means any of), `field_gte`,
+ * `field_lte` (ranges, e.g. the audit log's dates), `field_like` (contains), and
+ * `q` (free text over the resource's SEARCH_FIELDS).
+ */
+import type PocketBase from 'pocketbase';
+import type { DataProvider, RaRecord } from 'ra-core';
+
+/** Fields searched by the free-text `q` filter, per collection. */
+export const SEARCH_FIELDS: Record<string, string[]> = {
+  users: ['email', 'full_name'],
+  posts: ['title', 'excerpt', 'slug'],
+  pages: ['name', 'title', 'slug'],
+  media: ['original_filename', 'alt_text'],
+  public_site_settings: ['key'],
+  audit_logs: ['table_name', 'record_id'],
+  contact_messages: ['name', 'email', 'company', 'message'],
+  newsletter_subscribers: ['email'],
+};
+
+/** The PocketBase client surface this provider uses. */
+export type PocketBaseClient = Pick<PocketBase, 'collection' | 'filter'>;
+
+const FIELD = /^[a-zA-Z_][a-zA-Z0-9_.]*$/;
+
+/** Builds a PocketBase filter expression from react-admin's filter object. */
+export function buildFilter(pb: Pick<PocketBase, 'filter'>, resource: string, filter: Record<string, unknown> = {}): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q') {
+      const fields = SEARCH_FIELDS[resource] ?? [];
+      if (fields.length)
+        parts.push(`(${fields.map((field) => pb.filter(`${field} ~ {:q}`, { q: String(value) })).join(' || ')})`);
+      continue;
+    }
+    const match = /^(.*?)(?:_(gte|lte|like))?$/.exec(key)!;
+    const field = match[1]!;
+    if (!FIELD.test(field)) throw new Error(`Filtro inválido: ${key}`);
+    const operator = { gte: '>=', lte: '<=', like: '~' }[match[2] ?? ''] ?? '=';
+    if (Array.isArray(value)) {
+      if (value.length) parts.push(`(${value.map((item) => pb.filter(`${field} ${operator} {:v}`, { v: item })).join(' || ')})`);
+    } else {
+      parts.push(pb.filter(`${field} ${operator} {:v}`, { v: value as string | number | boolean }));
+    }
+  }
+  return parts.join(' && ');
+}
+
+/** react-admin's sort → PocketBase's (`-field` for descending); the record id sorts by creation. */
+export function buildSort(sort?: { field: string; order: string }): string {
+  if (!sort?.field) return '-created';
+  const field = sort.field === 'id' ? 'created' : sort.field;
+  if (!FIELD.test(field)) throw new Error(`Ordenação inválida: ${sort.field}`);
+  return sort.order === 'ASC' ? field : `-${field}`;
+}
+
+function isFile(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+/** react-admin's file inputs hand over `{ rawFile: File }`; PocketBase wants the File itself. */
+function unwrapFile(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'rawFile' in value) return (value as { rawFile: unknown }).rawFile;
+  return value;
+}
+
+/** Plain JSON, or FormData when any value is a file (uploads). */
+export function toBody(data: Record<string, unknown>): Record<string, unknown> | FormData {
+  const values = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.map(unwrapFile) : unwrapFile(value)]),
+  );
+  const hasFile = Object.values(values).some((value) => isFile(value) || (Array.isArray(value) && value.some(isFile)));
+  if (!hasFile) return values;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) form.append(key, isFile(item) ? item : String(item));
+    } else if (isFile(value)) {
+      form.append(key, value);
+    } else if (value !== null && typeof value === 'object') {
+      form.append(key, JSON.stringify(value));
+    } else {
+      form.append(key, value === null ? '' : String(value));
+    }
+  }
+  return form;
+}
+
+export function createDataProvider(pb: PocketBaseClient): DataProvider {
+  const list = async (resource: string, page: number, perPage: number, sort: string, filter: string) => {
+    const result = await pb.collection(resource).getList(page, perPage, { sort, filter });
+    return { data: result.items as RaRecord[], total: result.totalItems };
+  };
+  const idsFilter = (ids: readonly unknown[]) => ids.map((id) => pb.filter('id = {:id}', { id: String(id) })).join(' || ');
+
+  return {
+    getList: (resource, params) =>
+      list(
+        resource,
+        params.pagination?.page ?? 1,
+        params.pagination?.perPage ?? 25,
+        buildSort(params.sort),
+        buildFilter(pb, resource, params.filter),
+      ) as never,
+    getOne: async (resource, params) => ({ data: (await pb.collection(resource).getOne(String(params.id))) as never }),
+    getMany: async (resource, params) => {
+      if (params.ids.length === 0) return { data: [] };
+      return { data: (await pb.collection(resource).getFullList({ filter: idsFilter(params.ids) })) as never };
+    },
+    getManyReference: (resource, params) => {
+      if (!FIELD.test(params.target)) throw new Error(`Referência inválida: ${params.target}`);
+      const filter = [pb.filter(`${params.target} = {:id}`, { id: String(params.id) }), buildFilter(pb, resource, params.filter)]
+        .filter(Boolean)
+        .join(' && ');
+      return list(resource, params.pagination.page, params.pagination.perPage, buildSort(params.sort), filter) as never;
+    },
+    create: async (resource, params) => ({ data: (await pb.collection(resource).create(toBody(params.data))) as never }),
+    update: async (resource, params) => ({
+      data: (await pb.collection(resource).update(String(params.id), toBody(params.data))) as never,
+    }),
+    updateMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => pb.collection(resource).update(String(id), toBody(params.data))));
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      await pb.collection(resource).delete(String(params.id));
+      return { data: params.previousData as never };
+    },
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => pb.collection(resource).delete(String(id))));
+      return { data: params.ids };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import PocketBase from 'pocketbase';
+import { describe, expect, test } from 'vitest';
+import { buildFilter, buildSort, createDataProvider, toBody } from '../../src/admin/dataProvider';
+
+// The SDK's own placeholder binding, without any server.
+const pb = new PocketBase('http://127.0.0.1:1');
+
+/** A fake client that records the calls the provider makes. */
+function fakeClient() {
+  const calls: { collection: string; method: string; args: unknown[] }[] = [];
+  const collection = (name: string) =>
+    new Proxy(
+      {},
+      {
+        get:
+          (_, method: string) =>
+          async (...args: unknown[]) => {
+            calls.push({ collection: name, method, args });
+            if (method === 'getList') return { items: [{ id: 'a' }], totalItems: 41 };
+            if (method === 'getFullList') return [{ id: 'a' }, { id: 'b' }];
+            return { id: 'x', ...((args[1] ?? args[0]) as object) };
+          },
+      },
+    );
+  return { calls, client: { collection, filter: pb.filter.bind(pb) } as never };
+}
+
+describe('buildFilter', () => {
+  test('binds values with placeholders, never by concatenation', () => {
+    expect(buildFilter(pb, 'posts', { status: 'draft' })).toBe('status = "draft"');
+    expect(buildFilter(pb, 'posts', { title_like: 'Diz "olá"' })).toBe('title ~ "Diz \\"olá\\""');
+  });
+
+  test('turns ranges, lists and free text into PocketBase operators', () => {
+    expect(
+      buildFilter(pb, 'audit_logs', { created_gte: '2026-01-01', created_lte: '2026-01-31 23:59:59', action: 'DELETE' }),
+    ).toBe('created >= "2026-01-01" && created <= "2026-01-31 23:59:59" && action = "DELETE"');
+    expect(buildFilter(pb, 'posts', { status: ['draft', 'scheduled'] })).toBe('(status = "draft" || status = "scheduled")');
+    expect(buildFilter(pb, 'users', { q: 'ana' })).toBe('(email ~ "ana" || full_name ~ "ana")');
+    expect(buildFilter(pb, 'posts', { q: '', status: undefined })).toBe('');
+  });
+
+  test('refuses field names that are not plain identifiers', () => {
+    expect(() => buildFilter(pb, 'posts', { 'id != "" || 1': 'x' })).toThrow(/Filtro inválido/);
+  });
+});
+
+describe('buildSort', () => {
+  test('maps react-admin sort to PocketBase, newest first by default', () => {
+    expect(buildSort({ field: 'title', order: 'ASC' })).toBe('title');
+    expect(buildSort({ field: 'published_at', order: 'DESC' })).toBe('-published_at');
+    expect(buildSort({ field: 'id', order: 'DESC' })).toBe('-created');
+    expect(buildSort(undefined)).toBe('-created');
+  });
+});
+
+describe('toBody', () => {
+  test('keeps JSON when there is no file', () => {
+    expect(toBody({ title: 'Olá', tags: ['a'] })).toEqual({ title: 'Olá', tags: ['a'] });
+  });
+
+  test('switches to FormData for uploads, unwrapping react-admin file inputs', () => {
+    const file = new File(['conteúdo'], 'nota.txt', { type: 'text/plain' });
+    const body = toBody({ file: { rawFile: file, title: 'nota' }, alt_text: 'Nota', meta: { a: 1 } });
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect((form.get('file') as File).name).toBe('nota.txt');
+    expect(form.get('alt_text')).toBe('Nota');
+    expect(form.get('meta')).toBe('{"a":1}');
+  });
+});
+
+describe('createDataProvider', () => {
+  test('getList asks for the page, sort and filter and returns the total', async () => {
+    const { calls, client } = fakeClient();
+    const result = await createDataProvider(client).getList('posts', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: { status: 'published' },
+    });
+    expect(result).toEqual({ data: [{ id: 'a' }], total: 41 });
+    expect(calls).toEqual([
+      { collection: 'posts', method: 'getList', args: [2, 10, { sort: 'title', filter: 'status = "published"' }] },
+    ]);
+  });
+
+  test('getMany reads the ids in one request; getManyReference adds the target', async () => {
+    const { calls, client } = fakeClient();
+    const provider = createDataProvider(client);
+    await provider.getMany('users', { ids: ['a', 'b'] });
+    await provider.getManyReference('posts', {
+      target: 'author',
+      id: 'u1',
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    expect(calls[0]).toEqual({ collection: 'users', method: 'getFullList', args: [{ filter: 'id = "a" || id = "b"' }] });
+    expect(calls[1]).toEqual({
+      collection: 'posts',
+      method: 'getList',
+      args: [1, 5, { sort: '-created', filter: 'author = "u1"' }],
+    });
+    expect(await provider.getMany('users', { ids: [] })).toEqual({ data: [] });
+  });
+
+  test('writes and deletes one record per id', async () => {
+    const { calls, client } = fakeClient();
+    const provider = createDataProvider(client);
+    await provider.update('users', { id: 'u1', data: { is_active: false }, previousData: { id: 'u1' } });
+    await provider.deleteMany('media', { ids: ['m1', 'm2'] });
+    expect(calls.map((call) => `${call.collection}.${call.method}(${String(call.args[0])})`)).toEqual([
+      'users.update(u1)',
+      'media.delete(m1)',
+      'media.delete(m2)',
+    ]);
+  });
+});
