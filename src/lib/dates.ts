@@ -1,5 +1,5 @@
 /**
- * Article dates: stored as real dates, shown as 'dd de MMMM de yyyy' in pt-BR.
+ * pt-BR dates in one place (articles, legal pages). Article dates: stored as real dates, shown as 'dd de MMMM de yyyy' in pt-BR.
  * Dates arrive as Date objects (front matter, CMS) or as Portuguese text such as
  * '06 de outubro de 2020'; text that cannot be read counts as the epoch start, so
  * such an article sorts last instead of breaking the build (the spec's rule).

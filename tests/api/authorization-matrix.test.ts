@@ -9,6 +9,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allows, type Changes, type Collection, type Operation, type RecordFacts } from '../../src/lib/permissions';
 import { startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
+import { contactMessage } from '../helpers/fixtures';
 
 let s: StaffServer;
 let serial = 0;
@@ -219,12 +220,12 @@ const CASES: CollectionCase[] = [
       {
         label: 'a message',
         make: async () => {
-          const record = await su().collection('contact_messages').create(contactBody());
+          const record = await su().collection('contact_messages').create(contactMessage());
           return { id: record.id, facts: { id: record.id } };
         },
       },
     ],
-    creates: () => [{ label: 'a message', body: contactBody(), facts: {} }],
+    creates: () => [{ label: 'a message', body: contactMessage(), facts: {} }],
     updates: () => [{ label: 'mark read', changes: { read: true } }],
   },
   {
@@ -247,19 +248,6 @@ const CASES: CollectionCase[] = [
 
 function signUp(): Changes {
   return { email: `${unique('cadastro')}@exemplo.com.br`, password: 'Senha-Forte-123', passwordConfirm: 'Senha-Forte-123' };
-}
-
-function contactBody(): Changes {
-  return {
-    name: 'Maria Cliente',
-    email: 'maria@exemplo.com.br',
-    phone: '(47) 99999-0000',
-    company: 'Máquinas Ltda',
-    has_machine: 'sim',
-    volume: '11-25',
-    interest: 'produtos',
-    message: 'Gostaria de um orçamento para 20 controladores.',
-  };
 }
 
 interface Cell {

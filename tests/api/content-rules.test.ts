@@ -1,6 +1,7 @@
 /** Server-side rules on content: slugs, defaults, validation with clear 400s, upload limits. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
+import { contactMessage } from '../helpers/fixtures';
 
 let s: StaffServer;
 
@@ -69,16 +70,7 @@ describe('posts and pages', () => {
 });
 
 describe('bad input gets a clear 400 and stores nothing', () => {
-  const contact = {
-    name: 'Maria Cliente',
-    email: 'maria@exemplo.com.br',
-    phone: '(47) 99999-0000',
-    company: 'Máquinas Ltda',
-    has_machine: 'sim',
-    volume: '11-25',
-    interest: 'produtos',
-    message: 'Gostaria de um orçamento para 20 controladores.',
-  };
+  const contact = contactMessage();
 
   test('the contact form: missing fields, wrong options, oversized text, markup', async () => {
     const before = await count('contact_messages');

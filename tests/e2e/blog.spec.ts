@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test, expect, islandsHydrated } from './fixtures';
+import { test, expect, allowConsoleErrors, islandsHydrated } from './fixtures';
 import { CMS_POST } from './global-setup';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Artigos' }).getByRole('listitem');
@@ -138,7 +138,7 @@ test.describe('article page', () => {
   test('an unknown slug answers 404 with "Artigo não encontrado" and a way back', async ({ page, consoleErrors }) => {
     const response = await page.goto('/blog/artigo-que-nao-existe');
     expect(response?.status()).toBe(404);
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 404/.test(text)));
+    allowConsoleErrors(consoleErrors, /status of 404/);
     await expect(page.getByRole('heading', { name: 'Artigo não encontrado' })).toBeVisible();
     await page.getByRole('link', { name: 'Voltar ao Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);

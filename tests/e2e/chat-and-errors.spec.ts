@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, allowConsoleErrors } from './fixtures';
 import { site } from '../../src/config/site';
 
 test.describe('floating chat button', () => {
@@ -33,7 +33,7 @@ test.describe('not-found page', () => {
     const response = await page.goto('/rota-que-nao-existe');
     expect(response?.status()).toBe(404);
     // Chromium itself reports the 404 document load as a console error; that one is expected.
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 404/.test(text)));
+    allowConsoleErrors(consoleErrors, /status of 404/);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     await expect.poll(() => warnings.join('\n')).toContain('/rota-que-nao-existe');

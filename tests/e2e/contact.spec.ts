@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, islandsHydrated } from './fixtures';
+import { test, expect, allowConsoleErrors, islandsHydrated } from './fixtures';
 
 const VISITOR = {
   name: 'Carla Compradora',
@@ -115,7 +115,7 @@ test.describe('contact page', () => {
     await expect(form.getByRole('alert')).toContainText('Não foi possível enviar sua mensagem agora');
     await expect(form.getByLabel('Mensagem')).toHaveValue('Mensagem enviada depois de uma falha do servidor.');
     // The browser reports the failed request itself; that one is expected here.
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 503/.test(text)));
+    allowConsoleErrors(consoleErrors, /status of 503/);
 
     await page.unroute('**/api/collections/contact_messages/records');
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
@@ -130,7 +130,7 @@ test.describe('contact page', () => {
     await expect(form.getByRole('alert')).toHaveText('Verifique os campos destacados e envie novamente.');
     await expect(form.getByText('Este campo não aceita marcação HTML (como <script>).')).toBeVisible();
     await expect(form.getByLabel('Mensagem')).toHaveAttribute('aria-invalid', 'true');
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !/status of 400/.test(text)));
+    allowConsoleErrors(consoleErrors, /status of 400/);
   });
 
   test('"Solicitar orçamento" on an OPS page starts the message', async ({ page }) => {

@@ -35,6 +35,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/**
+ * Drops the console errors a test expects (Chromium logs failed responses, such as
+ * a deliberate 404 or 503, as errors), so only unexpected ones fail the test.
+ */
+export function allowConsoleErrors(consoleErrors: string[], expected: RegExp) {
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !expected.test(text)));
+}
+
 /** Waits until every instance of a React island has hydrated (Astro drops the `ssr` attribute). */
 export async function islandsHydrated(page: import('@playwright/test').Page, component: string) {
   const islands = page.locator(`astro-island[component-url*="${component}"]`);
