@@ -22,6 +22,7 @@ const JSVM_GLOBALS = [
   'Record',
   'DateTime',
   'ValidationError',
+  'DynamicModel',
   'TextField',
   'SelectField',
   'BoolField',

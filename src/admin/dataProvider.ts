@@ -21,6 +21,7 @@
  */
 import type PocketBase from 'pocketbase';
 import type { DataProvider, RaRecord } from 'ra-core';
+import { collectionOf } from './resources';
 
 /** Fields searched by the free-text `q` filter, per collection. */
 export const SEARCH_FIELDS: Record<string, string[]> = {
@@ -45,7 +46,7 @@ export function buildFilter(pb: Pick<PocketBase, 'filter'>, resource: string, fi
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'q') {
-      const fields = SEARCH_FIELDS[resource] ?? [];
+      const fields = SEARCH_FIELDS[collectionOf(resource)] ?? [];
       if (fields.length)
         parts.push(`(${fields.map((field) => pb.filter(`${field} ~ {:q}`, { q: String(value) })).join(' || ')})`);
       continue;
@@ -106,7 +107,7 @@ export function toBody(data: Record<string, unknown>): Record<string, unknown> |
 
 export function createDataProvider(pb: PocketBaseClient): DataProvider {
   const list = async (resource: string, page: number, perPage: number, sort: string, filter: string) => {
-    const result = await pb.collection(resource).getList(page, perPage, { sort, filter });
+    const result = await pb.collection(collectionOf(resource)).getList(page, perPage, { sort, filter });
     return { data: result.items as RaRecord[], total: result.totalItems };
   };
   const idsFilter = (ids: readonly unknown[]) => ids.map((id) => pb.filter('id = {:id}', { id: String(id) })).join(' || ');
@@ -120,10 +121,12 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
         buildSort(params.sort),
         buildFilter(pb, resource, params.filter),
       ) as never,
-    getOne: async (resource, params) => ({ data: (await pb.collection(resource).getOne(String(params.id))) as never }),
+    getOne: async (resource, params) => ({
+      data: (await pb.collection(collectionOf(resource)).getOne(String(params.id))) as never,
+    }),
     getMany: async (resource, params) => {
       if (params.ids.length === 0) return { data: [] };
-      return { data: (await pb.collection(resource).getFullList({ filter: idsFilter(params.ids) })) as never };
+      return { data: (await pb.collection(collectionOf(resource)).getFullList({ filter: idsFilter(params.ids) })) as never };
     },
     getManyReference: (resource, params) => {
       if (!FIELD.test(params.target)) throw new Error(`Referência inválida: ${params.target}`);
@@ -132,20 +135,22 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
         .join(' && ');
       return list(resource, params.pagination.page, params.pagination.perPage, buildSort(params.sort), filter) as never;
     },
-    create: async (resource, params) => ({ data: (await pb.collection(resource).create(toBody(params.data))) as never }),
+    create: async (resource, params) => ({
+      data: (await pb.collection(collectionOf(resource)).create(toBody(params.data))) as never,
+    }),
     update: async (resource, params) => ({
-      data: (await pb.collection(resource).update(String(params.id), toBody(params.data))) as never,
+      data: (await pb.collection(collectionOf(resource)).update(String(params.id), toBody(params.data))) as never,
     }),
     updateMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => pb.collection(resource).update(String(id), toBody(params.data))));
+      await Promise.all(params.ids.map((id) => pb.collection(collectionOf(resource)).update(String(id), toBody(params.data))));
       return { data: params.ids };
     },
     delete: async (resource, params) => {
-      await pb.collection(resource).delete(String(params.id));
+      await pb.collection(collectionOf(resource)).delete(String(params.id));
       return { data: params.previousData as never };
     },
     deleteMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => pb.collection(resource).delete(String(id))));
+      await Promise.all(params.ids.map((id) => pb.collection(collectionOf(resource)).delete(String(id))));
       return { data: params.ids };
     },
   };

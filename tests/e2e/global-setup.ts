@@ -44,10 +44,28 @@ async function publishCmsPost(server: TestServer) {
   await call('posts', { ...CMS_POST, status: 'published', author: author.id });
 }
 
+/**
+ * Every browser test comes from 127.0.0.1: PocketBase's per-IP limiter (an operator
+ * setting) would count them all as one visitor. The per-account sign-in throttle,
+ * a hook, still applies.
+ */
+async function unthrottleLoopback(server: TestServer) {
+  const token = await superuserToken(server);
+  const headers = { 'Content-Type': 'application/json', Authorization: token };
+  const settings = (await (await fetch(`${server.url}/api/settings`, { headers })).json()) as { rateLimits: object };
+  const response = await fetch(`${server.url}/api/settings`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ rateLimits: { ...settings.rateLimits, excludedIPs: ['127.0.0.1'] } }),
+  });
+  if (!response.ok) throw new Error(`settings: HTTP ${response.status} ${await response.text()}`);
+}
+
 export default async function globalSetup() {
   const siteDir = path.resolve(process.env.E2E_SITE_DIR ?? fromRoot('.cache', 'e2e-site'));
   const server = await startTestServer({ siteDir });
   try {
+    await unthrottleLoopback(server);
     await publishCmsPost(server);
     const env = {
       ...process.env,

@@ -1,0 +1,46 @@
+// Live numbers for the admin dashboard, counted in SQL (cheap at any size). Each
+// part is returned only to those who may list that collection: users to admins;
+// posts as the caller's rules see them (authors: their own plus public ones).
+
+function one(app, sql, params) {
+  const row = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .one(row);
+  return row.n;
+}
+
+function weekAgo() {
+  return new DateTime().add(-7 * 24 * 3600 * 1e9).string();
+}
+
+function dashboardStats(app, auth) {
+  const role = auth.get("role");
+  const stats = {};
+  if (role === "admin") {
+    stats.users = {
+      total: one(app, "SELECT COUNT(*) AS n FROM users"),
+      active: one(app, "SELECT COUNT(*) AS n FROM users WHERE is_active = 1"),
+      new_this_week: one(app, "SELECT COUNT(*) AS n FROM users WHERE created >= {:since}", { since: weekAgo() }),
+    };
+  }
+  // Authors count their own posts (any status) plus the public ones, as their list rule shows them.
+  const scope = role === "author" ? "(author = {:me} OR status = 'published')" : "1 = 1";
+  const count = (where) => one(app, `SELECT COUNT(*) AS n FROM posts WHERE ${scope} AND ${where}`, { me: auth.id });
+  stats.posts = {
+    total: count("1 = 1"),
+    published: count("status = 'published'"),
+    drafts: count("status = 'draft'"),
+    scheduled: count("status = 'scheduled'"),
+  };
+  const bytes = one(app, "SELECT COALESCE(SUM(file_size), 0) AS n FROM media");
+  stats.media = {
+    total: one(app, "SELECT COUNT(*) AS n FROM media"),
+    size_mb: Math.round((bytes / (1024 * 1024)) * 100) / 100,
+  };
+  return stats;
+}
+
+module.exports = { dashboardStats };

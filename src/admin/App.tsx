@@ -1,0 +1,86 @@
+/**
+ * The admin island (/admin): react-admin on PocketBase. Each resource's screens
+ * load on demand (React.lazy in its folder's index.ts), so the first screen does
+ * not pull every resource's code.
+ */
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import { AccessDenied } from './common/AccessDenied';
+import { createDataProvider } from './dataProvider';
+import { withErrorMessages } from './errors';
+import { i18nProvider } from './i18n';
+import { AdminLayout } from './layout/AdminLayout';
+import { pb } from './pocketbase';
+import { theme } from './theme';
+import { LoginPage } from './auth/LoginPage';
+import { RegisterPage } from './auth/RegisterPage';
+import { ConfirmEmailChangePage, ResetPasswordPage, VerifyEmailPage } from './auth/TokenPages';
+import users from './users';
+import posts from './posts';
+import pages from './pages';
+import media from './media';
+import audit from './audit';
+import messages from './messages';
+import newsletter from './newsletter';
+
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const ProfilePage = lazy(() => import('./profile/ProfilePage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const BackupsPage = lazy(() => import('./backups/BackupsPage'));
+
+const dataProvider = withErrorMessages(createDataProvider(pb));
+const authProvider = createAuthProvider(pb);
+
+function AdminPanel() {
+  return (
+    <Admin
+      basename="/admin"
+      title="Painel Administrativo"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AdminLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      accessDenied={AccessDenied}
+      disableTelemetry
+    >
+      <Resource name="users" {...users} />
+      <Resource name="posts" {...posts} />
+      <Resource name="pages" {...pages} />
+      <Resource name="media" {...media} />
+      <Resource name="audit" {...audit} />
+      <Resource name="messages" {...messages} />
+      <Resource name="newsletter" {...newsletter} />
+      <CustomRoutes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/backups" element={<BackupsPage />} />
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/**
+ * Real paths (/admin/posts/abc), not react-admin's default hash router: PocketBase
+ * serves the admin's page for every deep link under /admin/. react-admin mounts
+ * under a parent route with the same basename.
+ */
+export default function AdminApp() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/admin/*" element={<AdminPanel />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

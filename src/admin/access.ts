@@ -1,0 +1,59 @@
+/**
+ * What each staff member may see and do in the admin, derived from
+ * src/lib/permissions.ts (the same table the server's API rules mirror). react-admin
+ * asks through authProvider.canAccess; screens and buttons ask through useCanAccess.
+ */
+import { allows, can, type Actor, type RecordFacts } from '../lib/permissions';
+
+/** The admin's areas: resources plus the screens that are not lists. */
+export type Area =
+  'dashboard' | 'profile' | 'users' | 'posts' | 'pages' | 'media' | 'settings' | 'audit' | 'messages' | 'newsletter' | 'backups';
+
+/** The spec's "Acesso Negado" texts, one per area. */
+export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
+  users: 'Você não tem permissão para gerenciar usuários.',
+  posts: 'Você não tem permissão para gerenciar posts.',
+  pages: 'Você não tem permissão para gerenciar páginas.',
+  media: 'Você não tem permissão para gerenciar mídia.',
+  settings: 'Você não tem permissão para acessar as configurações.',
+  audit: 'Você não tem permissão para acessar os logs de auditoria.',
+  messages: 'Você não tem permissão para acessar as mensagens de contato.',
+  newsletter: 'Você não tem permissão para acessar os inscritos da newsletter.',
+  backups: 'Você não tem permissão para gerenciar backups.',
+};
+
+/**
+ * Whether the actor may perform a react-admin action (list, show, create, edit,
+ * delete, export…) in an area; with a record, the record-level rule decides.
+ * @example canAccessArea(author, 'posts', 'edit', { author: 'someone-else', status: 'draft' }) // false
+ */
+export function canAccessArea(actor: Actor | null, area: string, action: string, record?: RecordFacts): boolean {
+  const isDelete = action === 'delete';
+  const isEdit = action === 'edit';
+  switch (area) {
+    case 'dashboard':
+    case 'profile':
+      return can(actor, 'read');
+    case 'users':
+    case 'settings':
+    case 'audit':
+    case 'backups':
+      return can(actor, 'admin');
+    case 'posts':
+      if (isDelete) return can(actor, 'delete');
+      if (isEdit && record) return allows(actor, 'posts', 'update', record, {});
+      return can(actor, 'create');
+    case 'pages':
+      return can(actor, 'editor');
+    case 'media':
+      if (isDelete) return record ? allows(actor, 'media', 'delete', record) : can(actor, 'delete');
+      if (isEdit && record) return allows(actor, 'media', 'update', record, {});
+      return can(actor, 'create');
+    case 'messages':
+      return can(actor, 'editor');
+    case 'newsletter':
+      return isDelete ? can(actor, 'admin') : can(actor, 'editor');
+    default:
+      return false;
+  }
+}

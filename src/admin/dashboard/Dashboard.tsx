@@ -1,0 +1,171 @@
+/**
+ * The admin home: greeting, live numbers (GET /api/admin/stats), quick actions,
+ * system status and the validation report.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import UploadIcon from '@mui/icons-material/Upload';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useGetIdentity, useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { canAccessArea } from '../access';
+import { useActor } from '../common/useActor';
+import { reasonOf } from '../errors';
+import { pb } from '../pocketbase';
+import { fetchStats, type DashboardStats } from './stats';
+import { ValidationReport } from './ValidationReport';
+
+function StatCard({ title, value, detail, id }: { title: string; value: string | number; detail: string; id: string }) {
+  return (
+    <Card component="section" aria-labelledby={`stat-${id}`} sx={{ flex: '1 1 200px' }} data-stat={id}>
+      <CardContent>
+        <Typography id={`stat-${id}`} component="h2" variant="subtitle2" color="text.secondary">
+          {title}
+        </Typography>
+        <Typography sx={{ fontWeight: 700 }} component="p" variant="h4" data-value>
+          {value}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-detail>
+          {detail}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+const number = (value: number) => value.toLocaleString('pt-BR');
+
+function StatCards({ stats }: { stats: DashboardStats | undefined }) {
+  const dash = '–';
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      {stats?.users || !stats ? (
+        <StatCard
+          id="users"
+          title="Usuários"
+          value={stats?.users ? number(stats.users.total) : dash}
+          detail={
+            stats?.users
+              ? `${number(stats.users.active)} ativos · ${number(stats.users.new_this_week)} novos nesta semana`
+              : 'Carregando...'
+          }
+        />
+      ) : null}
+      <StatCard
+        id="posts"
+        title="Posts"
+        value={stats ? number(stats.posts.total) : dash}
+        detail={stats ? `${number(stats.posts.published)} publicados` : 'Carregando...'}
+      />
+      <StatCard
+        id="media"
+        title="Mídia"
+        value={stats ? number(stats.media.total) : dash}
+        detail={
+          stats
+            ? `${stats.media.size_mb.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB no total`
+            : 'Carregando...'
+        }
+      />
+      <StatCard
+        id="drafts"
+        title="Rascunhos"
+        value={stats ? number(stats.posts.drafts) : dash}
+        detail={stats ? `${number(stats.posts.scheduled)} agendados` : 'Carregando...'}
+      />
+    </Stack>
+  );
+}
+
+function QuickActions() {
+  const { actor } = useActor();
+  return (
+    <Card component="section" aria-labelledby="quick-actions" sx={{ flex: '1 1 320px' }}>
+      <CardContent>
+        <Typography id="quick-actions" component="h2" variant="h6" gutterBottom>
+          Ações rápidas
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {canAccessArea(actor, 'posts', 'create') ? (
+            <Button component={Link} to="/posts/create" variant="contained" startIcon={<AddIcon />}>
+              Novo Post
+            </Button>
+          ) : null}
+          {canAccessArea(actor, 'media', 'create') ? (
+            <Button component={Link} to="/media?upload=1" variant="outlined" startIcon={<UploadIcon />}>
+              Upload de Mídia
+            </Button>
+          ) : null}
+          {canAccessArea(actor, 'users', 'create') ? (
+            <Button component={Link} to="/users/create" variant="outlined" startIcon={<PersonAddIcon />}>
+              Novo Usuário
+            </Button>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+const SYSTEM_STATUS = [
+  'Área administrativa unificada em /admin/*',
+  'Redirecionamentos de /legacy-admin/* configurados',
+  'Arquivos de SEO (robots.txt e sitemap.xml) atualizados a cada publicação',
+];
+
+function SystemStatus() {
+  return (
+    <Card component="section" aria-labelledby="system-status" sx={{ flex: '1 1 320px' }}>
+      <CardContent>
+        <Typography id="system-status" component="h2" variant="h6" gutterBottom>
+          Status do sistema
+        </Typography>
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {SYSTEM_STATUS.map((item) => (
+            <Stack component="li" direction="row" spacing={1} key={item} sx={{ alignItems: 'center' }}>
+              <CheckCircleIcon color="success" fontSize="small" aria-hidden="true" />
+              <Typography variant="body2">{item}</Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function Dashboard() {
+  const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => fetchStats(pb), refetchInterval: 60_000 });
+  useEffect(() => {
+    if (stats.error) notify(`Erro ao carregar estatísticas: ${reasonOf(stats.error)}`, { type: 'error' });
+  }, [stats.error, notify]);
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="Dashboard" />
+      <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
+        Olá, {identity?.fullName ?? ''}!
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Bem-vindo ao painel administrativo.
+      </Typography>
+      <StatCards stats={stats.data} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
+        <QuickActions />
+        <SystemStatus />
+      </Stack>
+      <Box sx={{ mt: 2 }}>
+        <ValidationReport />
+      </Box>
+    </Box>
+  );
+}

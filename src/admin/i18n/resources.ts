@@ -1,0 +1,120 @@
+/**
+ * Our pt-BR texts for react-admin's resource keys: names, field labels and the
+ * spec's success toasts (react-admin reads `resources.<name>.notifications.*`).
+ */
+export const resourceMessages = {
+  users: {
+    name: 'Usuário |||| Usuários',
+    fields: {
+      email: 'E-mail',
+      full_name: 'Nome completo',
+      role: 'Função',
+      is_active: 'Ativo',
+      verified: 'E-mail confirmado',
+      avatar: 'Avatar',
+      created: 'Criado em',
+      password: 'Senha',
+    },
+    notifications: {
+      created: 'Usuário criado com sucesso!',
+      updated: 'Usuário atualizado com sucesso!',
+      deleted: 'Usuário excluído com sucesso!',
+    },
+  },
+  posts: {
+    name: 'Post |||| Posts',
+    fields: {
+      title: 'Título',
+      slug: 'Slug',
+      excerpt: 'Resumo',
+      content: 'Conteúdo',
+      cover: 'Imagem de capa',
+      category: 'Categoria',
+      tags: 'Tags',
+      status: 'Status',
+      author: 'Autor',
+      author_name: 'Autor',
+      published_at: 'Publicado em',
+      created: 'Criado em',
+      updated: 'Atualizado em',
+    },
+    notifications: {
+      created: 'Post criado com sucesso!',
+      updated: 'Post atualizado com sucesso!',
+      deleted: 'Post excluído com sucesso!',
+    },
+  },
+  pages: {
+    name: 'Página |||| Páginas',
+    fields: {
+      name: 'Nome',
+      slug: 'Slug',
+      title: 'Título SEO',
+      meta_title: 'Meta título',
+      meta_description: 'Meta descrição',
+      status: 'Status',
+      is_homepage: 'Página inicial',
+      created: 'Criada em',
+      updated: 'Atualizada em',
+    },
+    notifications: {
+      created: 'Página criada com sucesso!',
+      updated: 'Página atualizada com sucesso!',
+      deleted: 'Página excluída com sucesso!',
+    },
+  },
+  media: {
+    name: 'Mídia |||| Mídia',
+    fields: {
+      file: 'Arquivo',
+      original_filename: 'Nome original',
+      file_size: 'Tamanho',
+      mime_type: 'Tipo',
+      alt_text: 'Texto alternativo',
+      uploaded_by: 'Enviado por',
+      created: 'Enviado em',
+    },
+    notifications: {
+      updated: 'Arquivo atualizado com sucesso!',
+      deleted: 'Arquivo excluído com sucesso!',
+    },
+  },
+  audit: {
+    name: 'Log de auditoria |||| Auditoria',
+    fields: {
+      created: 'Data/Hora',
+      user: 'Usuário',
+      actor: 'Usuário',
+      action: 'Ação',
+      table_name: 'Tabela',
+      record_id: 'ID do registro',
+      old_values: 'Valores antigos',
+      new_values: 'Valores novos',
+      ip: 'IP',
+    },
+  },
+  messages: {
+    name: 'Mensagem |||| Mensagens',
+    fields: {
+      name: 'Nome',
+      email: 'E-mail',
+      phone: 'Telefone',
+      company: 'Empresa',
+      has_machine: 'Possui máquina',
+      volume: 'Volume',
+      interest: 'Interesse',
+      message: 'Mensagem',
+      read: 'Lida',
+      created: 'Recebida em',
+    },
+    notifications: {
+      updated: 'Mensagem atualizada com sucesso!',
+      deleted: 'Mensagem excluída com sucesso!',
+    },
+  },
+  newsletter: {
+    name: 'Inscrito |||| Newsletter',
+    fields: { email: 'E-mail', created: 'Inscrito em' },
+    notifications: { deleted: 'Inscrito removido com sucesso!' },
+  },
+};

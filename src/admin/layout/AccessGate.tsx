@@ -1,0 +1,93 @@
+/**
+ * The spec's admin access gate: a spinner while the session is checked; no session
+ * → the login screen; an inactive account → 'Conta Inativa'; otherwise the panel.
+ * It also ends the session when the token expires (8 h after sign-in) or the server
+ * stops accepting it (an admin changed the role or deactivated the account).
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import { useEffect, type ReactNode } from 'react';
+import { useAuthState, useGetIdentity, useLogout, useNotify } from 'react-admin';
+import { pb } from '../pocketbase';
+import { endSession, tokenExpiry, verifySession } from '../session';
+import { Toast } from '../common/Toast';
+
+const VERIFY_INTERVAL_MS = 30_000;
+
+export function Spinner({ label = 'Carregando...' }: { label?: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '50vh', gap: 2 }}>
+      <CircularProgress aria-hidden="true" />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}
+
+function InactiveAccount() {
+  const logout = useLogout();
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper sx={{ p: 4, maxWidth: 440, textAlign: 'center' }}>
+        <BlockIcon color="error" sx={{ fontSize: 48 }} aria-hidden="true" />
+        <Typography sx={{ fontWeight: 700 }} component="h1" variant="h5" gutterBottom>
+          Conta Inativa
+        </Typography>
+        <Typography color="text.secondary">Sua conta foi desativada. Entre em contato com o administrador.</Typography>
+        <Button sx={{ mt: 3 }} variant="contained" onClick={() => logout()}>
+          Sair
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+/** Signs out with the 'Sessão expirada' notice when the session ends by itself. */
+function useSessionWatch() {
+  const logout = useLogout();
+  const notify = useNotify();
+  useEffect(() => {
+    const expire = () => {
+      endSession(pb);
+      notify(<Toast title="Sessão expirada" description="Por segurança, sua sessão foi encerrada." />, {
+        type: 'warning',
+        autoHideDuration: 8000,
+      });
+      logout({}, '/login', false);
+    };
+    const check = async () => {
+      if (!pb.authStore.token) return;
+      if (!pb.authStore.isValid || !(await verifySession(pb))) expire();
+    };
+    const untilExpiry = tokenExpiry(pb.authStore.token) - Date.now();
+    // setTimeout holds at most ~24.8 days; tokens live 8 h.
+    const timer = window.setTimeout(expire, Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
+    const interval = window.setInterval(check, VERIFY_INTERVAL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearInterval(interval);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [logout, notify]);
+}
+
+function ActivePanel({ children }: { children: ReactNode }) {
+  useSessionWatch();
+  return <>{children}</>;
+}
+
+export function AccessGate({ children }: { children: ReactNode }) {
+  const { isPending, authenticated } = useAuthState({}, true);
+  const { identity, isPending: identityPending } = useGetIdentity();
+  if (isPending || (authenticated && identityPending)) return <Spinner />;
+  if (!authenticated || !identity) return <Spinner />;
+  if (!identity.isActive) return <InactiveAccount />;
+  return <ActivePanel>{children}</ActivePanel>;
+}

@@ -1,0 +1,140 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ChatIcon from '@mui/icons-material/Chat';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PersonIcon from '@mui/icons-material/Person';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useState } from 'react';
+import { AppBar, Logout, UserMenu, useGetIdentity, useGetList, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { chatLinkWithText } from '../../config/site';
+import { can } from '../../lib/permissions';
+import { RoleBadge } from '../common/RoleBadge';
+import { useActor } from '../common/useActor';
+import { HelpDialog } from './HelpDialog';
+
+const DEMO_TEXT = 'Olá! Gostaria de solicitar uma demonstração dos produtos Operium.';
+
+/** Unread contact messages: the bell's count, for those who read them. */
+function NotificationBell() {
+  const { actor } = useActor();
+  const allowed = can(actor, 'editor');
+  const { total } = useGetList(
+    'messages',
+    { pagination: { page: 1, perPage: 1 }, filter: { read: false } },
+    { enabled: allowed, refetchInterval: 60_000 },
+  );
+  const count = allowed ? (total ?? 0) : 0;
+  const label = count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`;
+  const icon = (
+    <Badge badgeContent={count} color="error">
+      <NotificationsIcon />
+    </Badge>
+  );
+  if (!allowed) return null;
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        component={Link}
+        to="/messages?filter=%7B%22read%22%3Afalse%7D"
+        aria-label={`Notificações: ${label}`}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function UserMenuHeader() {
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', mb: 0.5 }}>
+      <Typography sx={{ fontWeight: 600 }}>{identity.fullName}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {String(identity.email ?? '')}
+      </Typography>
+    </Box>
+  );
+}
+
+function MenuLink({ to, label, icon }: { to: string; label: string; icon: React.ReactNode }) {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={to} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+}
+
+function HelpItem({ onOpen }: { onOpen: () => void }) {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        onOpen();
+      }}
+    >
+      <ListItemIcon>
+        <HelpIcon />
+      </ListItemIcon>
+      <ListItemText>Ajuda</ListItemText>
+    </MenuItem>
+  );
+}
+
+export function AdminAppBar() {
+  const { actor } = useActor();
+  const [helpOpen, setHelpOpen] = useState(false);
+  return (
+    <>
+      <AppBar
+        color="primary"
+        userMenu={
+          <UserMenu>
+            <UserMenuHeader />
+            <MenuLink to="/profile" label="Perfil" icon={<PersonIcon />} />
+            {can(actor, 'admin') ? <MenuLink to="/settings" label="Configurações" icon={<SettingsIcon />} /> : null}
+            <HelpItem onOpen={() => setHelpOpen(true)} />
+            <Logout />
+          </UserMenu>
+        }
+      >
+        <Typography component="span" variant="h6" sx={{ fontSize: '1.1rem', fontWeight: 700, mr: 1.5, whiteSpace: 'nowrap' }}>
+          Painel Administrativo
+        </Typography>
+        {actor ? (
+          <Box sx={{ bgcolor: 'white', borderRadius: 4, display: { xs: 'none', sm: 'inline-flex' } }}>
+            <RoleBadge role={String(actor.role)} />
+          </Box>
+        ) : null}
+        <Box sx={{ flex: 1 }} />
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          startIcon={<ChatIcon />}
+          href={chatLinkWithText(DEMO_TEXT)}
+          target="_blank"
+          rel="noopener"
+          sx={{ display: { xs: 'none', md: 'inline-flex' }, mr: 1 }}
+        >
+          Solicitar Demonstração
+        </Button>
+        <NotificationBell />
+      </AppBar>
+      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { lazy } from 'react';
+
+export default {
+  list: lazy(() => import('./MessageList')),
+};

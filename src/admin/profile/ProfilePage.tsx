@@ -1,0 +1,222 @@
+/**
+ * 'Perfil': the signed-in staff member's own name and avatar, a password change
+ * (the server ends other sessions; we sign in again with the new password) and an
+ * e-mail change (confirmed through the link PocketBase sends to the new address).
+ */
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Title, useGetIdentity, useNotify, useRefresh } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { PasswordInput } from '../auth/PasswordInput';
+import { secureInput, signUpPasswordError } from '../auth/passwordRules';
+import { RoleBadge } from '../common/RoleBadge';
+import { reasonOf } from '../errors';
+import { pb } from '../pocketbase';
+
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+function useIdentityRefresh() {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+    refresh();
+  };
+}
+
+function ProfileDetails() {
+  const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const refreshIdentity = useIdentityRefresh();
+  const [name, setName] = useState(String(pb.authStore.record?.full_name ?? ''));
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (avatar && !AVATAR_TYPES.includes(avatar.type)) return setError('O avatar deve ser uma imagem JPEG, PNG, GIF ou WebP.');
+    if (avatar && avatar.size > AVATAR_MAX_BYTES) return setError('O avatar deve ter no máximo 2 MB.');
+    const record = pb.authStore.record;
+    if (!record) return;
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('full_name', secureInput(name, 100));
+      if (avatar) body.append('avatar', avatar);
+      const updated = await pb.collection('users').update(record.id, body);
+      pb.authStore.save(pb.authStore.token, updated);
+      setAvatar(null);
+      refreshIdentity();
+      notify('Perfil atualizado com sucesso!', { type: 'success' });
+    } catch (failure) {
+      setError(`Erro ao atualizar perfil: ${reasonOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="profile-details">
+      <CardContent>
+        <Typography id="profile-details" component="h2" variant="h6" gutterBottom>
+          Dados pessoais
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Avatar src={identity?.avatar} alt="" sx={{ width: 64, height: 64 }}>
+            {identity?.fullName?.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box>
+            <Typography sx={{ fontWeight: 600 }}>{identity?.fullName}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {String(identity?.email ?? '')}
+            </Typography>
+            <RoleBadge role={String(identity?.role ?? '')} />
+          </Box>
+        </Stack>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Dados pessoais">
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <TextField
+            label="Nome completo"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <Button component="label" variant="outlined">
+            {avatar ? `Avatar: ${avatar.name}` : 'Escolher avatar'}
+            <input hidden type="file" accept={AVATAR_TYPES.join(',')} onChange={(e) => setAvatar(e.target.files?.[0] ?? null)} />
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Salvando...' : 'Salvar perfil'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordChange() {
+  const notify = useNotify();
+  const [fields, setFields] = useState({ current: '', password: '', confirmation: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((value) => ({ ...value, [name]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = fields.current ? signUpPasswordError(fields.password, fields.confirmation) : 'Informe a senha atual.';
+    setError(problem);
+    const record = pb.authStore.record;
+    if (problem || !record) return;
+    setBusy(true);
+    try {
+      await pb.collection('users').update(record.id, {
+        oldPassword: fields.current,
+        password: fields.password,
+        passwordConfirm: fields.confirmation,
+      });
+      // A new password revokes every token, this one included: sign in again with it.
+      await pb.collection('users').authWithPassword(String(record.email), fields.password);
+      setFields({ current: '', password: '', confirmation: '' });
+      notify('Senha alterada com sucesso!', { type: 'success' });
+    } catch (failure) {
+      const wrongCurrent = (failure as { response?: { data?: { oldPassword?: unknown } } }).response?.data?.oldPassword;
+      setError(wrongCurrent ? 'A senha atual está incorreta.' : `Erro ao alterar senha: ${reasonOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="profile-password">
+      <CardContent>
+        <Typography id="profile-password" component="h2" variant="h6" gutterBottom>
+          Alterar senha
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Alterar senha">
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <PasswordInput label="Senha atual" autoComplete="current-password" value={fields.current} onChange={set('current')} />
+          <PasswordInput label="Nova senha" autoComplete="new-password" value={fields.password} onChange={set('password')} />
+          <PasswordInput
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            value={fields.confirmation}
+            onChange={set('confirmation')}
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Salvando...' : 'Alterar senha'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmailChange() {
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await pb.collection('users').requestEmailChange(email.trim());
+      setEmail('');
+      notify('Enviamos um link de confirmação para o novo e-mail.', { type: 'success' });
+    } catch (failure) {
+      setError(`Erro ao solicitar troca de e-mail: ${reasonOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="profile-email">
+      <CardContent>
+        <Typography id="profile-email" component="h2" variant="h6" gutterBottom>
+          Alterar e-mail
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Alterar e-mail">
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <TextField
+            label="Novo e-mail"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value.replace(/\s/g, ''))}
+          />
+          <Button type="submit" variant="outlined" disabled={busy || !email}>
+            {busy ? 'Enviando...' : 'Enviar link de confirmação'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  return (
+    <Box sx={{ py: 2, maxWidth: 720 }}>
+      <Title title="Perfil" />
+      <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
+        Perfil
+      </Typography>
+      <Stack spacing={2}>
+        <ProfileDetails />
+        <PasswordChange />
+        <EmailChange />
+      </Stack>
+    </Box>
+  );
+}

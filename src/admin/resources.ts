@@ -1,0 +1,23 @@
+/**
+ * The admin's resources: the route name react-admin uses (and shows in the URL,
+ * /admin/<name>) and the PocketBase collection behind it.
+ */
+import type { Collection } from '../lib/permissions';
+
+export const RESOURCE_COLLECTIONS = {
+  users: 'users',
+  posts: 'posts',
+  pages: 'pages',
+  media: 'media',
+  audit: 'audit_logs',
+  messages: 'contact_messages',
+  newsletter: 'newsletter_subscribers',
+  settings: 'public_site_settings',
+} as const satisfies Record<string, Collection>;
+
+export type ResourceName = keyof typeof RESOURCE_COLLECTIONS;
+
+/** The collection for a route name; names that are not aliases pass through. */
+export function collectionOf(resource: string): string {
+  return (RESOURCE_COLLECTIONS as Record<string, string>)[resource] ?? resource;
+}

@@ -1,0 +1,71 @@
+/**
+ * Session rules on top of PocketBase's auth store: the token lives 8 hours (set on
+ * the server) and is never silently renewed, so a session ends 8 hours after
+ * sign-in; an admin changing someone's role or active flag revokes their token at
+ * once. When a session ends the login screen says why ('Sessão expirada').
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { Actor } from '../lib/permissions';
+
+/** The spec's auto-logout after 28,800,000 ms; the server's token lifetime is the same. */
+export const SESSION_LIFETIME_MS = 28_800_000;
+
+const ENDED_KEY = 'admin:session-ended';
+
+export function actorOf(record: RecordModel | null | undefined): Actor | null {
+  if (!record || record.collectionName !== 'users') return null;
+  return { id: record.id, role: String(record.role ?? ''), isActive: Boolean(record.is_active) };
+}
+
+/** Milliseconds since the epoch at which the token expires (its `exp` claim), or 0. */
+export function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return (payload.exp ?? 0) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** Ends the session and remembers, for the login screen, that it ended by itself. */
+export function endSession(pb: PocketBase) {
+  pb.authStore.clear();
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // Storage unavailable (private mode): the notice is simply not repeated on the login screen.
+  }
+}
+
+/** Whether the last session ended by expiry or revocation; reading it clears the mark. */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(ENDED_KEY) === '1';
+    sessionStorage.removeItem(ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks the server whether the token still opens the staff member's own record. A
+ * revoked token reads as a visitor, so the record is not found. Inactive accounts
+ * cannot read their record at all; their state is already known from sign-in.
+ * Also refreshes the stored record (name, role, avatar) when it succeeds.
+ */
+export async function verifySession(pb: PocketBase): Promise<boolean> {
+  const record = pb.authStore.record;
+  if (!pb.authStore.isValid || !record) return false;
+  if (!record.is_active) return true;
+  try {
+    const fresh = await pb.collection('users').getOne(record.id, { requestKey: null });
+    pb.authStore.save(pb.authStore.token, fresh);
+    return true;
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 0;
+    // Offline or a server error says nothing about the session: keep it.
+    return !(status === 401 || status === 403 || status === 404);
+  }
+}

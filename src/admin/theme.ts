@@ -1,0 +1,20 @@
+/** The admin's MUI theme: react-admin's default with the site's brand colours and type. */
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    mode: 'light',
+    primary: { main: '#0b3d6e', light: '#1d5fa8', dark: '#061f3a', contrastText: '#ffffff' },
+    secondary: { main: '#4a5868', contrastText: '#ffffff' },
+    error: { main: '#b91c1c' },
+    success: { main: '#15803d' },
+    warning: { main: '#9a5b00' },
+    background: { default: '#f5f7fa' },
+    text: { primary: '#14202e', secondary: '#4a5868' },
+  },
+  typography: {
+    fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  sidebar: { width: 232, closedWidth: 56 },
+};
