@@ -13,7 +13,9 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useState } from 'react';
-import { AppBar, Logout, UserMenu, useGetIdentity, useGetList, useUserMenu } from 'react-admin';
+import { AppBar, UserMenu, useGetIdentity, useGetList, useLogout, useNotify, useUserMenu } from 'react-admin';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { Toast } from '../common/Toast';
 import { Link } from 'react-router-dom';
 import { chatLinkWithText } from '../../config/site';
 import { can } from '../../lib/permissions';
@@ -94,6 +96,26 @@ function HelpItem({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+function LogoutItem() {
+  const logout = useLogout();
+  const notify = useNotify();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        notify(<Toast title="Logout realizado" description="Você foi desconectado com sucesso." />, { type: 'info' });
+        void logout();
+      }}
+    >
+      <ListItemIcon>
+        <LogoutIcon />
+      </ListItemIcon>
+      <ListItemText>Sair</ListItemText>
+    </MenuItem>
+  );
+}
+
 export function AdminAppBar() {
   const { actor } = useActor();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -107,7 +129,7 @@ export function AdminAppBar() {
             <MenuLink to="/profile" label="Perfil" icon={<PersonIcon />} />
             {can(actor, 'admin') ? <MenuLink to="/settings" label="Configurações" icon={<SettingsIcon />} /> : null}
             <HelpItem onOpen={() => setHelpOpen(true)} />
-            <Logout />
+            <LogoutItem />
           </UserMenu>
         }
       >
