@@ -23,6 +23,7 @@ const JSVM_GLOBALS = [
   'DateTime',
   'ValidationError',
   'DynamicModel',
+  'Context',
   'TextField',
   'SelectField',
   'BoolField',

@@ -1,0 +1,217 @@
+/**
+ * The admin's backup routes (pb_hooks/backups.pb.js) on a real PocketBase: only
+ * active admins; names from the URL never leave the backups folder; a created
+ * backup is listed and downloads as a zip holding the database; a restore answers
+ * first, then really replaces the data and restarts the process (this file's own
+ * server, so no other suite sees it restart).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type PocketBase from 'pocketbase';
+import { extractZipEntry } from '../../scripts/lib/unzip.mjs';
+import { signIn, startStaffServer, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+interface BackupItem {
+  name: string;
+  size: number;
+  modified: string;
+}
+
+/** A raw request with the client's token (if any), for status codes and binary bodies. */
+function call(client: PocketBase | null, method: string, path: string) {
+  const headers: Record<string, string> = {};
+  if (client?.authStore.token) headers.Authorization = client.authStore.token;
+  return fetch(`${s.server.url}${path}`, { method, headers });
+}
+
+async function createBackup(): Promise<BackupItem> {
+  const response = await call(s.admin.client, 'POST', '/api/admin/backups');
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as BackupItem;
+}
+
+describe('who may use the backup routes', () => {
+  test('anonymous visitors get 401; editors, authors and inactive accounts 403 with the pt-BR reason', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/admin/backups'],
+      ['POST', '/api/admin/backups'],
+      ['GET', '/api/admin/backups/status'],
+      ['GET', '/api/admin/backups/backup_20240101_000000.zip'],
+      ['POST', '/api/admin/backups/backup_20240101_000000.zip/restore'],
+    ] as const) {
+      expect((await call(null, method, path)).status, `${method} ${path} anônimo`).toBe(401);
+      for (const member of [s.editor, s.author, s.otherAuthor, s.inactive]) {
+        const response = await call(member.client, method, path);
+        expect(response.status, `${method} ${path} ${member.name}`).toBe(403);
+        expect(((await response.json()) as { message: string }).message).toBe('Você não tem permissão para gerenciar backups.');
+      }
+    }
+  });
+
+  test('superusers use PocketBase\u2019s own /api/backups, not these routes', async () => {
+    expect((await call(s.superuser, 'GET', '/api/admin/backups')).status).toBe(403);
+  });
+});
+
+describe('create, list and download', () => {
+  test('an admin creates a backup named backup_YYYYMMDD_HHMMSS.zip; it is listed newest first', async () => {
+    const before = Date.now();
+    const created = await createBackup();
+    expect(created.name).toMatch(/^backup_\d{8}_\d{6}(_\d+)?\.zip$/);
+    expect(created.size).toBeGreaterThan(0);
+    expect(new Date(created.modified).getTime()).toBeGreaterThan(before - 5_000);
+
+    const second = await createBackup();
+    expect(second.name).not.toBe(created.name);
+
+    const response = await call(s.admin.client, 'GET', '/api/admin/backups');
+    expect(response.status).toBe(200);
+    const items = (await response.json()) as BackupItem[];
+    const names = items.map((item) => item.name);
+    expect(names).toContain(created.name);
+    expect(names.indexOf(second.name)).toBeLessThan(names.indexOf(created.name));
+    // The restore note and other files in the folder are never listed.
+    expect(names.every((name) => name.endsWith('.zip'))).toBe(true);
+  });
+
+  test('the download is the zip of pb_data, with the SQLite database, never cached', async () => {
+    const created = await createBackup();
+    const response = await call(s.admin.client, 'GET', `/api/admin/backups/${created.name}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${created.name}`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const zip = Buffer.from(await response.arrayBuffer());
+    expect(zip.length).toBe(created.size);
+    expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
+    const database = extractZipEntry(zip, 'data.db');
+    expect(database.subarray(0, 16).toString('binary')).toBe('SQLite format 3\u0000');
+  });
+
+  test('creating a backup leaves an audit row with who did it', async () => {
+    const created = await createBackup();
+    const row = await s.admin.client
+      .collection('audit_logs')
+      .getFirstListItem(s.admin.client.filter('table_name = "backups" && record_id = {:name}', { name: created.name }));
+    expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.email });
+    expect(row.new_values).toMatchObject({ name: created.name, size: created.size });
+  });
+});
+
+describe('names from the URL', () => {
+  test('anything but a plain .zip name in the backups folder is refused before touching the disk', async () => {
+    for (const name of [
+      '..%2Fdata.db',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%2E%2E%2Fdata.db',
+      '..%2Fbackups.zip',
+      'data.db',
+      '.restore-audit.json',
+      '.hidden.zip',
+      'a..zip',
+      'nome%20com%20espaco.zip',
+      '%5C..%5Cdata.db',
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const path = `/api/admin/backups/${name}${method === 'POST' ? '/restore' : ''}`;
+        const response = await call(s.admin.client, method, path);
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toBe('Nome de backup inválido.');
+      }
+    }
+  });
+
+  test('a valid name that does not exist is a 404', async () => {
+    expect((await call(s.admin.client, 'GET', '/api/admin/backups/backup_19990101_000000.zip')).status).toBe(404);
+    expect((await call(s.admin.client, 'POST', '/api/admin/backups/backup_19990101_000000.zip/restore')).status).toBe(404);
+  });
+
+  test('a raw ../ in the path never reaches the route', async () => {
+    // fetch normalizes "..", so the request goes out as typed only through a raw socket;
+    // the router cleans it to /api/admin/data.db, which matches no backup route.
+    const { request } = await import('node:http');
+    const url = new URL(s.server.url);
+    const { status, location } = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/admin/backups/../data.db',
+          headers: { Authorization: s.admin.client.authStore.token },
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    if (status === 404) return;
+    expect([301, 307, 308]).toContain(status);
+    expect(location).toBe('/api/admin/data.db');
+  });
+});
+
+describe('restore', () => {
+  async function status(client: PocketBase) {
+    const response = await call(client, 'GET', '/api/admin/backups/status');
+    if (!response.ok) return null;
+    return (await response.json()) as { bootId: string; busy: boolean; failed: string };
+  }
+
+  test('answers 204 at once, restores the data of the backup and restarts the server', async () => {
+    const kept = await s.editor.client.collection('posts').create({ title: 'Antes do backup', category: 'Técnico' });
+    const backup = await createBackup();
+    const lost = await s.editor.client.collection('posts').create({ title: 'Depois do backup', category: 'Técnico' });
+
+    const before = await status(s.admin.client);
+    expect(before).toMatchObject({ busy: false, failed: '' });
+
+    const response = await call(s.admin.client, 'POST', `/api/admin/backups/${backup.name}/restore`);
+    expect(response.status).toBe(204);
+
+    // The process re-executes itself (same pid, same port): wait for a new boot id.
+    const deadline = Date.now() + 60_000;
+    let after: Awaited<ReturnType<typeof status>> = null;
+    while (Date.now() < deadline) {
+      try {
+        after = await status(s.admin.client);
+        if (after && after.bootId !== before!.bootId) break;
+        expect(after?.failed ?? '').toBe('');
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error; // connection refused while restarting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(after?.bootId).toBeDefined();
+    expect(after!.bootId).not.toBe(before!.bootId);
+
+    // The admin's session survives (same account and token key in the backup).
+    const admin = await signIn(s.server, s.admin.email);
+    const ids = (await admin.collection('posts').getFullList()).map((post) => post.id);
+    expect(ids).toContain(kept.id);
+    expect(ids).not.toContain(lost.id);
+
+    // The restarted process wrote who restored what into the restored data.
+    const row = await admin
+      .collection('audit_logs')
+      .getFirstListItem(
+        admin.filter('table_name = "backups" && action = "UPDATE" && record_id = {:name}', { name: backup.name }),
+      );
+    expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.email });
+    expect(row.new_values).toMatchObject({ restored_from: backup.name });
+
+    // The backups themselves are not part of the restored data: all still listed.
+    const listed = (await (await call(admin, 'GET', '/api/admin/backups')).json()) as BackupItem[];
+    expect(listed.map((item) => item.name)).toContain(backup.name);
+  });
+});
