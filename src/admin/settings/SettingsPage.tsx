@@ -1,5 +1,246 @@
-import { Title } from 'react-admin';
+/**
+ * 'Configurações' (admins only): the public_site_settings rows as one form in four
+ * tabs. One save writes every changed key (an update per changed row; a row is
+ * created when its key is missing). The SMTP password is write-only: the server
+ * moves it into PocketBase's mail settings and stores '' (pb_hooks/lib/settings.js),
+ * so the field always starts empty and an empty field keeps the stored password.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SaveIcon from '@mui/icons-material/Save';
+import { useState, type FormEvent } from 'react';
+import { HttpError, Title, useDataProvider, useGetList, useNotify, type RaRecord } from 'react-admin';
+import { canAccessArea } from '../access';
+import { AccessDenied } from '../common/AccessDenied';
+import { useActor } from '../common/useActor';
+import { Spinner } from '../layout/AccessGate';
+import {
+  SECRET_KEY,
+  TABS,
+  changedKeys,
+  settingError,
+  tabOf,
+  validateSettings,
+  valuesFromRows,
+  type FieldSpec,
+  type SettingKey,
+  type SettingValues,
+} from './settingsRules';
+
+/** The data provider's route name for public_site_settings (src/admin/resources.ts). */
+const RESOURCE = 'settings';
+const LOADING_TEXT = 'Carregando configurações...';
+const SAVE_ERROR = 'Erro ao salvar configurações';
+
+interface SettingRow extends RaRecord {
+  id: string;
+  key: string;
+  value: string;
+}
+
+type Errors = Partial<Record<SettingKey, string>>;
+
+const labelOf = (key: SettingKey) => tabOf(key).fields.find((field) => field.key === key)!.label;
+
+/** The server's field message for the row's value, if it sent one. */
+function serverFieldError(error: unknown): string | undefined {
+  return error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined)?.errors?.value : undefined;
+}
+
+function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const [rows, setRows] = useState(initialRows);
+  const [stored, setStored] = useState(() => valuesFromRows(initialRows));
+  const [values, setValues] = useState<SettingValues>(stored);
+  const [errors, setErrors] = useState<Errors>({});
+  const [tab, setTab] = useState(TABS[0]!.id);
+  const [saving, setSaving] = useState(false);
+
+  const change = (key: SettingKey, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    // Once a field shows an error, it follows the typing.
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: settingError(key, value) ?? undefined }));
+  };
+  const blur = (key: SettingKey) => setErrors((current) => ({ ...current, [key]: settingError(key, values[key]) ?? undefined }));
+
+  const writeRow = (key: SettingKey, value: string) => {
+    const row = rows.find((item) => item.key === key);
+    return row
+      ? dataProvider.update<SettingRow>(RESOURCE, { id: row.id, data: { value }, previousData: row })
+      : dataProvider.create<SettingRow>(RESOURCE, { data: { key, value } });
+  };
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    const found = validateSettings(values);
+    setErrors(found);
+    const invalid = Object.keys(found) as SettingKey[];
+    if (invalid.length) {
+      setTab(tabOf(invalid[0]!).id);
+      return;
+    }
+    const keys = changedKeys(stored, values);
+    if (keys.length === 0) {
+      notify('Nenhuma alteração para salvar.', { type: 'info' });
+      return;
+    }
+    setSaving(true);
+    const failures: { key: SettingKey; error: unknown }[] = [];
+    for (const key of keys) {
+      try {
+        await writeRow(key, key === SECRET_KEY ? values[key] : values[key].trim());
+      } catch (error) {
+        failures.push({ key, error });
+      }
+    }
+    // Read back what the server now holds (it may have normalized values).
+    let fresh = rows;
+    try {
+      const { data } = await dataProvider.getList<SettingRow>(RESOURCE, {
+        pagination: { page: 1, perPage: 200 },
+        sort: { field: 'key', order: 'ASC' },
+        filter: {},
+      });
+      fresh = data;
+    } catch {
+      // Keep the rows we had; the next visit reloads them.
+    }
+    const freshValues = valuesFromRows(fresh);
+    const failed = new Set(failures.map((failure) => failure.key));
+    setRows(fresh);
+    setStored(freshValues);
+    setValues((current) => {
+      const next = { ...freshValues };
+      for (const key of failed) next[key] = current[key];
+      return next;
+    });
+    setSaving(false);
+
+    if (failures.length === 0) {
+      notify('Configurações salvas com sucesso!', { type: 'success' });
+      return;
+    }
+    const fieldErrors: Errors = {};
+    for (const { key, error } of failures) {
+      const message = serverFieldError(error);
+      if (message) fieldErrors[key] = message;
+    }
+    setErrors(fieldErrors);
+    const first = failures[0]!;
+    const firstField = serverFieldError(first.error);
+    setTab(tabOf(first.key).id);
+    notify(
+      firstField
+        ? `${SAVE_ERROR}: ${labelOf(first.key)}: ${firstField}`
+        : first.error instanceof Error
+          ? first.error.message
+          : `${SAVE_ERROR}: ${String(first.error)}`,
+      { type: 'error' },
+    );
+  };
+
+  const renderField = (field: FieldSpec) => {
+    const error = errors[field.key];
+    const isSecret = field.key === SECRET_KEY;
+    return (
+      <TextField
+        key={field.key}
+        id={`setting-${field.key}`}
+        name={field.key}
+        label={field.label}
+        type={field.type ?? 'text'}
+        multiline={field.multiline}
+        minRows={field.multiline ? 3 : undefined}
+        placeholder={field.placeholder}
+        value={values[field.key]}
+        onChange={(event) => change(field.key, event.target.value)}
+        onBlur={() => blur(field.key)}
+        error={Boolean(error)}
+        helperText={error ?? field.helperText}
+        autoComplete={isSecret ? 'new-password' : 'off'}
+        disabled={saving}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 1000, 'data-setting': field.key } }}
+      />
+    );
+  };
+
+  const active = TABS.find((item) => item.id === tab) ?? TABS[0]!;
+  const tabHasError = (id: string) => TABS.find((item) => item.id === id)!.fields.some((field) => errors[field.key]);
+
+  return (
+    <Card component="form" onSubmit={save} noValidate aria-label="Configurações do site">
+      <Tabs value={tab} onChange={(_, value: string) => setTab(value)} variant="scrollable" aria-label="Seções das configurações">
+        {TABS.map((item) => (
+          <Tab
+            key={item.id}
+            value={item.id}
+            id={`settings-tab-${item.id}`}
+            aria-controls={`settings-panel-${item.id}`}
+            label={item.label}
+            sx={tabHasError(item.id) ? { color: 'error.main' } : undefined}
+          />
+        ))}
+      </Tabs>
+      <CardContent>
+        <Stack
+          spacing={2.5}
+          role="tabpanel"
+          id={`settings-panel-${active.id}`}
+          aria-labelledby={`settings-tab-${active.id}`}
+          sx={{ maxWidth: 720, pt: 1 }}
+        >
+          {active.fields.map(renderField)}
+        </Stack>
+        <Box sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsLoader() {
+  const notify = useNotify();
+  const { data, isPending, error } = useGetList<SettingRow>(
+    RESOURCE,
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'key', order: 'ASC' } },
+    {
+      // Always read fresh rows when the page opens; the form keeps its own copy afterwards.
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+      retry: false,
+      onError: (failure) => notify(failure.message, { type: 'error' }),
+    },
+  );
+  if (isPending) return <Spinner label={LOADING_TEXT} />;
+  if (error || !data) return <Alert severity="error">{error?.message ?? 'Erro ao carregar configurações'}</Alert>;
+  return <SettingsForm rows={data} />;
+}
 
 export default function SettingsPage() {
-  return <Title title="SettingsPage" />;
+  const { actor, isPending } = useActor();
+  if (isPending) return <Spinner label={LOADING_TEXT} />;
+  if (!canAccessArea(actor, 'settings', 'list')) return <AccessDenied area="settings" />;
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="Configurações" />
+      <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
+        Configurações
+      </Typography>
+      <SettingsLoader />
+    </Box>
+  );
 }

@@ -1,0 +1,110 @@
+/**
+ * The media library's client-side rules (spec `admin-panel.md`, §5 and §9): size
+ * display, and the checks an upload passes BEFORE it is sent. The server applies
+ * the same limits again (the `file` field of pb_migrations/1795308100_staff_schema.js:
+ * 10 MB, images, PDF, text and Word, sniffed from the content).
+ */
+
+/** 10 MB per file. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** An empty file is refused (PocketBase would store nothing useful). */
+export const MIN_FILE_BYTES = 1;
+/** At most this many files per upload (our choice: the spec names the message, not the number). */
+export const MAX_FILES = 10;
+
+/** Accepted extensions and their MIME types (the same list as pb_hooks/lib/mime.js). */
+export const ACCEPTED_TYPES: Record<string, string> = {
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The `accept` attribute of the file input. */
+export const ACCEPT_ATTRIBUTE = [...new Set([...Object.values(ACCEPTED_TYPES), ...Object.keys(ACCEPTED_TYPES)])].join(',');
+
+/** The spec's rejection messages (the wording of the drop-zone library the spec describes). */
+export const UPLOAD_MESSAGES = {
+  tooLarge: (max: number) => `File is larger than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
+  tooSmall: (min: number) => `File is smaller than ${min} ${min === 1 ? 'byte' : 'bytes'}`,
+  invalidType: () => `File type must be one of ${Object.keys(ACCEPTED_TYPES).join(', ')}`,
+  tooMany: 'Too many files',
+} as const;
+
+const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/**
+ * A size in Bytes, KB, MB or GB (powers of 1024), rounded to 2 decimals, pt-BR
+ * decimal comma.
+ * @example formatFileSize(1536) // '1,5 KB'
+ * @example formatFileSize(10485760) // '10 MB'
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
+  const value = Math.round((bytes / 1024 ** exponent) * 100) / 100;
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2, useGrouping: false })} ${UNITS[exponent]}`;
+}
+
+/** The lowercase extension of a file name, with its dot ('' when there is none). */
+export function extensionOf(name: string): string {
+  const match = /\.[^./\\]+$/.exec(name);
+  return match ? match[0].toLowerCase() : '';
+}
+
+/** What the rules look at in a file (a browser File satisfies it). */
+export interface FileFacts {
+  name: string;
+  size: number;
+}
+
+/** The reasons one file is refused (empty when it is accepted). */
+export function fileErrors(file: FileFacts): string[] {
+  const errors: string[] = [];
+  if (!(extensionOf(file.name) in ACCEPTED_TYPES)) errors.push(UPLOAD_MESSAGES.invalidType());
+  if (file.size > MAX_FILE_BYTES) errors.push(UPLOAD_MESSAGES.tooLarge(MAX_FILE_BYTES));
+  if (file.size < MIN_FILE_BYTES) errors.push(UPLOAD_MESSAGES.tooSmall(MIN_FILE_BYTES));
+  return errors;
+}
+
+export interface Rejection<F extends FileFacts> {
+  file: F;
+  errors: string[];
+}
+
+/**
+ * Splits newly chosen files into accepted and rejected, given how many are already
+ * in the list. Past MAX_FILES in total every new file is refused with 'Too many
+ * files' (as the drop zone does: all or nothing for the batch).
+ */
+export function checkFiles<F extends FileFacts>(
+  chosen: readonly F[],
+  alreadySelected = 0,
+): { accepted: F[]; rejected: Rejection<F>[] } {
+  if (alreadySelected + chosen.length > MAX_FILES) {
+    return { accepted: [], rejected: chosen.map((file) => ({ file, errors: [UPLOAD_MESSAGES.tooMany] })) };
+  }
+  const accepted: F[] = [];
+  const rejected: Rejection<F>[] = [];
+  for (const file of chosen) {
+    const errors = fileErrors(file);
+    if (errors.length) rejected.push({ file, errors });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}
+
+/** Whether a media record is an image the server can make thumbnails of. */
+export function isImage(mimeType: string | undefined): boolean {
+  return /^image\/(jpeg|png|gif|webp)$/.test(mimeType ?? '');
+}
+
+/** The spec's success text for an upload batch. */
+export function uploadedMessage(count: number): string {
+  return `${count} arquivo(s) enviado(s) com sucesso!`;
+}

@@ -1,0 +1,167 @@
+/**
+ * The site settings form: which key sits on which tab, its label and input type,
+ * the spec's validation patterns (admin-panel.md §5), and which rows a save must
+ * write. The server validates the same way (pb_hooks/lib/settings.js).
+ */
+
+export const SETTING_KEYS = [
+  'site_title',
+  'site_description',
+  'site_logo',
+  'site_favicon',
+  'contact_email',
+  'contact_phone',
+  'social_facebook',
+  'social_instagram',
+  'social_linkedin',
+  'social_youtube',
+  'smtp_host',
+  'smtp_port',
+  'smtp_user',
+  'smtp_password',
+  'google_analytics_id',
+] as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export type SettingValues = Record<SettingKey, string>;
+
+/** Write-only: the server moves it into PocketBase's mail settings and stores ''. */
+export const SECRET_KEY = 'smtp_password' satisfies SettingKey;
+
+export interface FieldSpec {
+  key: SettingKey;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
+  multiline?: boolean;
+  placeholder?: string;
+  helperText?: string;
+}
+
+export interface TabSpec {
+  id: string;
+  label: string;
+  fields: FieldSpec[];
+}
+
+export const TABS: TabSpec[] = [
+  {
+    id: 'geral',
+    label: 'Geral',
+    fields: [
+      { key: 'site_title', label: 'Título do site' },
+      { key: 'site_description', label: 'Descrição do site', multiline: true },
+      { key: 'site_logo', label: 'URL do logotipo', type: 'url', placeholder: 'https://' },
+      { key: 'site_favicon', label: 'URL do favicon', type: 'url', placeholder: 'https://' },
+    ],
+  },
+  {
+    id: 'contato',
+    label: 'Contato',
+    fields: [
+      { key: 'contact_email', label: 'E-mail de contato', type: 'email' },
+      { key: 'contact_phone', label: 'Telefone de contato', type: 'tel', placeholder: '(47) 3275-1000' },
+    ],
+  },
+  {
+    id: 'redes-sociais',
+    label: 'Redes Sociais',
+    fields: [
+      { key: 'social_facebook', label: 'Facebook', type: 'url', placeholder: 'https://www.facebook.com/…' },
+      { key: 'social_instagram', label: 'Instagram', type: 'url', placeholder: 'https://www.instagram.com/…' },
+      { key: 'social_linkedin', label: 'LinkedIn', type: 'url', placeholder: 'https://www.linkedin.com/…' },
+      { key: 'social_youtube', label: 'YouTube', type: 'url', placeholder: 'https://www.youtube.com/…' },
+    ],
+  },
+  {
+    id: 'integracoes',
+    label: 'Integrações',
+    fields: [
+      { key: 'smtp_host', label: 'Servidor SMTP', placeholder: 'smtp.exemplo.com.br' },
+      { key: 'smtp_port', label: 'Porta SMTP', placeholder: '587' },
+      { key: 'smtp_user', label: 'Usuário SMTP' },
+      {
+        key: 'smtp_password',
+        label: 'Senha SMTP',
+        type: 'password',
+        helperText: 'Por segurança, a senha salva nunca é exibida. Deixe em branco para manter a senha atual.',
+      },
+      { key: 'google_analytics_id', label: 'ID do Google Analytics', placeholder: 'G-XXXXXXX' },
+    ],
+  },
+];
+
+// The spec's patterns (§5): e-mail without spaces; phone: optional plus, then digits,
+// spaces, hyphens, parentheses; URL: starts with http or https.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
+export const URL_PATTERN = /^https?:\/\/\S+$/;
+
+/** The spec's "secure input" limit for free text. */
+export const MAX_LENGTH = 1000;
+
+export const SETTING_MESSAGES = {
+  email: 'Informe um e-mail válido.',
+  phone: 'Informe um telefone válido.',
+  url: 'A URL deve começar com http:// ou https://.',
+  port: 'Informe uma porta numérica.',
+  analytics: 'Use um ID do Google Analytics no formato G-XXXXXXX.',
+  characters: 'Os caracteres < e > não são permitidos.',
+  tooLong: `Use no máximo ${MAX_LENGTH} caracteres.`,
+} as const;
+
+const isUrlKey = (key: SettingKey) => key.startsWith('social_') || key === 'site_logo' || key === 'site_favicon';
+
+/** The reason a value is refused, or null. Empty values are allowed (the key is then unset). */
+export function settingError(key: SettingKey, raw: string): string | null {
+  const value = raw.trim();
+  if (value === '') return null;
+  if (value.length > MAX_LENGTH) return SETTING_MESSAGES.tooLong;
+  if (/[<>]/.test(value)) return SETTING_MESSAGES.characters;
+  if (key === 'contact_email' && !EMAIL_PATTERN.test(value)) return SETTING_MESSAGES.email;
+  if (key === 'contact_phone' && !PHONE_PATTERN.test(value)) return SETTING_MESSAGES.phone;
+  if (isUrlKey(key) && !URL_PATTERN.test(value)) return SETTING_MESSAGES.url;
+  if (key === 'smtp_port' && !/^[0-9]{1,5}$/.test(value)) return SETTING_MESSAGES.port;
+  if (key === 'google_analytics_id' && !/^G-[A-Z0-9]{4,20}$/i.test(value)) return SETTING_MESSAGES.analytics;
+  return null;
+}
+
+/** Every field's error (only the refused ones). */
+export function validateSettings(values: SettingValues): Partial<Record<SettingKey, string>> {
+  const errors: Partial<Record<SettingKey, string>> = {};
+  for (const key of SETTING_KEYS) {
+    const error = settingError(key, values[key] ?? '');
+    if (error) errors[key] = error;
+  }
+  return errors;
+}
+
+/** The empty form. */
+export function emptyValues(): SettingValues {
+  return Object.fromEntries(SETTING_KEYS.map((key) => [key, ''])) as SettingValues;
+}
+
+/** Stored rows → values (unknown keys ignored; the secret always starts empty). */
+export function valuesFromRows(rows: readonly { key: string; value?: string }[]): SettingValues {
+  const values = emptyValues();
+  for (const row of rows) {
+    if ((SETTING_KEYS as readonly string[]).includes(row.key) && row.key !== SECRET_KEY) {
+      values[row.key as SettingKey] = String(row.value ?? '');
+    }
+  }
+  return values;
+}
+
+/**
+ * The keys a save must write: those whose trimmed value differs from the stored one,
+ * and the SMTP password only when something was typed (empty keeps the stored one).
+ */
+export function changedKeys(stored: SettingValues, edited: SettingValues): SettingKey[] {
+  return SETTING_KEYS.filter((key) =>
+    key === SECRET_KEY ? edited[key] !== '' : edited[key].trim() !== (stored[key] ?? '').trim(),
+  );
+}
+
+/** The tab holding a key. */
+export function tabOf(key: SettingKey): TabSpec {
+  return TABS.find((tab) => tab.fields.some((field) => field.key === key))!;
+}

@@ -1,0 +1,232 @@
+/**
+ * Mídia: uploads through the dialog (and the ones refused before or by the server),
+ * the library grid with sizes and links, alternative text saved on the server,
+ * deletion with confirmation, and what an author may and may not do.
+ * Every test names its files with its own tag and searches for it: the e2e server
+ * is shared by tests running in parallel.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { allowConsoleErrors, expect, test } from '../fixtures';
+import { formatFileSize } from '../../../src/admin/media/fileRules';
+import { signedInAs, superuser } from './staff';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A minimal valid PDF, padded past 1 KB so its size reads in KB. */
+const PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj',
+    `%${'x'.repeat(2000)}`,
+    'trailer<</Root 1 0 R>>',
+    '%%EOF',
+  ].join('\n'),
+);
+
+// Uploads, thumbnails and several round trips per test, on 2 shared CPU cores.
+test.describe.configure({ timeout: 60_000 });
+
+const tagged = () => randomBytes(4).toString('hex');
+
+async function openUploadDialog(page: Page) {
+  await page.getByRole('button', { name: 'Upload de Mídia' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload de Mídia' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Narrows the grid to this test's files (server-side search). */
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder('Buscar por nome ou texto alternativo').fill(text);
+}
+
+async function storedMedia(tag: string) {
+  const client = await superuser();
+  return client.collection('media').getFullList({ filter: client.filter('original_filename ~ {:tag}', { tag }) });
+}
+
+async function removeStored(tag: string) {
+  const client = await superuser();
+  for (const record of await storedMedia(tag)) await client.collection('media').delete(record.id);
+}
+
+test('an editor uploads an image and a PDF, copies a link, edits the alt text and deletes a file', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const tag = tagged();
+  const image = `foto-${tag}.png`;
+  const pdf = `manual-${tag}.pdf`;
+  const editor = await signedInAs(page, 'editor', '/admin/media');
+  try {
+    const dialog = await openUploadDialog(page);
+    const send = dialog.getByRole('button', { name: 'Enviar Arquivos' });
+    await expect(send).toBeDisabled();
+    await dialog.getByTestId('media-file-input').setInputFiles([
+      { name: image, mimeType: 'image/png', buffer: PNG },
+      { name: pdf, mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    const chosen = dialog.getByRole('list', { name: 'Arquivos selecionados' });
+    await expect(chosen.getByText(image)).toBeVisible();
+    await expect(chosen.getByText(pdf)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: `Remover ${image}` })).toBeVisible();
+    await send.click();
+    await expect(page.getByText('2 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await search(page, tag);
+    const imageCard = page.getByRole('article', { name: image });
+    const pdfCard = page.getByRole('article', { name: pdf });
+    await expect(imageCard).toBeVisible();
+    await expect(pdfCard).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(imageCard.getByText(formatFileSize(PNG.length), { exact: true })).toBeVisible();
+    await expect(pdfCard.getByText(formatFileSize(PDF.length), { exact: true })).toBeVisible();
+    expect(formatFileSize(PDF.length)).toMatch(/^2,\d{1,2} KB$/);
+    await expect(pdfCard.getByText(/^\d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    // The image shows its thumbnail (and it loads); the PDF a type icon.
+    const thumbnail = imageCard.locator('img');
+    await expect(thumbnail).toHaveAttribute('src', /thumb=320x240/);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(pdfCard.locator('img')).toHaveCount(0);
+
+    // The server filled the facts from the upload itself.
+    const stored = await storedMedia(tag);
+    const storedImage = stored.find((record) => record.original_filename === image)!;
+    expect(storedImage).toMatchObject({ file_size: PNG.length, mime_type: 'image/png', uploaded_by: editor.id, alt_text: '' });
+    expect(stored.find((record) => record.original_filename === pdf)).toMatchObject({ mime_type: 'application/pdf' });
+
+    // Copy link: the clipboard holds the public file address, the same the "open" link uses.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await imageCard.getByRole('button', { name: `Copiar link de ${image}` }).click();
+    await expect(page.getByText('Link copiado para a área de transferência!')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${new URL(baseURL!).origin}/api/files/${storedImage.collectionId}/${storedImage.id}/${storedImage.file}`);
+    const open = imageCard.getByRole('link', { name: `Abrir ${image} em nova aba` });
+    await expect(open).toHaveAttribute('href', link);
+    await expect(open).toHaveAttribute('target', '_blank');
+    const file = await page.request.get(link);
+    expect(file.status()).toBe(200);
+    expect(Buffer.from(await file.body()).equals(PNG)).toBe(true);
+
+    // Alternative text, saved through the data provider.
+    await imageCard.getByRole('button', { name: `Editar texto alternativo de ${image}` }).click();
+    const altDialog = page.getByRole('dialog', { name: 'Texto alternativo' });
+    await altDialog.getByLabel('Texto alternativo').fill(`Placa controladora ${tag}`);
+    await altDialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Arquivo atualizado com sucesso!')).toBeVisible();
+    await expect(altDialog).toBeHidden();
+    await expect(imageCard.getByText(`Texto alternativo: Placa controladora ${tag}`)).toBeVisible();
+    await expect(imageCard.locator('img')).toHaveAttribute('alt', `Placa controladora ${tag}`);
+    const client = await superuser();
+    expect((await client.collection('media').getOne(storedImage.id)).alt_text).toBe(`Placa controladora ${tag}`);
+
+    // Delete, after the spec's confirmation.
+    await pdfCard.getByRole('button', { name: `Excluir ${pdf}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir arquivo' });
+    await expect(confirm.getByText('Tem certeza que deseja excluir este arquivo?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Arquivo excluído com sucesso!')).toBeVisible();
+    await expect(pdfCard).toBeHidden();
+    await expect(imageCard).toBeVisible();
+    expect((await storedMedia(tag)).map((record) => record.original_filename)).toEqual([image]);
+  } finally {
+    await removeStored(tag);
+  }
+});
+
+test('the quick action opens the dialog; files refused by the client never reach the server', async ({ page }) => {
+  const tag = tagged();
+  await signedInAs(page, 'admin', '/admin');
+  await page.getByRole('link', { name: 'Upload de Mídia' }).click();
+  await expect(page).toHaveURL(/\/admin\/media\?upload=1$/);
+  const dialog = page.getByRole('dialog', { name: 'Upload de Mídia' });
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByTestId('media-file-input');
+  const send = dialog.getByRole('button', { name: 'Enviar Arquivos' });
+
+  await input.setInputFiles([
+    { name: `instalador-${tag}.exe`, mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00') },
+    { name: `grande-${tag}.pdf`, mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x20) },
+  ]);
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText(`instalador-${tag}.exe: File type must be one of .jpeg, .jpg, .png, .gif, .webp, .pdf`);
+  await expect(refusal).toContainText(`grande-${tag}.pdf: File is larger than 10485760 bytes`);
+  await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' })).toHaveCount(0);
+  await expect(send).toBeDisabled();
+
+  // More than 10 files at once: the whole batch is refused.
+  await input.setInputFiles(
+    Array.from({ length: 11 }, (_, i) => ({ name: `lote-${tag}-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${i}`) })),
+  );
+  await expect(refusal).toContainText('Too many files');
+  await expect(send).toBeDisabled();
+
+  // A valid file enables sending; removing it disables it again.
+  await input.setInputFiles([{ name: `nota-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Olá') }]);
+  await expect(send).toBeEnabled();
+  await dialog.getByRole('button', { name: `Remover nota-${tag}.txt` }).click();
+  await expect(send).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/media$/);
+  expect(await storedMedia(tag)).toEqual([]);
+});
+
+test('a file that only looks like an image is refused by the server with the spec toast', async ({ page, consoleErrors }) => {
+  const tag = tagged();
+  await signedInAs(page, 'editor', '/admin/media?upload=1');
+  const dialog = page.getByRole('dialog', { name: 'Upload de Mídia' });
+  await dialog.getByTestId('media-file-input').setInputFiles([
+    {
+      name: `falsa-${tag}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><html><body>não é imagem</body></html>'),
+    },
+  ]);
+  await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
+  await expect(page.getByText('Erro ao enviar arquivo: file: Tipo de arquivo não permitido.').first()).toBeVisible();
+  // The dialog stays open with the file, to remove it or try again.
+  await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' }).getByText(`falsa-${tag}.png`)).toBeVisible();
+  expect(await storedMedia(tag)).toEqual([]);
+  allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test('an author uploads, edits only their own file and sees no delete button', async ({ page }) => {
+  const tag = tagged();
+  const client = await superuser();
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), `equipe-${tag}.png`);
+  await client.collection('media').create(form);
+  try {
+    await signedInAs(page, 'author', '/admin/media');
+    const dialog = await openUploadDialog(page);
+    await dialog
+      .getByTestId('media-file-input')
+      .setInputFiles([{ name: `meu-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Notas do autor') }]);
+    await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
+    await expect(page.getByText('1 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
+
+    await search(page, tag);
+    const own = page.getByRole('article', { name: `meu-${tag}.txt` });
+    const other = page.getByRole('article', { name: `equipe-${tag}.png` });
+    await expect(own).toBeVisible();
+    await expect(other).toBeVisible();
+    await expect(own.getByText('14 Bytes', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Excluir/ })).toHaveCount(0);
+    await expect(own.getByRole('button', { name: /Editar texto alternativo/ })).toBeVisible();
+    await expect(other.getByRole('button', { name: /Editar texto alternativo/ })).toHaveCount(0);
+    await expect(other.getByRole('button', { name: /Copiar link/ })).toBeVisible();
+  } finally {
+    await removeStored(tag);
+  }
+});

@@ -1,0 +1,150 @@
+/**
+ * Configurações: saved and read back (in the page and through the API), refused
+ * values shown per field with nothing saved, the write-only SMTP password, and the
+ * denied screen for non-admins. The e2e server is shared by tests running in
+ * parallel: every test puts back the values it changed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signedInAs, superuser } from './staff';
+
+// These tests change the same rows: one after the other, in one worker.
+test.describe.configure({ mode: 'default' });
+
+async function storedSettings(keys: string[]): Promise<Record<string, { id: string; value: string }>> {
+  const client = await superuser();
+  const rows = await client.collection('public_site_settings').getFullList();
+  return Object.fromEntries(
+    rows.filter((row) => keys.includes(row.key)).map((row) => [row.key, { id: row.id, value: row.value }]),
+  );
+}
+
+/** Puts the rows back as they were (through the superuser, so no hook refuses an old value). */
+async function restore(saved: Record<string, { id: string; value: string }>) {
+  const client = await superuser();
+  for (const { id, value } of Object.values(saved)) await client.collection('public_site_settings').update(id, { value });
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('an admin saves the site title and contact e-mail and reads them back', async ({ page }) => {
+  const saved = await storedSettings(['site_title', 'contact_email']);
+  const tag = randomBytes(4).toString('hex');
+  const title = `Operium Teste ${tag}`;
+  const email = `contato-${tag}@exemplo.com.br`;
+  try {
+    await signedInAs(page, 'admin', '/admin/settings');
+    await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Geral', 'Contato', 'Redes Sociais', 'Integrações']);
+    const siteTitle = page.getByLabel('Título do site');
+    // (Not compared with `saved`: another test may be changing the title right now.)
+    await expect(siteTitle).not.toHaveValue('');
+    await siteTitle.fill(title);
+
+    await openTab(page, 'Contato');
+    const contactEmail = page.getByLabel('E-mail de contato');
+    await expect(contactEmail).toHaveAttribute('type', 'email');
+    await expect(contactEmail).not.toHaveValue('');
+    await contactEmail.fill(email);
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+
+    const stored = await storedSettings(['site_title', 'contact_email']);
+    expect(stored.site_title!.value).toBe(title);
+    expect(stored.contact_email!.value).toBe(email);
+
+    await page.reload();
+    await expect(page.getByLabel('Título do site')).toHaveValue(title);
+    await openTab(page, 'Contato');
+    await expect(page.getByLabel('E-mail de contato')).toHaveValue(email);
+  } finally {
+    await restore(saved);
+  }
+});
+
+test('invalid values are shown on their fields and nothing is saved', async ({ page }) => {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/collections/public_site_settings/') && request.method() !== 'GET')
+      writes.push(request.url());
+  });
+  const title = `Não deve ser salvo ${randomBytes(3).toString('hex')}`;
+  await signedInAs(page, 'admin', '/admin/settings');
+  await page.getByLabel('Título do site').fill(title);
+  await openTab(page, 'Redes Sociais');
+  await page.getByLabel('Facebook').fill('facebook.com/operium');
+  await openTab(page, 'Contato');
+  await page.getByLabel('E-mail de contato').fill('contato invalido@exemplo.com.br');
+  await page.getByLabel('Telefone de contato').fill('ramal doze');
+  await openTab(page, 'Geral');
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // The first tab with an error opens, each field shows its message.
+  await expect(page.getByRole('tab', { name: 'Contato' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+  await expect(page.getByText('Informe um telefone válido.')).toBeVisible();
+  await expect(page.getByLabel('E-mail de contato')).toHaveAttribute('aria-invalid', 'true');
+  await openTab(page, 'Redes Sociais');
+  await expect(page.getByText('A URL deve começar com http:// ou https://.')).toBeVisible();
+
+  // Fixing a field clears its message as it is typed.
+  await page.getByLabel('Facebook').fill('https://www.facebook.com/operium');
+  await expect(page.getByText('A URL deve começar com http:// ou https://.')).toHaveCount(0);
+
+  // Nothing was sent, not even the valid title.
+  await expect(page.getByText('Configurações salvas com sucesso!')).toHaveCount(0);
+  expect(writes).toEqual([]);
+  const stored = await storedSettings(['site_title', 'contact_email', 'contact_phone']);
+  expect(stored.site_title!.value).not.toBe(title);
+  expect(stored.contact_email!.value).not.toBe('contato invalido@exemplo.com.br');
+  expect(stored.contact_phone!.value).not.toBe('ramal doze');
+});
+
+test('the SMTP password is masked, write-only and never returned by the API', async ({ page }) => {
+  // PocketBase never returns its mail password, so the previous one cannot be put
+  // back; the rows (smtp_host, smtp_user…) are untouched, and the test SMTP sink
+  // accepts any credentials.
+  const secret = `Segredo-${randomBytes(6).toString('hex')}`;
+  await signedInAs(page, 'admin', '/admin/settings');
+  await openTab(page, 'Integrações');
+  const password = page.getByLabel('Senha SMTP');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveValue('');
+  await expect(page.getByText('Deixe em branco para manter a senha atual.', { exact: false })).toBeVisible();
+  await password.fill(secret);
+
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().includes('/api/collections/public_site_settings/records/') && r.request().method() === 'PATCH',
+    ),
+    page.getByRole('button', { name: 'Salvar' }).click(),
+  ]);
+  expect(response.ok()).toBe(true);
+  expect(await response.text()).not.toContain(secret);
+  await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+  await expect(password).toHaveValue('');
+
+  const client = await superuser();
+  const row = await client.collection('public_site_settings').getFirstListItem('key = "smtp_password"');
+  expect(row.value).toBe('');
+  const mail = await client.settings.getAll();
+  expect(JSON.stringify(mail)).not.toContain(secret);
+
+  // The page reads every row again: still empty.
+  await page.reload();
+  await openTab(page, 'Integrações');
+  await expect(page.getByLabel('Senha SMTP')).toHaveValue('');
+});
+
+test('an editor opening the settings reads the denied screen', async ({ page }) => {
+  await signedInAs(page, 'editor', '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para acessar as configurações.')).toBeVisible();
+  await expect(page.getByLabel('Título do site')).toHaveCount(0);
+});
