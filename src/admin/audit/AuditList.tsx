@@ -1,11 +1,199 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/**
+ * The audit log (admin only): filters by action, table, user and date range,
+ * server-side pagination and sort, a details dialog per row and CSV export of
+ * every row that matches the filters.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  List,
+  Pagination,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  type RaRecord,
+} from 'react-admin';
+import { Spinner } from '../layout/AccessGate';
+import { ptBrDateTime, type CsvColumn } from './csv';
+import { dayEnd, dayStart, inputDay } from './dateRange';
+import { AuditDetails } from './AuditDetails';
+import { ExportAllButton } from './ExportAllButton';
+import { ACTION_CHOICES, ACTION_COLORS, actionLabel, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
+
+/** Columns typed for PocketBase records (every row has an id). */
+const Col = DataTable.Col<RaRecord>;
+
+const userName = (user: RaRecord) => String(user.full_name || user.email || user.id);
+
+const filters = [
+  <SelectInput key="action" source="action" label="Ação" choices={ACTION_CHOICES} emptyText="Todas" alwaysOn />,
+  <SelectInput key="table_name" source="table_name" label="Tabela" choices={TABLE_CHOICES} emptyText="Todas" alwaysOn />,
+  <ReferenceInput key="user" source="user" reference="users" alwaysOn>
+    <AutocompleteInput label="Usuário" optionText={userName} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <DateInput
+    key="created_gte"
+    source="created_gte"
+    label="Data inicial"
+    alwaysOn
+    format={inputDay}
+    parse={(value: string) => (value ? dayStart(value) : '')}
+  />,
+  <DateInput
+    key="created_lte"
+    source="created_lte"
+    label="Data final"
+    alwaysOn
+    format={inputDay}
+    parse={(value: string) => (value ? dayEnd(value) : '')}
+  />,
+];
+
+const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
+  { header: 'Data/Hora', value: (row) => ptBrDateTime(row.created) },
+  { header: 'Usuário', value: (row) => row.actor },
+  { header: 'ID do usuário', value: (row) => row.user },
+  { header: 'Ação', value: (row) => actionLabel(row.action) },
+  { header: 'Tabela', value: (row) => row.table_name },
+  { header: 'ID do registro', value: (row) => row.record_id },
+  { header: 'IP', value: (row) => row.ip },
+  { header: 'Valores antigos', value: (row) => row.old_values },
+  { header: 'Valores novos', value: (row) => row.new_values },
+];
+
+function ClearFiltersButton() {
+  const { filterValues, setFilters } = useListContext();
+  return (
+    <Button
+      size="small"
+      startIcon={<ClearIcon />}
+      onClick={() => setFilters({}, {}, false)}
+      disabled={Object.keys(filterValues).length === 0}
+    >
+      Limpar filtros
+    </Button>
+  );
+}
+
+function AuditActions() {
+  return (
+    <TopToolbar>
+      <ClearFiltersButton />
+      <ExportAllButton columns={CSV_COLUMNS} filePrefix="auditoria" />
+    </TopToolbar>
+  );
+}
+
+function CountText() {
+  const { total, isPending } = useListContext();
+  if (isPending || total === undefined) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }} role="status" data-testid="audit-count">
+      {total} registro(s) encontrado(s)
+    </Typography>
+  );
+}
+
+function UserCell({ record }: { record: RaRecord }) {
+  if (!record.user) return <>{record.actor || 'sistema'}</>;
+  return (
+    <ReferenceField source="user" reference="users" link={false} emptyText={record.actor}>
+      <TextField source="full_name" emptyText={record.actor} />
+    </ReferenceField>
+  );
+}
+
+function AuditTable() {
+  const { isPending } = useListContext();
+  const [details, setDetails] = useState<RaRecord | null>(null);
+  if (isPending) return <Spinner label="Carregando logs de auditoria..." />;
+  return (
+    <>
+      <CountText />
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            Nenhum log de auditoria encontrado com os filtros aplicados.
+          </Typography>
+        }
+      >
+        <Col source="created" label="Data/Hora" render={(record) => ptBrDateTime(record.created)} />
+        <Col source="user" label="Usuário" disableSort render={(record) => <UserCell record={record} />} />
+        <Col
+          source="action"
+          label="Ação"
+          render={(record) => (
+            <Chip
+              size="small"
+              label={actionLabel(record.action)}
+              color={ACTION_COLORS[record.action as keyof typeof ACTION_COLORS] ?? 'default'}
+              variant="outlined"
+            />
+          )}
+        />
+        <Col
+          source="table_name"
+          label="Tabela"
+          render={(record) => (
+            <span title={TABLE_LABELS[record.table_name] ?? undefined}>
+              <code>{record.table_name}</code>
+            </span>
+          )}
+        />
+        <Col
+          source="record_id"
+          label="ID do registro"
+          render={(record) => (
+            <Box component="code" title={record.record_id}>
+              {shortId(record.record_id)}
+            </Box>
+          )}
+        />
+        <Col
+          label="Detalhes"
+          disableSort
+          render={(record) => (
+            <Button
+              size="small"
+              startIcon={<VisibilityIcon />}
+              onClick={() => setDetails(record)}
+              aria-label={`Detalhes: ${actionLabel(record.action)} em ${record.table_name} ${shortId(record.record_id)}`}
+            >
+              Detalhes
+            </Button>
+          )}
+        />
+      </DataTable>
+      <AuditDetails record={details} onClose={() => setDetails(null)} />
+    </>
+  );
+}
 
 export default function AuditList() {
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
+    <List
+      title="Auditoria"
+      sort={{ field: 'created', order: 'DESC' }}
+      perPage={25}
+      filters={filters}
+      actions={<AuditActions />}
+      empty={false}
+      pagination={<Pagination rowsPerPageOptions={[25, 50, 100, 200]} />}
+    >
+      <AuditTable />
     </List>
   );
 }

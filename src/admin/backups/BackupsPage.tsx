@@ -1,5 +1,249 @@
-import { Title } from 'react-admin';
+/**
+ * Backups (admin only): the server's backup files with size and date, 'Criar
+ * backup', download, and restore after a confirmation that says what it does.
+ * A restore replaces all data and restarts the server; this page then waits for
+ * the new process and reloads.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import BackupIcon from '@mui/icons-material/Backup';
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import RestoreIcon from '@mui/icons-material/Restore';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { canAccessArea } from '../access';
+import { AccessDenied } from '../common/AccessDenied';
+import { useActor } from '../common/useActor';
+import { reasonOf } from '../errors';
+import { Spinner } from '../layout/AccessGate';
+import { pb } from '../pocketbase';
+import {
+  backupStatus,
+  createBackup,
+  downloadBackup,
+  formatBytes,
+  listBackups,
+  restoreBackup,
+  waitForRestart,
+  type BackupItem,
+} from './api';
+
+const QUERY_KEY = ['admin', 'backups'];
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('pt-BR');
+
+function RestoreDialog({
+  backup,
+  onCancel,
+  onConfirm,
+}: {
+  backup: BackupItem | null;
+  onCancel: () => void;
+  onConfirm: (backup: BackupItem) => void;
+}) {
+  return (
+    <Dialog open={backup !== null} onClose={onCancel} aria-labelledby="restore-title" aria-describedby="restore-text">
+      <DialogTitle id="restore-title">Restaurar backup?</DialogTitle>
+      {backup ? (
+        <DialogContent id="restore-text">
+          <DialogContentText gutterBottom>
+            Restaurar <strong>{backup.name}</strong> substitui <strong>todos</strong> os dados atuais do site (usuários, posts,
+            páginas, mídia, configurações, mensagens, inscritos e logs de auditoria) pelos dados deste backup. Tudo o que foi
+            criado ou alterado depois de {dateTime(backup.modified)} será perdido.
+          </DialogContentText>
+          <DialogContentText gutterBottom>
+            O servidor será reiniciado: o site e o painel ficam indisponíveis por alguns instantes e quem estiver conectado pode
+            precisar entrar novamente.
+          </DialogContentText>
+          <Alert severity="warning">Recomendação: crie um backup dos dados atuais antes de restaurar.</Alert>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancelar
+        </Button>
+        <Button color="error" variant="contained" onClick={() => backup && onConfirm(backup)}>
+          Restaurar
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RestoringDialog({ name }: { name: string | null }) {
+  return (
+    <Dialog open={name !== null} aria-labelledby="restoring-title">
+      <DialogTitle id="restoring-title">Restaurando backup...</DialogTitle>
+      <DialogContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress aria-hidden="true" />
+          <Typography>
+            Restaurando {name}. O servidor está reiniciando; esta página será recarregada automaticamente quando ele voltar.
+          </Typography>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BackupsView() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<BackupItem | null>(null);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const backups = useQuery({ queryKey: QUERY_KEY, queryFn: () => listBackups(pb) });
+
+  const create = useMutation({
+    mutationFn: () => createBackup(pb),
+    onSuccess: (item) => {
+      notify(`Backup ${item.name} criado com sucesso!`, { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+    },
+    onError: (error) => notify(`Erro ao criar backup: ${reasonOf(error)}`, { type: 'error' }),
+  });
+
+  const download = async (name: string) => {
+    setDownloading(name);
+    try {
+      await downloadBackup(pb, name);
+    } catch (error) {
+      notify(`Erro ao baixar backup: ${reasonOf(error)}`, { type: 'error' });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const restore = async (backup: BackupItem) => {
+    setConfirming(null);
+    setRestoring(backup.name);
+    try {
+      const { bootId } = await backupStatus(pb);
+      await restoreBackup(pb, backup.name);
+      const outcome = await waitForRestart(() => backupStatus(pb), bootId);
+      if (outcome.kind === 'restarted') {
+        window.location.reload();
+        return;
+      }
+      setRestoring(null);
+      notify(
+        outcome.kind === 'failed'
+          ? `Erro ao restaurar backup: ${outcome.message}`
+          : 'O servidor não respondeu a tempo após a restauração. Recarregue a página em alguns instantes.',
+        { type: 'error' },
+      );
+    } catch (error) {
+      setRestoring(null);
+      notify(`Erro ao restaurar backup: ${reasonOf(error)}`, { type: 'error' });
+    }
+  };
+
+  const items = backups.data ?? [];
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }} gutterBottom>
+          Backups
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Cópias completas dos dados do site (banco de dados e arquivos enviados), guardadas no servidor.
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+          <Button variant="contained" startIcon={<BackupIcon />} onClick={() => create.mutate()} disabled={create.isPending}>
+            {create.isPending ? 'Criando backup...' : 'Criar backup'}
+          </Button>
+          <Button startIcon={<RefreshIcon />} onClick={() => void backups.refetch()} disabled={backups.isFetching}>
+            Atualizar
+          </Button>
+        </Stack>
+        {backups.isPending ? (
+          <Spinner label="Carregando backups..." />
+        ) : backups.isError ? (
+          <Alert severity="error">Erro ao carregar backups: {reasonOf(backups.error)}</Alert>
+        ) : items.length === 0 ? (
+          <Typography color="text.secondary">Nenhum backup encontrado. Crie o primeiro backup.</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Backups">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Nome</TableCell>
+                  <TableCell align="right">Tamanho</TableCell>
+                  <TableCell>Data</TableCell>
+                  <TableCell>Ações</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((item) => (
+                  <TableRow key={item.name} data-backup={item.name}>
+                    <TableCell>
+                      <code>{item.name}</code>
+                    </TableCell>
+                    <TableCell align="right">{formatBytes(item.size)}</TableCell>
+                    <TableCell>{dateTime(item.modified)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1}>
+                        <Button
+                          size="small"
+                          startIcon={<DownloadIcon />}
+                          onClick={() => void download(item.name)}
+                          disabled={downloading === item.name}
+                          aria-label={`Baixar ${item.name}`}
+                        >
+                          {downloading === item.name ? 'Baixando...' : 'Baixar'}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          startIcon={<RestoreIcon />}
+                          onClick={() => setConfirming(item)}
+                          aria-label={`Restaurar ${item.name}`}
+                        >
+                          Restaurar
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+      <RestoreDialog backup={confirming} onCancel={() => setConfirming(null)} onConfirm={(backup) => void restore(backup)} />
+      <RestoringDialog name={restoring} />
+    </Card>
+  );
+}
 
 export default function BackupsPage() {
-  return <Title title="BackupsPage" />;
+  const { actor, isPending } = useActor();
+  if (isPending) return <Spinner />;
+  if (!canAccessArea(actor, 'backups', 'list')) return <AccessDenied area="backups" />;
+  return (
+    <>
+      <Title title="Backups" />
+      <BackupsView />
+    </>
+  );
 }

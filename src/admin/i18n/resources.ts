@@ -114,7 +114,7 @@ export const resourceMessages = {
   },
   newsletter: {
     name: 'Inscrito |||| Newsletter',
-    fields: { email: 'E-mail', created: 'Inscrito em' },
+    fields: { email: 'E-mail', source: 'Origem', consented_at: 'Consentimento em', created: 'Inscrito em' },
     notifications: { deleted: 'Inscrito removido com sucesso!' },
   },
 };

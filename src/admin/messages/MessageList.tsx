@@ -1,11 +1,110 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/**
+ * Contact messages stored by the public form (admins and editors): newest first,
+ * unread in bold, filters (text, read state, interest), read/unread toggle per
+ * row, CSV export of everything that matches. The header bell opens this list
+ * with the filter {"read": false}.
+ */
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import {
+  DataTable,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  type RaRecord,
+} from 'react-admin';
+import { ptBrDateTime, type CsvColumn } from '../audit/csv';
+import { ExportAllButton } from '../audit/ExportAllButton';
+import { Spinner } from '../layout/AccessGate';
+import { hasMachineLabel, INTEREST_CHOICES, interestLabel, volumeLabel } from './choices';
+import { ReadToggleIcon } from './ReadToggle';
+
+/** Columns typed for PocketBase records (every row has an id). */
+const Col = DataTable.Col<RaRecord>;
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Buscar por nome, e-mail, empresa ou texto" alwaysOn />,
+  <NullableBooleanInput
+    key="read"
+    source="read"
+    label="Situação"
+    nullLabel="Todas"
+    trueLabel="Lidas"
+    falseLabel="Não lidas"
+    alwaysOn
+  />,
+  <SelectInput key="interest" source="interest" label="Interesse" choices={INTEREST_CHOICES} emptyText="Todos" alwaysOn />,
+];
+
+const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
+  { header: 'Recebida em', value: (row) => ptBrDateTime(row.created) },
+  { header: 'Nome', value: (row) => row.name },
+  { header: 'E-mail', value: (row) => row.email },
+  { header: 'Telefone', value: (row) => row.phone },
+  { header: 'Empresa', value: (row) => row.company },
+  { header: 'Possui máquina', value: (row) => hasMachineLabel(row.has_machine) },
+  { header: 'Volume', value: (row) => volumeLabel(row.volume) },
+  { header: 'Interesse', value: (row) => interestLabel(row.interest) },
+  { header: 'Mensagem', value: (row) => row.message },
+  { header: 'Lida', value: (row) => Boolean(row.read) },
+];
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ExportAllButton columns={CSV_COLUMNS} filePrefix="mensagens-de-contato" />
+    </TopToolbar>
+  );
+}
+
+function MessageTable() {
+  const { isPending } = useListContext();
+  if (isPending) return <Spinner label="Carregando mensagens..." />;
+  return (
+    <DataTable
+      bulkActionButtons={false}
+      rowClick="show"
+      rowSx={(record) => ({ '& td': { fontWeight: record.read ? 400 : 600 } })}
+      empty={
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          Nenhuma mensagem encontrada.
+        </Typography>
+      }
+    >
+      <Col
+        source="read"
+        label="Situação"
+        render={(record) =>
+          record.read ? (
+            <Chip size="small" label="Lida" variant="outlined" />
+          ) : (
+            <Chip size="small" label="Não lida" color="primary" />
+          )
+        }
+      />
+      <Col source="created" render={(record) => ptBrDateTime(record.created)} />
+      <Col source="name" />
+      <Col source="email" />
+      <Col source="company" />
+      <Col source="interest" render={(record) => interestLabel(record.interest)} />
+      <Col label="Ações" disableSort render={(record) => <ReadToggleIcon record={record} />} />
+    </DataTable>
+  );
+}
 
 export default function MessageList() {
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
+    <List
+      title="Mensagens de contato"
+      sort={{ field: 'created', order: 'DESC' }}
+      filters={filters}
+      actions={<Actions />}
+      empty={false}
+    >
+      <MessageTable />
     </List>
   );
 }

@@ -1,11 +1,76 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/**
+ * Newsletter subscribers (admins and editors read; only admins remove): newest
+ * first, search by e-mail, CSV export of everything that matches.
+ */
+import Typography from '@mui/material/Typography';
+import { DataTable, DeleteButton, List, SearchInput, TopToolbar, useListContext, type RaRecord } from 'react-admin';
+import { canAccessArea } from '../access';
+import { ptBrDateTime, type CsvColumn } from '../audit/csv';
+import { ExportAllButton } from '../audit/ExportAllButton';
+import { useActor } from '../common/useActor';
+import { Spinner } from '../layout/AccessGate';
+
+/** Columns typed for PocketBase records (every row has an id). */
+const Col = DataTable.Col<RaRecord>;
+
+const filters = [<SearchInput key="q" source="q" placeholder="Buscar por e-mail" alwaysOn />];
+
+const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
+  { header: 'E-mail', value: (row) => row.email },
+  { header: 'Origem', value: (row) => row.source },
+  { header: 'Consentimento em', value: (row) => ptBrDateTime(row.consented_at) },
+  { header: 'Inscrito em', value: (row) => ptBrDateTime(row.created) },
+];
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ExportAllButton columns={CSV_COLUMNS} filePrefix="newsletter" />
+    </TopToolbar>
+  );
+}
+
+function SubscriberTable() {
+  const { isPending } = useListContext();
+  const { actor } = useActor();
+  const canDelete = canAccessArea(actor, 'newsletter', 'delete');
+  if (isPending) return <Spinner label="Carregando inscritos..." />;
+  return (
+    <DataTable
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          Nenhum inscrito encontrado.
+        </Typography>
+      }
+    >
+      <Col source="email" />
+      <Col source="source" label="Origem" />
+      <Col source="created" render={(record) => ptBrDateTime(record.created)} />
+      {canDelete ? (
+        <Col
+          label="Ações"
+          disableSort
+          render={(record) => (
+            <DeleteButton
+              record={record}
+              mutationMode="pessimistic"
+              confirmTitle="Remover inscrito"
+              confirmContent={`Tem certeza que deseja remover ${record.email} da newsletter?`}
+              label="Remover"
+            />
+          )}
+        />
+      ) : null}
+    </DataTable>
+  );
+}
 
 export default function SubscriberList() {
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
+    <List title="Newsletter" sort={{ field: 'created', order: 'DESC' }} filters={filters} actions={<Actions />} empty={false}>
+      <SubscriberTable />
     </List>
   );
 }

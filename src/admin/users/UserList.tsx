@@ -1,11 +1,121 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/**
+ * Users (admin only): newest first, with role badge, an active switch per row
+ * (updates is_active only; the server ends that person's sessions), created
+ * date, filters and the edit dialog.
+ */
+import Button from '@mui/material/Button';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import EditIcon from '@mui/icons-material/Edit';
+import { useState } from 'react';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useNotify,
+  useUpdate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { RoleBadge } from '../common/RoleBadge';
+import { useActor } from '../common/useActor';
+import { ROLE_CHOICES } from './choices';
+import { UserEditDialog } from './UserEditDialog';
+
+/** Columns typed for PocketBase records (every row has an id). */
+const Col = DataTable.Col<RaRecord>;
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Buscar por nome ou e-mail" alwaysOn />,
+  <SelectInput key="role" source="role" label="Função" choices={ROLE_CHOICES} emptyText="Todas" alwaysOn />,
+  <NullableBooleanInput
+    key="is_active"
+    source="is_active"
+    label="Situação"
+    nullLabel="Todos"
+    trueLabel="Ativos"
+    falseLabel="Inativos"
+    alwaysOn
+  />,
+];
+
+const nameOf = (record: RaRecord) => String(record.full_name || record.email);
+
+function ActiveSwitch({ record }: { record: RaRecord }) {
+  const notify = useNotify();
+  const { actor } = useActor();
+  const [update, { isPending }] = useUpdate();
+  const isSelf = actor?.id === record.id;
+  const toggle = () =>
+    update(
+      'users',
+      { id: record.id, data: { is_active: !record.is_active }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('resources.users.notifications.updated', { type: 'success', messageArgs: { smart_count: 1 } }),
+        onError: (error) => notify((error as Error).message, { type: 'error' }),
+      },
+    );
+  const control = (
+    <Switch
+      checked={Boolean(record.is_active)}
+      onChange={toggle}
+      onClick={(event) => event.stopPropagation()}
+      disabled={isPending || isSelf}
+      slotProps={{ input: { 'aria-label': `Ativo: ${nameOf(record)}` } }}
+    />
+  );
+  if (!isSelf) return control;
+  return (
+    <Tooltip title="Você não pode desativar a própria conta.">
+      <span>{control}</span>
+    </Tooltip>
+  );
+}
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton label="Novo Usuário" />
+    </TopToolbar>
+  );
+}
 
 export default function UserList() {
+  const [editing, setEditing] = useState<Identifier | null>(null);
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
-    </List>
+    <>
+      <List title="Usuários" sort={{ field: 'created', order: 'DESC' }} filters={filters} actions={<ListActions />}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <Col source="full_name" />
+          <Col source="email" />
+          <Col source="role" render={(record) => <RoleBadge role={record.role} />} />
+          <Col source="is_active" render={(record) => <ActiveSwitch record={record} />} />
+          <Col source="created">
+            <DateField source="created" locales="pt-BR" />
+          </Col>
+          <Col
+            label="Ações"
+            disableSort
+            render={(record) => (
+              <Button
+                size="small"
+                startIcon={<EditIcon />}
+                onClick={() => setEditing(record.id)}
+                aria-label={`Editar ${nameOf(record)}`}
+              >
+                Editar
+              </Button>
+            )}
+          />
+        </DataTable>
+      </List>
+      <UserEditDialog id={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }

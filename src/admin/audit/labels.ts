@@ -1,0 +1,30 @@
+/** pt-BR labels of the audit log: actions (spec) and the audited tables. */
+
+export const ACTION_LABELS: Record<string, string> = {
+  INSERT: 'Criação',
+  UPDATE: 'Atualização',
+  DELETE: 'Exclusão',
+};
+
+export const ACTION_COLORS = { INSERT: 'success', UPDATE: 'info', DELETE: 'error' } as const;
+
+export const ACTION_CHOICES = Object.entries(ACTION_LABELS).map(([id, name]) => ({ id, name }));
+
+/** The spec's five tables, the public forms' two, and the admin's backup actions. */
+export const TABLE_LABELS: Record<string, string> = {
+  users: 'Usuários',
+  posts: 'Posts',
+  pages: 'Páginas',
+  media: 'Mídia',
+  public_site_settings: 'Configurações',
+  contact_messages: 'Mensagens de contato',
+  newsletter_subscribers: 'Newsletter',
+  backups: 'Backups',
+};
+
+export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));
+
+export const actionLabel = (action: unknown) => ACTION_LABELS[String(action)] ?? String(action ?? '');
+
+/** The spec shows ids truncated to 8 characters. */
+export const shortId = (id: unknown) => String(id ?? '').slice(0, 8);

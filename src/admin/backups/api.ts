@@ -1,0 +1,95 @@
+/**
+ * The admin's backup routes (pb_hooks/backups.pb.js), through the signed-in SDK
+ * client, and the wait for the server to come back after a restore.
+ */
+import type PocketBase from 'pocketbase';
+
+export interface BackupItem {
+  name: string;
+  size: number;
+  /** ISO 8601. */
+  modified: string;
+}
+
+export interface BackupStatus {
+  /** Changes each time the server process starts. */
+  bootId: string;
+  busy: boolean;
+  /** The last failed restore's message, or ''. */
+  failed: string;
+}
+
+const path = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+
+export const listBackups = (pb: PocketBase) => pb.send<BackupItem[]>('/api/admin/backups', { method: 'GET' });
+
+export const createBackup = (pb: PocketBase) => pb.send<BackupItem>('/api/admin/backups', { method: 'POST' });
+
+export const backupStatus = (pb: PocketBase) => pb.send<BackupStatus>('/api/admin/backups/status', { method: 'GET' });
+
+export const restoreBackup = (pb: PocketBase, name: string) => pb.send(`${path(name)}/restore`, { method: 'POST' });
+
+/** The backup as a file: fetched with the session's token (a plain link would have none), saved from a blob. */
+export async function downloadBackup(pb: PocketBase, name: string): Promise<void> {
+  const response = await fetch(pb.buildURL(path(name)), { headers: { Authorization: pb.authStore.token } });
+  if (!response.ok) {
+    let message = '';
+    try {
+      message = ((await response.json()) as { message?: string }).message ?? '';
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    throw Object.assign(new Error(message || `HTTP ${response.status}`), { status: response.status, response: { message } });
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export type RestartOutcome = { kind: 'restarted' } | { kind: 'failed'; message: string } | { kind: 'timeout' };
+
+/**
+ * Polls the status until the server has restarted (a new bootId, or the restored
+ * data no longer accepts this session: 401/403) or reports the restore failed.
+ * While the process restarts requests fail (status 0 or 5xx): keep waiting.
+ */
+export async function waitForRestart(
+  getStatus: () => Promise<BackupStatus>,
+  bootIdBefore: string,
+  options: { intervalMs?: number; timeoutMs?: number; sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
+): Promise<RestartOutcome> {
+  const { intervalMs = 1000, timeoutMs = 10 * 60_000 } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const deadline = now() + timeoutMs;
+  while (now() < deadline) {
+    await sleep(intervalMs);
+    try {
+      const status = await getStatus();
+      if (status.bootId !== bootIdBefore) return { kind: 'restarted' };
+      if (status.failed) return { kind: 'failed', message: status.failed };
+    } catch (error) {
+      const code = (error as { status?: number }).status ?? 0;
+      if (code === 401 || code === 403) return { kind: 'restarted' };
+    }
+  }
+  return { kind: 'timeout' };
+}
+
+/**
+ * Sizes in Bytes, KB, MB or GB with up to 2 decimals, pt-BR.
+ * @example formatBytes(1536) // '1,5 KB'
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} ${units[exponent]}`;
+}

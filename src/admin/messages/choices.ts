@@ -1,0 +1,19 @@
+/** The contact form's option labels, from the same content file the public form uses. */
+import contact from '../../content/contact.json';
+
+type Option = { value: string; label: string };
+
+const options = contact.form.options as Record<'hasMachine' | 'volume' | 'interest', Option[]>;
+
+const toChoices = (list: Option[]) => list.map((option) => ({ id: option.value, name: option.label }));
+
+export const HAS_MACHINE_CHOICES = toChoices(options.hasMachine);
+export const VOLUME_CHOICES = toChoices(options.volume);
+export const INTEREST_CHOICES = toChoices(options.interest);
+
+const labelOf = (list: Option[]) => (value: unknown) =>
+  list.find((option) => option.value === value)?.label ?? String(value ?? '');
+
+export const hasMachineLabel = labelOf(options.hasMachine);
+export const volumeLabel = labelOf(options.volume);
+export const interestLabel = labelOf(options.interest);
