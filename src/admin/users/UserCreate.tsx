@@ -128,6 +128,8 @@ export default function UserCreate() {
               .requestPasswordReset(String(record.email))
               .catch(() => undefined);
           },
+          // The spec's toast ('Erro ao criar usuário: …'), also when a field is refused (shown on it too).
+          onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
         }}
       >
         <SimpleForm defaultValues={{ role: 'author', is_active: true }}>

@@ -51,6 +51,8 @@ export function UserEditDialog({ id, onClose }: { id: Identifier | null; onClose
               notify('resources.users.notifications.updated', { type: 'success', messageArgs: { smart_count: 1 } });
               onClose();
             },
+            // The spec's toast ('Erro ao atualizar usuário: …'), e.g. the last active admin's rule.
+            onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
           }}
         >
           <Form>

@@ -31,7 +31,7 @@ import { UserEditDialog } from './UserEditDialog';
 const Col = DataTable.Col<RaRecord>;
 
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Buscar por nome ou e-mail" alwaysOn />,
+  <SearchInput key="q" source="q" placeholder="Buscar por nome" alwaysOn />,
   <SelectInput key="role" source="role" label="Função" choices={ROLE_CHOICES} emptyText="Todas" alwaysOn />,
   <NullableBooleanInput
     key="is_active"
