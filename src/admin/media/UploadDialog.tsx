@@ -112,7 +112,10 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
             event.preventDefault();
             setDragging(true);
           }}
-          onDragOver={(event) => event.preventDefault()}
+          onDragOver={(event) => {
+            event.preventDefault();
+            if (!dragging && !uploading) setDragging(true);
+          }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
           sx={{

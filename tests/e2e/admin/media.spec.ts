@@ -153,10 +153,14 @@ test('the quick action opens the dialog; files refused by the client never reach
   const input = dialog.getByTestId('media-file-input');
   const send = dialog.getByRole('button', { name: 'Enviar Arquivos' });
 
-  await input.setInputFiles([
-    { name: `instalador-${tag}.exe`, mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00') },
-    { name: `grande-${tag}.pdf`, mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x20) },
-  ]);
+  // Dropped on the zone; the 11 MB file is made in the page (no 11 MB through the test driver).
+  const dropped = await page.evaluateHandle((tag) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['MZ'], `instalador-${tag}.exe`, { type: 'application/x-msdownload' }));
+    transfer.items.add(new File([new Uint8Array(11 * 1024 * 1024)], `grande-${tag}.pdf`, { type: 'application/pdf' }));
+    return transfer;
+  }, tag);
+  await dialog.getByRole('button', { name: 'Selecionar arquivos para enviar' }).dispatchEvent('drop', { dataTransfer: dropped });
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toContainText(`instalador-${tag}.exe: File type must be one of .jpeg, .jpg, .png, .gif, .webp, .pdf`);
   await expect(refusal).toContainText(`grande-${tag}.pdf: File is larger than 10485760 bytes`);
@@ -210,9 +214,17 @@ test('an author uploads, edits only their own file and sees no delete button', a
   try {
     await signedInAs(page, 'author', '/admin/media');
     const dialog = await openUploadDialog(page);
-    await dialog
-      .getByTestId('media-file-input')
-      .setInputFiles([{ name: `meu-${tag}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Notas do autor') }]);
+    // Dropped on the zone, as a file dragged from the desktop.
+    const dropped = await page.evaluateHandle((name) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['Notas do autor'], name, { type: 'text/plain' }));
+      return transfer;
+    }, `meu-${tag}.txt`);
+    const zone = dialog.getByRole('button', { name: 'Selecionar arquivos para enviar' });
+    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+    await expect(zone).toContainText('Solte os arquivos aqui');
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' }).getByText(`meu-${tag}.txt`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
     await expect(page.getByText('1 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
 
