@@ -1,11 +1,52 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/** Site pages (admins and editors), newest first, paginated, sorted and filtered on the server. */
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  DeleteButton,
+  EditButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
+import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES } from './pageRules';
+import { PageStatusChip } from './PageStatusChip';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Buscar páginas" />,
+  <SelectInput key="status" source="status" label="Status" choices={PAGE_STATUS_CHOICES} alwaysOn />,
+];
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 export default function PageList() {
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
+    <List
+      title="Páginas"
+      sort={{ field: 'created', order: 'DESC' }}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Nova Página" />
+        </TopToolbar>
+      }
+      exporter={false}
+      perPage={25}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="slug" />
+        <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
+        <DataTable.Col source="created" label="Criada em">
+          <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
+        </DataTable.Col>
+        <DataTable.Col label="Ações" disableSort align="right">
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 }

@@ -1,11 +1,75 @@
-import { Datagrid, List, TextField } from 'react-admin';
+/**
+ * Posts, newest first, paginated, sorted and filtered on the server. Authors see
+ * only their own (the server would also list everyone's published posts to them);
+ * edit and delete buttons follow the permission table per record.
+ */
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  DeleteButton,
+  EditButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
+import { Spinner } from '../layout/AccessGate';
+import { useActor } from '../common/useActor';
+import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
+import { PostStatusChip } from './PostStatusChip';
+
+const STATUS_FILTER_CHOICES = Object.entries(POST_STATUS_LABELS).map(([id, name]) => ({ id, name }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Buscar posts" />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_FILTER_CHOICES} alwaysOn />,
+  <SelectInput key="category" source="category" label="Categoria" choices={CATEGORY_CHOICES} alwaysOn />,
+];
+
+function PostListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton label="Novo Post" />
+    </TopToolbar>
+  );
+}
 
 export default function PostList() {
+  const { actor, isPending } = useActor();
+  if (isPending) return <Spinner />;
+  const onlyOwn = actor?.role === 'author' ? { author: actor.id } : undefined;
   return (
-    <List>
-      <Datagrid rowClick={false}>
-        <TextField source="id" />
-      </Datagrid>
+    <List
+      title="Posts"
+      sort={{ field: 'created', order: 'DESC' }}
+      filter={onlyOwn}
+      filters={filters}
+      actions={<PostListActions />}
+      exporter={false}
+      perPage={25}
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="title" />
+        <DataTable.Col source="status" render={(record: RaRecord) => <PostStatusChip status={String(record.status)} />} />
+        <DataTable.Col source="category" />
+        <DataTable.Col source="author_name" label="Autor" />
+        <DataTable.Col source="created" label="Criado em">
+          <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
+        </DataTable.Col>
+        <DataTable.Col source="published_at" label="Publicação">
+          <DateField source="published_at" showTime locales="pt-BR" options={DATE_OPTIONS} emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col label="Ações" disableSort align="right">
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
+        </DataTable.Col>
+      </DataTable>
     </List>
   );
 }
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };

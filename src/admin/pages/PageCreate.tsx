@@ -1,0 +1,24 @@
+/** A new page: name, slug (from the name until edited), SEO title, meta description and status. */
+import { Create, SelectInput, SimpleForm, TextInput, maxLength, minLength, required } from 'react-admin';
+import { SlugInput } from '../posts/SlugInput';
+import { MetaDescriptionInput } from './MetaDescriptionInput';
+import { PAGE_STATUS_CHOICES, toPageCreateBody, type PageFormValues } from './pageRules';
+
+export default function PageCreate() {
+  return (
+    <Create title="Nova Página" redirect="list" transform={(values: PageFormValues) => toPageCreateBody(values)}>
+      <SimpleForm defaultValues={{ status: 'draft' }} sx={{ maxWidth: 760 }}>
+        <TextInput source="name" validate={[required(), minLength(2), maxLength(120)]} fullWidth />
+        <SlugInput from="name" follow max={120} />
+        <TextInput
+          source="title"
+          validate={maxLength(120)}
+          fullWidth
+          helperText="Título exibido nos buscadores e na aba do navegador."
+        />
+        <MetaDescriptionInput />
+        <SelectInput source="status" choices={PAGE_STATUS_CHOICES} validate={required()} />
+      </SimpleForm>
+    </Create>
+  );
+}

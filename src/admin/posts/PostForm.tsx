@@ -1,0 +1,187 @@
+/**
+ * The post form shared by create and edit: title, slug (follows the title until
+ * edited), excerpt, category, tags, status (options by permission; 'Agendado'
+ * asks for a future date-time), cover image and the Markdown body with its live
+ * preview in the site's article styles.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  DateTimeInput,
+  DeleteButton,
+  ImageField,
+  ImageInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  maxLength,
+  minLength,
+  required,
+  useGetIdentity,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { can } from '../../lib/permissions';
+import { slugify } from '../../lib/slug';
+import { useActor } from '../common/useActor';
+import { pb } from '../pocketbase';
+import { ArticlePreview } from './ArticlePreview';
+import { SlugInput } from './SlugInput';
+import {
+  CATEGORY_CHOICES,
+  POST_DELETE_CONFIRMATION,
+  parseDateTime,
+  parseTags,
+  formatTags,
+  scheduleError,
+  statusChoices,
+  toDateTimeLocal,
+} from './postRules';
+
+const MB = 1024 * 1024;
+const COVER_TYPES = { 'image/jpeg': ['.jpeg', '.jpg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] };
+
+/** The cover: the stored file (a name on the record) shown as its thumbnail, or the file just chosen. */
+function CoverInput() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const format = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (!value || !record) return null;
+      return { src: pb.files.getURL(record, value, { thumb: '640x360' }), title: value };
+    }
+    if (value instanceof File) return { rawFile: value, src: URL.createObjectURL(value), title: value.name };
+    return value ?? null;
+  };
+  return (
+    <ImageInput
+      source="cover"
+      accept={COVER_TYPES}
+      maxSize={10 * MB}
+      format={format}
+      helperText="JPEG, PNG, GIF ou WebP, até 10 MB."
+      placeholder={<p>Arraste a imagem de capa ou clique para escolher.</p>}
+      options={{
+        onDropRejected: () =>
+          notify('A imagem de capa deve ser JPEG, PNG, GIF ou WebP e ter no máximo 10 MB.', { type: 'error' }),
+      }}
+    >
+      <ImageField source="src" title="title" />
+    </ImageInput>
+  );
+}
+
+/** 'Agendado' asks when: a date-time in the future. */
+function ScheduleInput() {
+  const status = useWatch({ name: 'status' });
+  if (status !== 'scheduled') return null;
+  return (
+    <DateTimeInput
+      source="published_at"
+      label="Publicar em"
+      format={(value: unknown) => toDateTimeLocal(parseDateTime(value))}
+      validate={(value: unknown, values: Record<string, unknown>) => scheduleError(values.status, value)}
+      helperText="Data e hora (horário local) em que o post será publicado."
+    />
+  );
+}
+
+/** The Markdown source beside its live preview. */
+function MarkdownEditor() {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  const [title, content, category, tags] = useWatch({ name: ['title', 'content', 'category', 'tags'] }) as [
+    string | undefined,
+    string | undefined,
+    string | undefined,
+    unknown,
+  ];
+  const author = (record?.author_name as string | undefined) || identity?.fullName;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, width: '100%' }}>
+      <TextInput
+        source="content"
+        label="Conteúdo (Markdown)"
+        multiline
+        minRows={22}
+        maxRows={22}
+        fullWidth
+        validate={maxLength(100000)}
+        helperText="Markdown: **negrito**, _itálico_, ## subtítulo, listas com -, [link](https://…)."
+        sx={{ m: 0, '& textarea': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 } }}
+      />
+      <Box component="section" aria-label="Pré-visualização">
+        <Typography component="h2" variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
+          Pré-visualização (como no site)
+        </Typography>
+        <ArticlePreview title={title ?? ''} content={content ?? ''} category={category} tags={parseTags(tags)} author={author} />
+      </Box>
+    </Box>
+  );
+}
+
+function PostToolbar({ canDelete }: { canDelete: boolean }) {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {canDelete && (
+        <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
+      )}
+    </Toolbar>
+  );
+}
+
+export function PostForm({ isNew }: { isNew: boolean }) {
+  const { actor } = useActor();
+  const record = useRecordContext();
+  const mayPublish = can(actor, 'publish');
+  return (
+    <SimpleForm
+      toolbar={<PostToolbar canDelete={!isNew} />}
+      defaultValues={isNew ? { status: 'draft', category: 'Técnico', content: '', tags: [] } : undefined}
+      sx={{ maxWidth: 1400 }}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        <TextInput source="title" validate={[required(), minLength(3), maxLength(200)]} fullWidth />
+        <SlugInput
+          from="title"
+          follow={isNew || (record?.status === 'draft' && record.slug === slugify(String(record.title ?? '')))}
+          max={200}
+        />
+      </Box>
+      <TextInput
+        source="excerpt"
+        multiline
+        minRows={2}
+        validate={maxLength(500)}
+        fullWidth
+        helperText="Resumo exibido na lista do blog."
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, columnGap: 2, width: '100%' }}>
+        <SelectInput source="category" choices={CATEGORY_CHOICES} validate={required()} />
+        <TextInput
+          source="tags"
+          format={formatTags}
+          parse={(value: string) => value}
+          helperText="Separe as tags por vírgulas (ex.: esp32, automação)."
+          fullWidth
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+        <SelectInput
+          source="status"
+          choices={statusChoices(actor)}
+          validate={required()}
+          helperText={mayPublish ? false : 'Somente editores e administradores podem publicar ou agendar.'}
+          sx={{ minWidth: 220 }}
+        />
+        <ScheduleInput />
+      </Box>
+      <CoverInput />
+      <MarkdownEditor />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,21 @@
+/** A post's status as the spec names it in pt-BR: Rascunho, Publicado, Agendado. */
+import Chip from '@mui/material/Chip';
+import { statusLabel, type PostStatus } from './postRules';
+
+const STATUS_COLORS: Record<PostStatus, 'default' | 'success' | 'info'> = {
+  draft: 'default',
+  published: 'success',
+  scheduled: 'info',
+};
+
+export function PostStatusChip({ status }: { status: string }) {
+  return (
+    <Chip
+      size="small"
+      label={statusLabel(status)}
+      color={STATUS_COLORS[status as PostStatus] ?? 'default'}
+      variant={status === 'draft' ? 'outlined' : 'filled'}
+      data-status={status}
+    />
+  );
+}

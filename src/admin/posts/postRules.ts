@@ -1,0 +1,168 @@
+/**
+ * The post editor's rules, kept apart from the screens so they can be tested:
+ * status choices per permission, the 'scheduled' date check, tags as typed text,
+ * and the body sent to PocketBase (only the fields staff edit; the server fills
+ * author, author_name and the publication time itself).
+ */
+import { BLOG_CATEGORIES } from '../../lib/blog-filter';
+import { can, type Actor } from '../../lib/permissions';
+import { SLUG_PATTERN, slugify } from '../../lib/slug';
+
+export const POST_STATUSES = ['draft', 'published', 'scheduled'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_STATUS_LABELS: Record<PostStatus, string> = {
+  draft: 'Rascunho',
+  published: 'Publicado',
+  scheduled: 'Agendado',
+};
+
+export const POST_CATEGORIES = BLOG_CATEGORIES;
+
+/** The spec's confirmation before deleting a post. */
+export const POST_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este post?';
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+export const CATEGORY_CHOICES: Choice[] = POST_CATEGORIES.map((category) => ({ id: category, name: category }));
+
+/**
+ * The status options the actor may choose: only 'Rascunho' without the publish
+ * permission (the server refuses anything else from an author).
+ * @example statusChoices(author) // [{ id: 'draft', name: 'Rascunho' }]
+ */
+export function statusChoices(actor: Actor | null): Choice[] {
+  const statuses: readonly PostStatus[] = can(actor, 'publish') ? POST_STATUSES : ['draft'];
+  return statuses.map((status) => ({ id: status, name: POST_STATUS_LABELS[status] }));
+}
+
+export function statusLabel(status: unknown): string {
+  return POST_STATUS_LABELS[status as PostStatus] ?? String(status ?? '');
+}
+
+export const SLUG_MESSAGE = 'Use apenas letras minúsculas e números separados por hífens (ex.: meu-primeiro-post).';
+
+/** react-admin validator: an empty slug is fine (the server derives one), anything else must match the pattern. */
+export function validateSlug(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return SLUG_PATTERN.test(String(value)) ? undefined : SLUG_MESSAGE;
+}
+
+/** Parses what the date input or PocketBase hands over ('2030-01-02T10:00', '2030-01-02 13:00:00.000Z'). */
+export function parseDateTime(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const date = new Date(value.trim().replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const SCHEDULE_REQUIRED = 'Informe a data e a hora da publicação agendada.';
+export const SCHEDULE_IN_PAST = 'A publicação agendada precisa ser em uma data e hora futuras.';
+
+/**
+ * A scheduled post needs a publication time in the future.
+ * @example scheduleError('scheduled', '') // SCHEDULE_REQUIRED
+ */
+export function scheduleError(status: unknown, publishedAt: unknown, now = new Date()): string | undefined {
+  if (status !== 'scheduled') return undefined;
+  const date = parseDateTime(publishedAt);
+  if (!date) return SCHEDULE_REQUIRED;
+  return date.getTime() > now.getTime() ? undefined : SCHEDULE_IN_PAST;
+}
+
+/**
+ * Tags as the user typed them ('esp32, automação') or as stored (an array):
+ * trimmed, without empties or repeats, in the order given.
+ * @example parseTags(' esp32, Automação ,esp32,, ') // ['esp32', 'Automação']
+ */
+export function parseTags(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') continue;
+    const tag = item.trim().replace(/\s+/g, ' ');
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** The tags input's text: stored arrays become 'a, b'; text being typed stays as it is. */
+export function formatTags(value: unknown): string {
+  if (Array.isArray(value)) return parseTags(value).join(', ');
+  return typeof value === 'string' ? value : '';
+}
+
+/** What the cover input holds: the stored file name, a new upload ({ rawFile }), or nothing. */
+function coverChange(cover: unknown): { cover?: unknown } {
+  if (typeof cover === 'string') return {}; // the stored file, unchanged
+  if (cover && typeof cover === 'object' && 'rawFile' in cover) return { cover };
+  if (cover && typeof cover === 'object') return {}; // the stored file shown as a preview
+  return { cover: null }; // removed
+}
+
+export interface PostFormValues {
+  title?: string;
+  slug?: string;
+  excerpt?: string;
+  content?: string;
+  cover?: unknown;
+  category?: string;
+  tags?: unknown;
+  status?: string;
+  published_at?: unknown;
+}
+
+/**
+ * The body for PocketBase's create/update from the form's values. Tags travel as
+ * JSON text (PocketBase reads it as the array, in JSON and multipart bodies alike).
+ * Publishing clears a publication time that was not already set by a previous
+ * publication, so the server stamps the moment of publishing.
+ */
+export function toPostBody(values: PostFormValues, options: { actor: Actor | null; previousStatus?: string }) {
+  const status = can(options.actor, 'publish') ? (values.status ?? 'draft') : 'draft';
+  const body: Record<string, unknown> = {
+    title: (values.title ?? '').trim(),
+    slug: (values.slug ?? '').trim(),
+    excerpt: (values.excerpt ?? '').trim(),
+    content: values.content ?? '',
+    category: values.category,
+    tags: JSON.stringify(parseTags(values.tags)),
+    status,
+    ...coverChange(values.cover),
+  };
+  if (status === 'scheduled') {
+    body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
+  } else if (status === 'published' && options.previousStatus !== 'published') {
+    body.published_at = '';
+  }
+  return body;
+}
+
+/**
+ * Slug auto-fill: the slug follows its source (title or name) while it still holds
+ * the last value filled in automatically; once the user edits it, it stays theirs.
+ * Returns the new slug, or null when the slug no longer follows.
+ * @example followSlug('', '', 'Olá Mundo') // 'ola-mundo'
+ * @example followSlug('meu-slug', 'ola-mundo', 'Olá Mundo!') // null (edited by hand)
+ */
+export function followSlug(current: string, lastAuto: string | null, source: string): string | null {
+  if (lastAuto === null || current !== lastAuto) return null;
+  return slugify(source);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A date as the browser's date-time input shows it, in local time ('yyyy-MM-ddThh:mm').
+ * @example toDateTimeLocal(parseDateTime('2030-01-02 13:05:00.000Z')) // '2030-01-02T10:05' in São Paulo
+ */
+export function toDateTimeLocal(date: Date | null): string {
+  if (!date) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

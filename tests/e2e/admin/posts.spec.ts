@@ -1,0 +1,214 @@
+/**
+ * Posts in the admin against a real PocketBase: an editor writes (slug from the
+ * title, live preview in the site's styles, sanitized), edits, publishes and
+ * deletes a post; scheduling needs a future date; authors only write drafts, see
+ * only their own posts, never get a delete button and cannot edit others' posts.
+ * Every change is read back from the server.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { allowConsoleErrors, test, expect } from '../fixtures';
+import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from './staff';
+
+const unique = () => randomBytes(3).toString('hex');
+
+/** The first admin screen can take a while on a busy machine (lazy chunks, session check). */
+const FIRST_SCREEN = { timeout: 15_000 };
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/**
+ * The preview frame is sandboxed without scripts. Playwright's own instrumentation
+ * tries to run in every frame, and Chromium reports that attempt as a console error
+ * (a plain browser reports nothing: checked with headless Chromium without Playwright).
+ */
+const allowSandboxNotice = (consoleErrors: string[]) =>
+  allowConsoleErrors(consoleErrors, /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/);
+
+async function chooseOption(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function findPost(slug: string) {
+  const client = await superuser();
+  return client.collection('posts').getFirstListItem(client.filter('slug = {:slug}', { slug }));
+}
+
+async function seedPost(author: StaffAccount, fields: { title: string; status: string }) {
+  const client = await superuser();
+  const slug = `${fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${unique()}`;
+  return client.collection('posts').create({ ...fields, slug, category: 'Técnico', content: 'Texto.', author: author.id });
+}
+
+test('an editor writes a post: slug from the title, live sanitized preview in the site styles', async ({
+  page,
+  consoleErrors,
+}) => {
+  const editor = await signedInAs(page, 'editor', '/admin/posts/create');
+  const tag = unique();
+  const title = `Calibração de Sensores ${tag}: Guia Rápido!`;
+  const slug = `calibracao-de-sensores-${tag}-guia-rapido`;
+
+  await field(page, 'Título').fill(title, FIRST_SCREEN);
+  await expect(field(page, 'Slug')).toHaveValue(slug);
+  await field(page, 'Resumo').fill('Como calibrar sensores de pressão.');
+  await field(page, 'Tags').fill('sensores, calibração, sensores');
+  await field(page, 'Conteúdo (Markdown)').fill(
+    '## Passo a passo\n\nUse um **padrão rastreável**.\n\n<script>window.__hacked = true</script>\n\n<img src="/favicon.svg" alt="ícone" onerror="window.__hacked = true">',
+  );
+
+  // Markdown rendered in the site's article styles; the script and the handler dropped.
+  const preview = page.frameLocator('iframe[title="Pré-visualização do post"]');
+  await expect(preview.locator('.prose-article strong')).toHaveText('padrão rastreável');
+  await expect(preview.locator('h1')).toHaveText(title);
+  await expect(preview.getByText('#calibração')).toBeVisible();
+  await expect(preview.locator('.prose-article h2')).toHaveCSS('font-size', '24px');
+  await expect(preview.locator('script')).toHaveCount(0);
+  await expect(preview.locator('.prose-article img')).toHaveAttribute('alt', 'ícone');
+  await expect(preview.locator('.prose-article img')).not.toHaveAttribute('onerror');
+  expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post criado com sucesso!')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(tag) });
+  await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
+  await expect(row.getByText(editor.fullName)).toBeVisible();
+
+  const created = await findPost(slug);
+  expect(created).toMatchObject({
+    title,
+    status: 'draft',
+    category: 'Técnico',
+    tags: ['sensores', 'calibração'],
+    author: editor.id,
+    author_name: editor.fullName,
+    published_at: '',
+  });
+  expect(created.content).toContain('**padrão rastreável**');
+  allowSandboxNotice(consoleErrors);
+});
+
+test('an editor edits and publishes a post', async ({ page, consoleErrors }) => {
+  const editor = await createStaff('editor');
+  const post = await seedPost(editor, { title: `Revisão ${unique()}`, status: 'draft' });
+  await openAdminAs(page, editor, '/admin/posts');
+  const row = page.getByRole('row', { name: new RegExp(post.title) });
+  await row.getByText(post.title).click(FIRST_SCREEN);
+
+  await expect(field(page, 'Título')).toHaveValue(post.title);
+  await field(page, 'Resumo').fill('Resumo revisado.');
+  await chooseOption(page, 'Status', 'Publicado');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
+  await expect(row.getByText('Publicado', { exact: true })).toBeVisible();
+  const client = await superuser();
+  const published = await client.collection('posts').getOne(post.id);
+  expect(published).toMatchObject({ excerpt: 'Resumo revisado.', status: 'published', slug: post.slug, author: editor.id });
+  expect(published.published_at).not.toBe('');
+  allowSandboxNotice(consoleErrors);
+});
+
+test('an editor deletes a post after the confirmation', async ({ page }) => {
+  const editor = await createStaff('editor');
+  const post = await seedPost(editor, { title: `Descartável ${unique()}`, status: 'published' });
+  await openAdminAs(page, editor, '/admin/posts');
+  const row = page.getByRole('row', { name: new RegExp(post.title) });
+
+  await row.getByRole('button', { name: 'Excluir' }).click(FIRST_SCREEN);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Tem certeza que deseja excluir este post?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Post excluído com sucesso!')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const client = await superuser();
+  await expect(client.collection('posts').getOne(post.id)).rejects.toMatchObject({ status: 404 });
+});
+
+test('scheduling asks for a future date-time and is saved as such', async ({ page, consoleErrors }) => {
+  const editor = await createStaff('editor');
+  const post = await seedPost(editor, { title: `Agenda ${unique()}`, status: 'draft' });
+  await openAdminAs(page, editor, `/admin/posts/${post.id}`);
+
+  await expect(field(page, 'Título')).toHaveValue(post.title, FIRST_SCREEN);
+  await expect(page.getByLabel('Publicar em')).toHaveCount(0);
+  await chooseOption(page, 'Status', 'Agendado');
+  await page.getByLabel('Publicar em').fill('2020-01-01T10:00');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('A publicação agendada precisa ser em uma data e hora futuras.')).toBeVisible();
+
+  const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  when.setSeconds(0, 0);
+  const local = await page.evaluate((iso) => {
+    const date = new Date(iso);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  }, when.toISOString());
+  await page.getByLabel('Publicar em').fill(local);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(post.title) }).getByText('Agendado', { exact: true })).toBeVisible();
+
+  const client = await superuser();
+  const saved = await client.collection('posts').getOne(post.id);
+  expect(saved.status).toBe('scheduled');
+  expect(new Date(saved.published_at.replace(' ', 'T')).toISOString()).toBe(when.toISOString());
+  allowSandboxNotice(consoleErrors);
+});
+
+test('an author writes drafts only, with no publish option and no delete button', async ({ page, consoleErrors }) => {
+  const author = await signedInAs(page, 'author', '/admin/posts/create');
+  const tag = unique();
+  const title = `Rascunho do autor ${tag}`;
+
+  await page.getByRole('combobox', { name: 'Status' }).click(FIRST_SCREEN);
+  await expect(page.getByRole('option')).toHaveText(['Rascunho']);
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Somente editores e administradores podem publicar ou agendar.')).toBeVisible();
+
+  await field(page, 'Título').fill(title);
+  await field(page, 'Conteúdo (Markdown)').fill('Texto _simples_.');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post criado com sucesso!')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(tag) });
+  await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
+  // Authors never delete, not even their own posts.
+  await expect(row.getByRole('link', { name: 'Editar' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+
+  const saved = await findPost(`rascunho-do-autor-${tag}`);
+  expect(saved).toMatchObject({ status: 'draft', author: author.id, author_name: author.fullName });
+  allowSandboxNotice(consoleErrors);
+});
+
+test("an author sees only their own posts and cannot edit anyone else's", async ({ page }) => {
+  const [me, other, editor] = await Promise.all([createStaff('author'), createStaff('author'), createStaff('editor')]);
+  const tag = unique();
+  const [myDraft, myPublished, otherDraft, otherPublished, editorsPublished] = await Promise.all([
+    seedPost(me, { title: `Meu rascunho ${tag}`, status: 'draft' }),
+    seedPost(me, { title: `Meu publicado ${tag}`, status: 'published' }),
+    seedPost(other, { title: `Rascunho alheio ${tag}`, status: 'draft' }),
+    seedPost(other, { title: `Publicado alheio ${tag}`, status: 'published' }),
+    seedPost(editor, { title: `Publicado da editora ${tag}`, status: 'published' }),
+  ]);
+
+  await openAdminAs(page, me, '/admin/posts');
+  await page.getByPlaceholder('Buscar posts').fill(tag, FIRST_SCREEN);
+  await expect(page.getByRole('row', { name: new RegExp(myDraft.title) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(myPublished.title) })).toBeVisible();
+  for (const hidden of [otherDraft, otherPublished, editorsPublished])
+    await expect(page.getByRole('row', { name: new RegExp(hidden.title) })).toHaveCount(0);
+
+  // Own draft: editable. Own published post: no longer (authors never change what is public).
+  await expect(page.getByRole('row', { name: new RegExp(myDraft.title) }).getByRole('link', { name: 'Editar' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(myPublished.title) }).getByRole('link', { name: 'Editar' })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+
+  // A public post of someone else, opened by its address: denied, no form.
+  await page.goto(`/admin/posts/${editorsPublished.id}`);
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByText('Você não tem permissão para gerenciar posts.')).toBeVisible();
+  await expect(field(page, 'Título')).toHaveCount(0);
+});

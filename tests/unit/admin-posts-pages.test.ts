@@ -1,0 +1,161 @@
+import { describe, expect, test } from 'vitest';
+import type { Actor } from '../../src/lib/permissions';
+import {
+  SCHEDULE_IN_PAST,
+  SCHEDULE_REQUIRED,
+  SLUG_MESSAGE,
+  followSlug,
+  formatTags,
+  parseDateTime,
+  parseTags,
+  scheduleError,
+  statusChoices,
+  toDateTimeLocal,
+  toPostBody,
+  validateSlug,
+} from '../../src/admin/posts/postRules';
+import { metaDescriptionCount, toPageCreateBody, toPageUpdateBody } from '../../src/admin/pages/pageRules';
+
+const actor = (role: string): Actor => ({ id: `${role}-1`, role, isActive: true });
+const NOW = new Date('2030-05-10T12:00:00Z');
+
+describe('post status choices', () => {
+  test('authors get only Rascunho; editors and admins also Publicado and Agendado', () => {
+    expect(statusChoices(actor('author'))).toEqual([{ id: 'draft', name: 'Rascunho' }]);
+    for (const role of ['editor', 'admin'])
+      expect(statusChoices(actor(role))).toEqual([
+        { id: 'draft', name: 'Rascunho' },
+        { id: 'published', name: 'Publicado' },
+        { id: 'scheduled', name: 'Agendado' },
+      ]);
+    expect(statusChoices(null).map((choice) => choice.id)).toEqual(['draft']);
+  });
+});
+
+describe('scheduling', () => {
+  test('a scheduled post needs a date-time, in the future', () => {
+    expect(scheduleError('scheduled', '', NOW)).toBe(SCHEDULE_REQUIRED);
+    expect(scheduleError('scheduled', 'não é data', NOW)).toBe(SCHEDULE_REQUIRED);
+    expect(scheduleError('scheduled', '2030-05-10 11:59:00.000Z', NOW)).toBe(SCHEDULE_IN_PAST);
+    expect(scheduleError('scheduled', '2030-05-10 12:01:00.000Z', NOW)).toBeUndefined();
+    expect(scheduleError('draft', '', NOW)).toBeUndefined();
+    expect(scheduleError('published', '2000-01-01', NOW)).toBeUndefined();
+  });
+
+  test('reads PocketBase dates and the date-time input, and writes the input back in local time', () => {
+    expect(parseDateTime('2030-01-02 13:05:00.000Z')?.toISOString()).toBe('2030-01-02T13:05:00.000Z');
+    const local = parseDateTime('2030-01-02T10:05');
+    expect(local && toDateTimeLocal(local)).toBe('2030-01-02T10:05');
+    expect(toDateTimeLocal(null)).toBe('');
+    expect(parseDateTime('')).toBeNull();
+  });
+});
+
+describe('tags', () => {
+  test('typed text becomes a clean list; stored lists show as text', () => {
+    expect(parseTags(' esp32, Automação ,ESP32,, ')).toEqual(['esp32', 'Automação']);
+    expect(parseTags(['a', 1, ' b  c '])).toEqual(['a', 'b c']);
+    expect(parseTags(undefined)).toEqual([]);
+    expect(formatTags(['esp32', 'automação'])).toBe('esp32, automação');
+    expect(formatTags('esp32, ')).toBe('esp32, ');
+    expect(formatTags(null)).toBe('');
+  });
+});
+
+describe('slugs', () => {
+  test('empty is fine (the server derives one); otherwise the server pattern', () => {
+    expect(validateSlug('')).toBeUndefined();
+    expect(validateSlug('guia-esp32-2024')).toBeUndefined();
+    expect(validateSlug('Guia ESP32')).toBe(SLUG_MESSAGE);
+    expect(validateSlug('guia--esp32')).toBe(SLUG_MESSAGE);
+    expect(validateSlug('-guia')).toBe(SLUG_MESSAGE);
+  });
+
+  test('the slug follows its source until edited by hand', () => {
+    expect(followSlug('', '', 'Instalação do ESP32: Guia Rápido!')).toBe('instalacao-do-esp32-guia-rapido');
+    expect(followSlug('instalacao', 'instalacao', 'Instalação do ESP32')).toBe('instalacao-do-esp32');
+    expect(followSlug('meu-slug', 'instalacao', 'Instalação do ESP32')).toBeNull();
+    expect(followSlug('', null, 'Qualquer')).toBeNull();
+  });
+});
+
+describe('the post body sent to PocketBase', () => {
+  const values = {
+    title: '  Guia  ',
+    slug: 'guia',
+    excerpt: ' Resumo ',
+    content: '**x**',
+    category: 'Técnico',
+    tags: 'a, b',
+    status: 'published',
+    cover: 'capa.jpg',
+    published_at: '',
+  };
+
+  test('sends only the editable fields; tags as JSON text; the stored cover untouched', () => {
+    const body = toPostBody({ ...values, ...{ author: 'x', author_name: 'y', created: 'z' } } as never, {
+      actor: actor('editor'),
+      previousStatus: 'draft',
+    });
+    expect(body).toEqual({
+      title: 'Guia',
+      slug: 'guia',
+      excerpt: 'Resumo',
+      content: '**x**',
+      category: 'Técnico',
+      tags: '["a","b"]',
+      status: 'published',
+      published_at: '',
+    });
+  });
+
+  test('an author always sends a draft', () => {
+    expect(toPostBody(values, { actor: actor('author') }).status).toBe('draft');
+  });
+
+  test('keeps the time of an earlier publication; schedules at the chosen time', () => {
+    expect(toPostBody(values, { actor: actor('editor'), previousStatus: 'published' })).not.toHaveProperty('published_at');
+    const scheduled = toPostBody(
+      { ...values, status: 'scheduled', published_at: '2030-01-02 13:05:00.000Z' },
+      { actor: actor('admin') },
+    );
+    expect(scheduled.published_at).toBe('2030-01-02T13:05:00.000Z');
+  });
+
+  test('a new cover is sent, a removed one cleared', () => {
+    const file = { rawFile: new Blob(['x']), src: 'blob:', title: 'capa.png' };
+    expect(toPostBody({ ...values, cover: file }, { actor: actor('editor') }).cover).toBe(file);
+    expect(toPostBody({ ...values, cover: null }, { actor: actor('editor') }).cover).toBeNull();
+    expect(
+      toPostBody({ ...values, cover: { src: 'http://x/capa.jpg', title: 'capa.jpg' } }, { actor: actor('editor') }),
+    ).not.toHaveProperty('cover');
+  });
+});
+
+describe('pages', () => {
+  test('the meta description counter counts characters against 160, without blocking', () => {
+    expect(metaDescriptionCount('')).toEqual({ text: '0/160', over: false });
+    expect(metaDescriptionCount('ç'.repeat(160))).toEqual({ text: '160/160', over: false });
+    expect(metaDescriptionCount('a'.repeat(161))).toEqual({ text: '161/160', over: true });
+    expect(metaDescriptionCount(undefined).text).toBe('0/160');
+  });
+
+  test('a new page starts with no sections; editing sends the SEO fields and status only', () => {
+    expect(toPageCreateBody({ name: ' Sobre ', slug: 'sobre', title: 'T', meta_description: 'D', status: 'published' })).toEqual({
+      name: 'Sobre',
+      slug: 'sobre',
+      title: 'T',
+      meta_description: 'D',
+      status: 'published',
+      content: { sections: [] },
+    });
+    expect(
+      toPageUpdateBody({ name: 'X', slug: 'x', title: 'T', meta_title: 'M', meta_description: 'D', status: 'bogus' } as never),
+    ).toEqual({
+      title: 'T',
+      meta_title: 'M',
+      meta_description: 'D',
+      status: 'draft',
+    });
+  });
+});
