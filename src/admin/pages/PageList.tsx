@@ -19,6 +19,8 @@ const filters = [
   <SelectInput key="status" source="status" label="Status" choices={PAGE_STATUS_CHOICES} alwaysOn />,
 ];
 
+const noWrap = () => ({ whiteSpace: 'nowrap' as const });
+
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 export default function PageList() {
@@ -39,10 +41,10 @@ export default function PageList() {
         <DataTable.Col source="name" />
         <DataTable.Col source="slug" />
         <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
-        <DataTable.Col source="created" label="Criada em">
+        <DataTable.Col source="created" label="Criada em" cellSx={noWrap}>
           <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
         </DataTable.Col>
-        <DataTable.Col label="Ações" disableSort align="right">
+        <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
           <EditButton />
           <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
         </DataTable.Col>

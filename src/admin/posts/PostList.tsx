@@ -9,7 +9,6 @@ import {
   DateField,
   DeleteButton,
   EditButton,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
@@ -32,7 +31,6 @@ const filters = [
 function PostListActions() {
   return (
     <TopToolbar>
-      <FilterButton />
       <CreateButton label="Novo Post" />
     </TopToolbar>
   );
@@ -57,13 +55,13 @@ export default function PostList() {
         <DataTable.Col source="status" render={(record: RaRecord) => <PostStatusChip status={String(record.status)} />} />
         <DataTable.Col source="category" />
         <DataTable.Col source="author_name" label="Autor" />
-        <DataTable.Col source="created" label="Criado em">
+        <DataTable.Col source="created" label="Criado em" cellSx={noWrap}>
           <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
         </DataTable.Col>
-        <DataTable.Col source="published_at" label="Publicação">
+        <DataTable.Col source="published_at" label="Publicação" cellSx={noWrap}>
           <DateField source="published_at" showTime locales="pt-BR" options={DATE_OPTIONS} emptyText="—" />
         </DataTable.Col>
-        <DataTable.Col label="Ações" disableSort align="right">
+        <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
           <EditButton />
           <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
         </DataTable.Col>
@@ -71,5 +69,7 @@ export default function PostList() {
     </List>
   );
 }
+
+const noWrap = () => ({ whiteSpace: 'nowrap' as const });
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };

@@ -12,6 +12,12 @@ import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } fr
 
 const unique = () => randomBytes(3).toString('hex');
 
+/** A 1×1 PNG, for the cover upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The first admin screen can take a while on a busy machine (lazy chunks, session check). */
 const FIRST_SCREEN = { timeout: 15_000 };
 
@@ -98,13 +104,24 @@ test('an editor edits and publishes a post', async ({ page, consoleErrors }) => 
 
   await expect(field(page, 'Título')).toHaveValue(post.title);
   await field(page, 'Resumo').fill('Resumo revisado.');
+  await field(page, 'Tags').fill('automação');
+  // A cover makes the request multipart: the tags must still arrive as a list.
+  await page.locator('input[type="file"]').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'capa.png' })).toBeVisible();
   await chooseOption(page, 'Status', 'Publicado');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
   await expect(row.getByText('Publicado', { exact: true })).toBeVisible();
   const client = await superuser();
   const published = await client.collection('posts').getOne(post.id);
-  expect(published).toMatchObject({ excerpt: 'Resumo revisado.', status: 'published', slug: post.slug, author: editor.id });
+  expect(published).toMatchObject({
+    excerpt: 'Resumo revisado.',
+    status: 'published',
+    slug: post.slug,
+    author: editor.id,
+    tags: ['automação'],
+  });
+  expect(published.cover).toMatch(/^capa_\w+\.png$/);
   expect(published.published_at).not.toBe('');
   allowSandboxNotice(consoleErrors);
 });
