@@ -38,15 +38,15 @@ export function createAuthProvider(pb: PocketBase): AuthProvider {
   let verifiedAt = 0;
 
   const ensureSession = async () => {
-    if (!pb.authStore.token) throw { redirectTo: '/login', message: false };
+    if (!pb.authStore.token) throw { message: false };
     if (!pb.authStore.isValid) {
       endSession(pb);
-      throw { redirectTo: '/login', message: false };
+      throw { message: false };
     }
     if (Date.now() - verifiedAt < VERIFY_EVERY_MS) return;
     if (!(await verifySession(pb))) {
       endSession(pb);
-      throw { redirectTo: '/login', message: false };
+      throw { message: false };
     }
     verifiedAt = Date.now();
   };
@@ -59,14 +59,14 @@ export function createAuthProvider(pb: PocketBase): AuthProvider {
     async logout() {
       pb.authStore.clear();
       verifiedAt = 0;
-      return '/login';
+      // No path: react-admin goes to its login route under the basename (/admin/login).
     },
     checkAuth: ensureSession,
     async checkError(error: { status?: number }) {
       const status = error?.status;
       if (status === 401) {
         endSession(pb);
-        throw { redirectTo: '/login', message: false };
+        throw { message: false };
       }
       if (status === 403 || status === 404) {
         // Refused or hidden: either a rule said no (the toast says so) or the session was revoked.

@@ -13,6 +13,9 @@ export const SESSION_LIFETIME_MS = 28_800_000;
 
 const ENDED_KEY = 'admin:session-ended';
 
+/** Why the last session ended, for the login screen: expired/revoked, or the person signed out. */
+export type SignOutReason = 'expired' | 'logout';
+
 export function actorOf(record: RecordModel | null | undefined): Actor | null {
   if (!record || record.collectionName !== 'users') return null;
   return { id: record.id, role: String(record.role ?? ''), isActive: Boolean(record.is_active) };
@@ -28,24 +31,29 @@ export function tokenExpiry(token: string): number {
   }
 }
 
-/** Ends the session and remembers, for the login screen, that it ended by itself. */
-export function endSession(pb: PocketBase) {
-  pb.authStore.clear();
+/** Remembers, for the login screen, why the session ended. */
+export function markSignOut(reason: SignOutReason) {
   try {
-    sessionStorage.setItem(ENDED_KEY, '1');
+    sessionStorage.setItem(ENDED_KEY, reason);
   } catch {
-    // Storage unavailable (private mode): the notice is simply not repeated on the login screen.
+    // Storage unavailable (private mode): the login screen simply shows no notice.
   }
 }
 
-/** Whether the last session ended by expiry or revocation; reading it clears the mark. */
-export function takeSessionEnded(): boolean {
+/** Ends the session because it expired or the server revoked it. */
+export function endSession(pb: PocketBase) {
+  pb.authStore.clear();
+  markSignOut('expired');
+}
+
+/** Why the last session ended, if it just did; reading it clears the mark. */
+export function takeSignOutReason(): SignOutReason | null {
   try {
-    const ended = sessionStorage.getItem(ENDED_KEY) === '1';
+    const reason = sessionStorage.getItem(ENDED_KEY);
     sessionStorage.removeItem(ENDED_KEY);
-    return ended;
+    return reason === 'expired' || reason === 'logout' ? reason : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

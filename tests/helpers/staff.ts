@@ -52,11 +52,12 @@ async function member(server: TestServer, name: string, email: string): Promise<
  * @param options.unthrottledLoopback exclude 127.0.0.1 from PocketBase's per-IP
  *   rate limiter (an operator setting), for suites that send hundreds of requests.
  * @param options.env extra environment for the PocketBase process.
+ * @param options.siteDir a built site for the server to serve (browser tests).
  */
 export async function startStaffServer(
-  options: { unthrottledLoopback?: boolean; env?: Record<string, string> } = {},
+  options: { unthrottledLoopback?: boolean; env?: Record<string, string>; siteDir?: string } = {},
 ): Promise<StaffServer> {
-  const server = await startTestServer({ env: options.env });
+  const server = await startTestServer({ env: options.env, siteDir: options.siteDir });
   const superuser = newClient(server);
   superuser.authStore.save(await superuserToken(server));
   if (options.unthrottledLoopback) {

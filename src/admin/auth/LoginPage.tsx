@@ -13,11 +13,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLogin, useNotify, useRedirect } from 'react-admin';
+import { useLogin, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useAdminPath } from '../common/AdminLink';
 import { Toast } from '../common/Toast';
 import { reasonOf } from '../errors';
 import { pb } from '../pocketbase';
-import { takeSessionEnded } from '../session';
+import { takeSignOutReason } from '../session';
 import { AuthCard } from './AuthCard';
 import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from './loginAttempts';
 import { PasswordInput } from './PasswordInput';
@@ -232,13 +234,20 @@ function RecoverTab() {
 }
 
 export function LoginPage() {
-  const redirect = useRedirect();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const [tab, setTab] = useState<TabName>('login');
-  const [sessionEnded] = useState(takeSessionEnded);
+  const notify = useNotify();
+  const [signOutReason] = useState(takeSignOutReason);
+  const sessionEnded = signOutReason === 'expired';
 
   useEffect(() => {
-    if (pb.authStore.isValid) redirect('/');
-  }, [redirect]);
+    if (pb.authStore.isValid) navigate(adminPath('/'), { replace: true });
+  }, [navigate, adminPath]);
+  useEffect(() => {
+    if (signOutReason === 'logout')
+      notify(<Toast title="Logout realizado" description="Você foi desconectado com sucesso." />, { type: 'info' });
+  }, [signOutReason, notify]);
 
   return (
     <AuthCard title="Área Administrativa" subtitle="Entre com sua conta da equipe.">

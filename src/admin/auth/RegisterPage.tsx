@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
 import { pb } from '../pocketbase';
 import { AuthCard } from './AuthCard';
@@ -61,7 +61,7 @@ export function RegisterPage() {
           Verifique seu e-mail para confirmar o cadastro. Um administrador também precisa ativar sua conta antes do primeiro
           acesso.
         </Typography>
-        <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>
+        <Button component={AdminLink} to="/login" variant="contained" sx={{ mt: 3 }}>
           Ir para o login
         </Button>
       </AuthCard>
@@ -101,7 +101,7 @@ export function RegisterPage() {
       </Stack>
       <Typography sx={{ mt: 3 }}>
         Já tem uma conta?{' '}
-        <Link component={RouterLink} to="/login">
+        <Link component={AdminLink} to="/login">
           Fazer login
         </Link>
       </Typography>

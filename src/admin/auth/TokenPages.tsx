@@ -8,7 +8,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
 import { pb } from '../pocketbase';
 import { AuthCard } from './AuthCard';
@@ -19,7 +20,7 @@ const MISSING_TOKEN = 'O link está incompleto. Abra o link recebido por e-mail 
 
 function BackToLogin({ label = 'Ir para o login' }: { label?: string }) {
   return (
-    <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 3 }}>
+    <Button component={AdminLink} to="/login" variant="contained" sx={{ mt: 3 }}>
       {label}
     </Button>
   );

@@ -2,12 +2,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useLocation } from 'react-router-dom';
+import { useBasename } from 'react-admin';
+import { areaOfPath, lastVisitedArea } from './areaTracker';
 import { DENIED_MESSAGES, type Area } from '../access';
 
 /** 'Acesso Negado' with the spec's text for the area in the address (or the given one). */
 export function AccessDenied({ area }: { area?: Area }) {
   const location = useLocation();
-  const fromPath = location.pathname.replace(/^\/+/, '').split('/')[0] as Area;
+  const basename = useBasename();
+  const current = areaOfPath(location.pathname, basename);
+  const fromPath = (current === 'access-denied' ? lastVisitedArea() : current) as Area;
   const message = DENIED_MESSAGES[area ?? fromPath] ?? 'Você não tem permissão para acessar esta página.';
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>

@@ -14,7 +14,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetIdentity, useNotify } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { AdminLink } from '../common/AdminLink';
 import { useEffect } from 'react';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
@@ -95,17 +95,17 @@ function QuickActions() {
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {canAccessArea(actor, 'posts', 'create') ? (
-            <Button component={Link} to="/posts/create" variant="contained" startIcon={<AddIcon />}>
+            <Button component={AdminLink} to="/posts/create" variant="contained" startIcon={<AddIcon />}>
               Novo Post
             </Button>
           ) : null}
           {canAccessArea(actor, 'media', 'create') ? (
-            <Button component={Link} to="/media?upload=1" variant="outlined" startIcon={<UploadIcon />}>
+            <Button component={AdminLink} to="/media?upload=1" variant="outlined" startIcon={<UploadIcon />}>
               Upload de Mídia
             </Button>
           ) : null}
           {canAccessArea(actor, 'users', 'create') ? (
-            <Button component={Link} to="/users/create" variant="outlined" startIcon={<PersonAddIcon />}>
+            <Button component={AdminLink} to="/users/create" variant="outlined" startIcon={<PersonAddIcon />}>
               Novo Usuário
             </Button>
           ) : null}

@@ -56,7 +56,7 @@ function useSessionWatch() {
         type: 'warning',
         autoHideDuration: 8000,
       });
-      logout({}, '/login', false);
+      logout({}, undefined, false);
     };
     const check = async () => {
       if (!pb.authStore.token) return;

@@ -13,10 +13,10 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useState } from 'react';
-import { AppBar, UserMenu, useGetIdentity, useGetList, useLogout, useNotify, useUserMenu } from 'react-admin';
+import { AppBar, UserMenu, useGetIdentity, useGetList, useLogout, useUserMenu } from 'react-admin';
+import { markSignOut } from '../session';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { Toast } from '../common/Toast';
-import { Link } from 'react-router-dom';
+import { AdminLink } from '../common/AdminLink';
 import { chatLinkWithText } from '../../config/site';
 import { can } from '../../lib/permissions';
 import { RoleBadge } from '../common/RoleBadge';
@@ -46,7 +46,7 @@ function NotificationBell() {
     <Tooltip title={label}>
       <IconButton
         color="inherit"
-        component={Link}
+        component={AdminLink}
         to="/messages?filter=%7B%22read%22%3Afalse%7D"
         aria-label={`Notificações: ${label}`}
       >
@@ -72,7 +72,7 @@ function UserMenuHeader() {
 function MenuLink({ to, label, icon }: { to: string; label: string; icon: React.ReactNode }) {
   const userMenu = useUserMenu();
   return (
-    <MenuItem component={Link} to={to} onClick={() => userMenu?.onClose()}>
+    <MenuItem component={AdminLink} to={to} onClick={() => userMenu?.onClose()}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{label}</ListItemText>
     </MenuItem>
@@ -98,13 +98,13 @@ function HelpItem({ onOpen }: { onOpen: () => void }) {
 
 function LogoutItem() {
   const logout = useLogout();
-  const notify = useNotify();
   const userMenu = useUserMenu();
   return (
     <MenuItem
       onClick={() => {
         userMenu?.onClose();
-        notify(<Toast title="Logout realizado" description="Você foi desconectado com sucesso." />, { type: 'info' });
+        // The login screen says 'Logout realizado' (react-admin clears its state on logout).
+        markSignOut('logout');
         void logout();
       }}
     >

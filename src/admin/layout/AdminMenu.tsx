@@ -7,7 +7,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SubscriptionsIcon from '@mui/icons-material/MarkEmailRead';
-import { Menu } from 'react-admin';
+import { Menu, useBasename } from 'react-admin';
 import { canAccessArea, type Area } from '../access';
 import { useActor } from '../common/useActor';
 
@@ -26,11 +26,12 @@ export const MENU_ENTRIES: { area: Area; to: string; label: string; icon: React.
 
 export function AdminMenu() {
   const { actor } = useActor();
+  const basename = useBasename();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Dashboard" />
       {MENU_ENTRIES.filter((entry) => canAccessArea(actor, entry.area, 'list')).map((entry) => (
-        <Menu.Item key={entry.area} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
+        <Menu.Item key={entry.area} to={`${basename}${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} />
       ))}
     </Menu>
   );

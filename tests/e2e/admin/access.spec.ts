@@ -1,0 +1,157 @@
+/**
+ * Who sees what: the sidebar per role, the denied screens, the dashboard's live
+ * numbers and working quick actions, deep links that reload, and the header menu.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { createStaff, openAdminAs, signedInAs, superuser } from './staff';
+
+const sidebarEntries = async (page: Page) => {
+  const sidebar = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
+  await expect(sidebar.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+  return (await sidebar.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+};
+
+test.describe('sidebar per role', () => {
+  const expected = {
+    admin: [
+      'Dashboard',
+      'Usuários',
+      'Posts',
+      'Páginas',
+      'Mídia',
+      'Mensagens',
+      'Newsletter',
+      'Auditoria',
+      'Backups',
+      'Configurações',
+    ],
+    editor: ['Dashboard', 'Posts', 'Páginas', 'Mídia', 'Mensagens', 'Newsletter'],
+    author: ['Dashboard', 'Posts', 'Mídia'],
+  } as const;
+  for (const role of ['admin', 'editor', 'author'] as const) {
+    test(`${role} sees exactly their entries and their role badge`, async ({ page }) => {
+      await signedInAs(page, role);
+      expect(await sidebarEntries(page)).toEqual(expected[role]);
+      const badge = { admin: 'Administrador', editor: 'Editor', author: 'Autor' }[role];
+      await expect(page.locator('header').getByText(badge, { exact: true })).toBeVisible();
+    });
+  }
+
+  test('highlights the active entry by prefix', async ({ page }) => {
+    await signedInAs(page, 'editor', '/admin/posts/create');
+    const sidebar = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
+    await expect(sidebar.getByRole('menuitem', { name: 'Posts' })).toHaveClass(/RaMenuItemLink-active/);
+    await expect(sidebar.getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass(/RaMenuItemLink-active/);
+  });
+});
+
+test.describe('denied screens', () => {
+  const cases = [
+    { role: 'author', path: '/admin/pages', text: 'Você não tem permissão para gerenciar páginas.' },
+    { role: 'author', path: '/admin/users', text: 'Você não tem permissão para gerenciar usuários.' },
+    { role: 'editor', path: '/admin/users/create', text: 'Você não tem permissão para gerenciar usuários.' },
+    { role: 'editor', path: '/admin/audit', text: 'Você não tem permissão para acessar os logs de auditoria.' },
+  ] as const;
+  for (const { role, path, text } of cases) {
+    test(`${role} at ${path} reads "${text}"`, async ({ page }) => {
+      await signedInAs(page, role, path);
+      await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+    });
+  }
+});
+
+test('the dashboard greets by name and counts live from the database', async ({ page }) => {
+  const admin = await signedInAs(page, 'admin');
+  await expect(page.getByRole('heading', { name: `Olá, ${admin.fullName}!` })).toBeVisible();
+  const usersCard = page.locator('[data-stat="users"]');
+  await expect(usersCard.locator('[data-value]')).not.toHaveText('–');
+  const su = await superuser();
+  const before = Number((await usersCard.locator('[data-value]').innerText()).replace(/\D/g, ''));
+  expect(before).toBe((await su.collection('users').getList(1, 1)).totalItems);
+
+  // A new account appears after a reload: the number comes from the database.
+  await createStaff('author');
+  await page.reload();
+  await expect(usersCard.locator('[data-value]')).not.toHaveText('–');
+  const after = Number((await usersCard.locator('[data-value]').innerText()).replace(/\D/g, ''));
+  expect(after).toBeGreaterThanOrEqual(before + 1);
+  const posts = await su.collection('posts').getList(1, 1, { filter: 'status = "published"' });
+  await expect(page.locator('[data-stat="posts"] [data-detail]')).toContainText(`${posts.totalItems} publicados`);
+});
+
+test('the validation report passes its five checks against the running site', async ({ page }) => {
+  await signedInAs(page, 'editor');
+  const report = page.getByRole('region', { name: 'Relatório de validação' });
+  await expect(report.getByText('Todas as verificações essenciais passaram')).toBeVisible({ timeout: 15_000 });
+  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5');
+  await expect(report.locator('[data-counter="Reprovados"]')).toHaveText('0');
+  await expect(report.locator('[data-counter="Total"]')).toHaveText('5');
+  await report.getByRole('button', { name: 'Executar novamente' }).click();
+  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5', { timeout: 15_000 });
+});
+
+test('quick actions open their screens, by permission', async ({ page }) => {
+  await signedInAs(page, 'author');
+  await expect(page.getByRole('link', { name: 'Novo Post' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Novo Usuário' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Novo Post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/create$/);
+});
+
+test('a deep link reloads on the same screen, and the avatar menu shows name, e-mail and its entries', async ({ page }) => {
+  const admin = await signedInAs(page, 'admin', '/admin/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
+
+  const userMenu = page.locator('header').getByRole('button', { name: 'Perfil' });
+  await expect(userMenu).toContainText(admin.fullName);
+  await userMenu.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(admin.email)).toBeVisible();
+  for (const entry of ['Perfil', 'Configurações', 'Ajuda', 'Sair'])
+    await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Ajuda' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ajuda' })).toContainText('Administrador');
+  await page.getByRole('button', { name: 'Fechar' }).click();
+
+  await userMenu.click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page.getByText('Logout realizado')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/posts');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('the profile changes the name and the password (the session goes on)', async ({ page }) => {
+  const editor = await signedInAs(page, 'editor', '/admin/profile');
+  await page.getByLabel('Nome completo').fill('Edite Nova');
+  await page.getByRole('button', { name: 'Salvar perfil' }).click();
+  await expect(page.getByText('Perfil atualizado com sucesso!')).toBeVisible();
+  await expect(page.locator('header').getByRole('button', { name: 'Perfil' })).toContainText('Edite Nova');
+
+  const form = page.getByRole('form', { name: 'Alterar senha' });
+  await form.getByLabel('Senha atual').fill(editor.password);
+  await form.getByLabel('Nova senha', { exact: true }).fill('curta');
+  await form.getByLabel('Confirmar nova senha').fill('curta');
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(form.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeVisible();
+  await form.getByLabel('Nova senha', { exact: true }).fill('Outra-Senha-99');
+  await form.getByLabel('Confirmar nova senha').fill('Outra-Senha-99');
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
+  const su = await superuser();
+  expect((await su.collection('users').getOne(editor.id)).full_name).toBe('Edite Nova');
+});
+
+test('an inactive account reaches the "Conta Inativa" screen', async ({ page }) => {
+  const inactive = await createStaff('author', { active: false });
+  await openAdminAs(page, inactive);
+  await expect(page.getByRole('heading', { name: 'Conta Inativa' })).toBeVisible();
+  await expect(page.getByText('Sua conta foi desativada. Entre em contato com o administrador.')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveCount(0);
+});

@@ -1,0 +1,203 @@
+/**
+ * The sign-in screens against real servers: the login tabs, the attempt counter
+ * and the server's block, sign-up and the separate registration screen, password
+ * recovery through a real SMTP server, and the 8-hour session (shortened here).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, allowConsoleErrors } from '../fixtures';
+import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
+import { startStaffServer, PASSWORD, type StaffServer } from '../../helpers/staff';
+import { createStaff, superuser } from './staff';
+
+const loginForm = (page: Page) => page.getByRole('form', { name: 'Entrar' });
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  const form = loginForm(page);
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Senha/).fill(password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+}
+
+test('signs in after a wrong password, counting the attempt', async ({ page, consoleErrors }) => {
+  const editor = await createStaff('editor');
+  await page.goto('/admin/login');
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Cadastro' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Recuperar' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar ao site' })).toHaveAttribute('href', '/');
+
+  await signInThroughForm(page, editor.email, 'Senha-Errada-1');
+  await expect(page.getByText('Erro no login')).toBeVisible();
+  await expect(page.getByText('Tentativas de login: 1/5')).toBeVisible();
+
+  const password = loginForm(page).getByLabel(/^Senha/);
+  await expect(password).toHaveAttribute('type', 'password');
+  await loginForm(page).getByRole('button', { name: 'Mostrar senha' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await loginForm(page).getByRole('button', { name: 'Ocultar senha' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  await signInThroughForm(page, editor.email, editor.password);
+  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Olá, ${editor.fullName}!` })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  // Signed in, the login route sends back to the panel.
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: `Olá, ${editor.fullName}!` })).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test('the server blocks the account after five failures and the screen says so', async ({ page, consoleErrors }) => {
+  const author = await createStaff('author');
+  await page.goto('/admin/login');
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signInThroughForm(page, author.email, `Errada-${attempt}-X`);
+    await expect(page.getByText(`Tentativas de login: ${attempt}/5`)).toBeVisible();
+  }
+  // Even the right password is refused now: the block is the server's.
+  await signInThroughForm(page, author.email, author.password);
+  await expect(page.getByText('Conta temporariamente bloqueada por segurança.')).toBeVisible();
+  await expect(page.getByText('Muitas tentativas de login. Tente novamente em 15 minutos.')).toBeVisible();
+  await expect(page.getByText('Sua conta foi temporariamente bloqueada por segurança.')).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of (400|429)/);
+});
+
+test('sign-up checks the password rule, then creates an inactive account', async ({ page, consoleErrors }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('tab', { name: 'Cadastro' }).click();
+  const form = page.getByRole('form', { name: 'Cadastro' });
+  await expect(
+    form.getByText('O primeiro usuário cadastrado se torna administrador automaticamente.', { exact: false }),
+  ).toBeVisible();
+  const email = `cadastro-${Date.now()}@exemplo.com.br`;
+  await form.getByLabel('Nome completo').fill('Nova Pessoa');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Senha/).fill('curta');
+  await form.getByLabel('Confirmar senha').fill('curta');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(form.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeVisible();
+  await form.getByLabel(/^Senha/).fill('semmaiuscula1');
+  await form.getByLabel('Confirmar senha').fill('semmaiuscula1');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(form.getByText('A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.')).toBeVisible();
+  await form.getByLabel(/^Senha/).fill('Valida-Senha-1');
+  await form.getByLabel('Confirmar senha').fill('Outra-Senha-1');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(form.getByText('As senhas não coincidem')).toBeVisible();
+  await form.getByLabel('Confirmar senha').fill('Valida-Senha-1');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByText('Cadastro realizado com sucesso!')).toBeVisible();
+
+  const su = await superuser();
+  const account = await su.collection('users').getFirstListItem(su.filter('email = {:email}', { email }));
+  expect(account).toMatchObject({ full_name: 'Nova Pessoa', role: 'author', is_active: false });
+
+  // The same e-mail again is refused with a clear message.
+  await form.getByLabel('Nome completo').fill('Nova Pessoa');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Senha/).fill('Valida-Senha-1');
+  await form.getByLabel('Confirmar senha').fill('Valida-Senha-1');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test('the registration screen has its own rule, and the server still applies its own', async ({ page, consoleErrors }) => {
+  await page.goto('/admin/register');
+  const form = page.getByRole('form', { name: 'Registro' });
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('Todos os campos são obrigatórios')).toBeVisible();
+  const email = `registro-${Date.now()}@exemplo.com.br`;
+  await form.getByLabel('Nome').fill('Pessoa Registrada');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Senha/).fill('abc');
+  await form.getByLabel('Confirmar senha').fill('abc');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+  await form.getByLabel(/^Senha/).fill('abcdef');
+  await form.getByLabel('Confirmar senha').fill('abcdef');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeVisible();
+  await form.getByLabel(/^Senha/).fill('Registro-Forte-1');
+  await form.getByLabel('Confirmar senha').fill('Registro-Forte-1');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Registro Concluído!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test.describe('on a server of its own', () => {
+  let staff: StaffServer;
+  let sink: SmtpSink;
+
+  test.beforeAll(async () => {
+    sink = await startSmtpSink();
+    staff = await startStaffServer({ siteDir: process.env.E2E_SITE_DIR, unthrottledLoopback: true });
+    const settings = staff.admin.client.collection('public_site_settings');
+    for (const [key, value] of Object.entries({
+      smtp_host: '127.0.0.1',
+      smtp_port: String(sink.port),
+      smtp_user: 'mailer',
+      smtp_password: 'x',
+    })) {
+      const row = await settings.getFirstListItem(`key = "${key}"`);
+      await settings.update(row.id, { value });
+    }
+    // A session lifetime of a few seconds instead of 8 hours.
+    const users = await staff.superuser.collections.getOne('users');
+    await staff.superuser.collections.update('users', { authToken: { ...users.authToken, duration: 12 } }).catch((error) => {
+      throw new Error(JSON.stringify(error.response));
+    });
+  });
+  test.afterAll(async () => {
+    await staff?.stop();
+    await sink?.stop();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    // The fixtures answer other origins with an empty 204; this server is ours.
+    const origin = new URL(staff.server.url).origin;
+    await page.route(
+      (url) => url.origin === origin,
+      (route) => route.continue(),
+    );
+  });
+
+  test('recovers the password through the e-mail link', async ({ page }) => {
+    await page.goto(`${staff.server.url}/admin/login`);
+    await page.getByRole('tab', { name: 'Recuperar' }).click();
+    const form = page.getByRole('form', { name: 'Recuperar senha' });
+    await form.getByLabel('E-mail').fill(staff.author.email);
+    await form.getByRole('button', { name: 'Enviar Link de Recuperação' }).click();
+    await expect(page.getByText('E-mail enviado!')).toBeVisible();
+
+    const mail = await sink.waitFor(staff.author.email);
+    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = body.match(/\/admin\/reset-password\?token=([\w.-]+)/)?.[1];
+    expect(token, 'o e-mail traz o link de redefinição').toBeTruthy();
+
+    await page.goto(`${staff.server.url}/admin/reset-password?token=${token}`);
+    const reset = page.getByRole('form', { name: 'Redefinir senha' });
+    await reset.getByLabel('Nova senha', { exact: true }).fill('Recuperada-2026');
+    await reset.getByLabel('Confirmar nova senha').fill('Recuperada-2026');
+    await reset.getByRole('button', { name: 'Redefinir senha' }).click();
+    await expect(page.getByRole('heading', { name: 'Senha redefinida!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ir para o login' }).click();
+    await signInThroughForm(page, staff.author.email, 'Recuperada-2026');
+    await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+  });
+
+  test('ends the session when its lifetime is over, saying why', async ({ page }) => {
+    await page.goto(`${staff.server.url}/admin/login`);
+    await signInThroughForm(page, staff.editor.email, PASSWORD);
+    await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+    // The login screen says why (and so does the toast).
+    const notice = page.getByRole('main').getByRole('alert').filter({ hasText: 'Sessão expirada' });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('Por segurança, sua sessão foi encerrada.');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('pocketbase_auth'))).toBeNull();
+  });
+});
