@@ -155,3 +155,28 @@ test('an inactive account reaches the "Conta Inativa" screen', async ({ page }) 
   await expect(page.getByText('Sua conta foi desativada. Entre em contato com o administrador.')).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveCount(0);
 });
+
+test('screens load their code on demand: the login screen pulls no resource screen, public pages no admin code', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  const screenChunks =
+    /\/(PostList|PostEdit|PostCreate|PageList|MediaList|UserList|AuditList|MessageList|SubscriberList|SettingsPage|BackupsPage|Dashboard)\.[\w-]+\.js$/;
+
+  await page.goto('/');
+  await expect(page.locator('main')).toBeVisible();
+  expect(scripts.filter((script) => /\/(App|pocketbase|LoginPage)\.[\w-]+\.js$/.test(script))).toEqual([]);
+
+  await page.goto('/admin/login');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  expect(scripts.filter((script) => screenChunks.test(script))).toEqual([]);
+
+  const account = await createStaff('editor');
+  await openAdminAs(page, account, '/admin/posts');
+  await expect(page.getByRole('menuitem', { name: 'Posts' })).toBeVisible();
+  await expect.poll(() => scripts.some((script) => /\/PostList\.[\w-]+\.js$/.test(script))).toBe(true);
+  expect(scripts.some((script) => /\/(UserList|AuditList|MediaList)\.[\w-]+\.js$/.test(script))).toBe(false);
+});
