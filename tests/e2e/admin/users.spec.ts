@@ -22,6 +22,8 @@ const tag = () => randomBytes(4).toString('hex');
  */
 async function searchUser(page: Page, text: string) {
   await page.getByPlaceholder('Buscar por nome').fill(text);
+  // The search applies after a pause (and lands in the address): wait for it.
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(text);
   await expect(page.locator('tbody tr')).toHaveCount(1);
 }
 
