@@ -1,0 +1,123 @@
+/**
+ * Backups: an admin creates one, sees it listed with size and date, downloads it
+ * (a zip, fetched with the session's token) and reads the restore confirmation.
+ * A restore replaces every row and restarts the server, so it never runs on the
+ * shared e2e server: the restore test starts a PocketBase of its own (serving the
+ * same build), as tests/api/backups.test.ts does for the API.
+ */
+import { readFile } from 'node:fs/promises';
+import PocketBase from 'pocketbase';
+import { expect as baseExpect, test } from '../fixtures';
+import { startTestServer } from '../../helpers/server';
+import { STAFF_PASSWORD, signedInAs } from './staff';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+test('an admin creates a backup, sees it listed, downloads it and reads what a restore does', async ({ page }) => {
+  const restores: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/restore')) restores.push(request.url());
+  });
+  await signedInAs(page, 'admin', '/admin/backups');
+  await expect(page.getByRole('heading', { name: 'Backups', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Criar backup' }).click();
+  const toast = page.getByText(/^Backup backup_\d{8}_\d{6}(_\d+)?\.zip criado com sucesso!$/);
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  const name = (await toast.textContent())!.match(/backup_\S+\.zip/)![0];
+
+  const row = page.locator(`tr[data-backup="${name}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/\d+(,\d+)? (Bytes|KB|MB)/);
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Baixar ${name}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(name);
+  const zip = await readFile((await download.path())!);
+  expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
+
+  await row.getByRole('button', { name: `Restaurar ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Restaurar backup?' });
+  await expect(dialog).toContainText(name);
+  await expect(dialog).toContainText('substitui todos os dados atuais do site');
+  await expect(dialog).toContainText('O servidor será reiniciado');
+  await expect(dialog).toContainText('crie um backup dos dados atuais antes de restaurar');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(restores).toEqual([]);
+});
+
+test('an editor opening /admin/backups reads the denied text and sends no backup request', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/backups')) calls.push(request.url());
+  });
+  await signedInAs(page, 'editor', '/admin/backups');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para gerenciar backups.')).toBeVisible();
+  expect(calls).toEqual([]);
+});
+
+test('restoring on a server of its own: the admin waits through the restart and sees the backup’s data', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const server = await startTestServer({ siteDir: process.env.E2E_SITE_DIR });
+  // Its own context: the shared fixture answers every other origin with an empty 204.
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const su = new PocketBase(server.url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
+    const email = 'admin-restauracao@exemplo.com.br';
+    await su.collection('users').create({
+      email,
+      password: STAFF_PASSWORD,
+      passwordConfirm: STAFF_PASSWORD,
+      full_name: 'Admin Restauração',
+      role: 'admin',
+      is_active: true,
+    });
+    const kept = await su.collection('pages').create({ name: 'Antes do backup', status: 'draft' });
+
+    const client = new PocketBase(server.url);
+    await client.collection('users').authWithPassword(email, STAFF_PASSWORD);
+    const page = await context.newPage();
+    await page.addInitScript(
+      (value) => {
+        if (window.sessionStorage.getItem('e2e:session-seeded')) return;
+        window.sessionStorage.setItem('e2e:session-seeded', '1');
+        window.localStorage.setItem('pocketbase_auth', value);
+      },
+      JSON.stringify({ token: client.authStore.token, record: client.authStore.record }),
+    );
+    await page.goto(`${server.url}/admin/backups`);
+
+    await page.getByRole('button', { name: 'Criar backup' }).click();
+    const row = page.locator('tr[data-backup]');
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
+    const name = (await row.getAttribute('data-backup'))!;
+    const lost = await su.collection('pages').create({ name: 'Depois do backup', status: 'draft' });
+
+    await row.getByRole('button', { name: `Restaurar ${name}` }).click();
+    const reloaded = page.waitForEvent('load', { timeout: 120_000 });
+    await page.getByRole('dialog', { name: 'Restaurar backup?' }).getByRole('button', { name: 'Restaurar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Restaurando backup...' })).toBeVisible();
+    await expect(page.getByText('O servidor está reiniciando', { exact: false })).toBeVisible();
+    await reloaded;
+
+    // Back after the restart, still signed in (same account in the backup), with the backup's data.
+    await expect(page.getByRole('heading', { name: 'Backups', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(`tr[data-backup="${name}"]`)).toBeVisible();
+    const after = new PocketBase(server.url);
+    await after.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
+    const ids = (await after.collection('pages').getFullList()).map((record) => record.id);
+    expect(ids).toContain(kept.id);
+    expect(ids).not.toContain(lost.id);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
