@@ -26,7 +26,7 @@ import { ReadToggleIcon } from './ReadToggle';
 const Col = DataTable.Col<RaRecord>;
 
 const filters = [
-  <SearchInput key="q" source="q" placeholder="Buscar por nome, e-mail, empresa ou texto" alwaysOn />,
+  <SearchInput key="q" source="q" placeholder="Buscar mensagens" alwaysOn />,
   <NullableBooleanInput
     key="read"
     source="read"

@@ -54,7 +54,7 @@ test('the bell opens the unread messages; opening one marks it read; it can be m
   await expect(page).toHaveURL(/\/admin\/messages\?filter=/);
   await expect(page.getByRole('combobox', { name: 'Situação' })).toHaveText('Não lidas');
 
-  await page.getByPlaceholder('Buscar por nome, e-mail, empresa ou texto').fill(message.name);
+  await page.getByPlaceholder('Buscar mensagens').fill(message.name);
   // The search applies after a pause (and lands in the address): wait for it before clicking.
   await expect.poll(() => decodeURIComponent(page.url())).toContain(message.name);
   const rows = page.locator('tbody tr');
