@@ -1,7 +1,7 @@
-/** Backups: the names the server accepts, sizes, and the wait for the restart after a restore. */
+/** Backups: the names the server accepts and the wait for the restart after a restore. */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { formatBytes, waitForRestart, type BackupStatus } from '../../src/admin/backups/api';
+import { waitForRestart, type BackupStatus } from '../../src/admin/backups/api';
 
 const require = createRequire(import.meta.url);
 const server = require('../../pb_hooks/lib/backups.js') as { isValidName: (name: unknown) => boolean };
@@ -31,17 +31,6 @@ describe('backup names (pb_hooks/lib/backups.js)', () => {
     `${'a'.repeat(150)}.zip`,
     null,
   ])('refuses %j', (name) => expect(server.isValidName(name)).toBe(false));
-});
-
-describe('formatBytes', () => {
-  test.each([
-    [0, '0 Bytes'],
-    [512, '512 Bytes'],
-    [1536, '1,5 KB'],
-    [10 * 1024 * 1024, '10 MB'],
-    [1234567890, '1,15 GB'],
-    [5 * 1024 ** 4, '5.120 GB'],
-  ])('%d → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });
 
 describe('waitForRestart', () => {

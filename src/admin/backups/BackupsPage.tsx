@@ -34,17 +34,9 @@ import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
+import { formatFileSize } from '../media/fileRules';
 import { pb } from '../pocketbase';
-import {
-  backupStatus,
-  createBackup,
-  downloadBackup,
-  formatBytes,
-  listBackups,
-  restoreBackup,
-  waitForRestart,
-  type BackupItem,
-} from './api';
+import { backupStatus, createBackup, downloadBackup, listBackups, restoreBackup, waitForRestart, type BackupItem } from './api';
 
 const QUERY_KEY = ['admin', 'backups'];
 
@@ -199,7 +191,7 @@ function BackupsView() {
                     <TableCell>
                       <code>{item.name}</code>
                     </TableCell>
-                    <TableCell align="right">{formatBytes(item.size)}</TableCell>
+                    <TableCell align="right">{formatFileSize(item.size)}</TableCell>
                     <TableCell>{dateTime(item.modified)}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1}>

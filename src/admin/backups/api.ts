@@ -81,15 +81,3 @@ export async function waitForRestart(
   }
   return { kind: 'timeout' };
 }
-
-/**
- * Sizes in Bytes, KB, MB or GB with up to 2 decimals, pt-BR.
- * @example formatBytes(1536) // '1,5 KB'
- */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  const exponent = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** exponent;
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} ${units[exponent]}`;
-}
