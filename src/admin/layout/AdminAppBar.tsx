@@ -118,13 +118,15 @@ function LogoutItem() {
 
 export function AdminAppBar() {
   const { actor } = useActor();
+  const { identity } = useGetIdentity();
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <>
       <AppBar
         color="primary"
         userMenu={
-          <UserMenu>
+          // The button shows the name; its accessible name must contain it (WCAG 2.5.3).
+          <UserMenu label={identity?.fullName ? `Menu de ${identity.fullName}` : 'Perfil'}>
             <UserMenuHeader />
             <MenuLink to="/profile" label="Perfil" icon={<PersonIcon />} />
             {can(actor, 'admin') ? <MenuLink to="/settings" label="Configurações" icon={<SettingsIcon />} /> : null}

@@ -63,6 +63,7 @@ function CoverInput() {
       maxSize={10 * MB}
       format={format}
       helperText="JPEG, PNG, GIF ou WebP, até 10 MB."
+      inputProps={{ 'aria-label': 'Imagem de capa' }}
       placeholder={<p>Arraste a imagem de capa ou clique para escolher.</p>}
       options={{
         onDropRejected: () =>

@@ -106,7 +106,7 @@ test('a deep link reloads on the same screen, and the avatar menu shows name, e-
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
 
-  const userMenu = page.locator('header').getByRole('button', { name: 'Perfil' });
+  const userMenu = page.locator('header').getByRole('button', { name: /^Menu de / });
   await expect(userMenu).toContainText(admin.fullName);
   await userMenu.click();
   const menu = page.getByRole('menu');
@@ -130,7 +130,7 @@ test('the profile changes the name and the password (the session goes on)', asyn
   await page.getByLabel('Nome completo').fill('Edite Nova');
   await page.getByRole('button', { name: 'Salvar perfil' }).click();
   await expect(page.getByText('Perfil atualizado com sucesso!')).toBeVisible();
-  await expect(page.locator('header').getByRole('button', { name: 'Perfil' })).toContainText('Edite Nova');
+  await expect(page.locator('header').getByRole('button', { name: /^Menu de / })).toContainText('Edite Nova');
 
   const form = page.getByRole('form', { name: 'Alterar senha' });
   await form.getByLabel('Senha atual').fill(editor.password);

@@ -1,0 +1,78 @@
+/**
+ * axe (WCAG 2.1 A/AA) over every admin screen, signed in as an admin, plus the
+ * sign-in screens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, allowConsoleErrors } from '../fixtures';
+import { signedInAs } from './staff';
+
+async function violationsOf(page: Page, path: string): Promise<string[]> {
+  // Legacy mode measures the page without entering frames: the post preview is a
+  // sandboxed frame where no script (axe's included) may run; its markup is the site's
+  // article styles, measured on the public pages.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .exclude('iframe')
+    .options({ iframes: false })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${path}: ${violation.id} (${violation.impact}) em ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+}
+
+const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  { path: '/admin', ready: (page) => expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible() },
+  { path: '/admin/users', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
+  { path: '/admin/users/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
+  { path: '/admin/posts', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/posts/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
+  { path: '/admin/pages', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/pages/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
+  { path: '/admin/media', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/messages', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/newsletter', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
+  { path: '/admin/backups', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/settings', ready: (page) => expect(page.getByRole('tab').first()).toBeVisible() },
+  { path: '/admin/profile', ready: (page) => expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible() },
+];
+
+test('every admin screen is free of WCAG 2.1 A/AA violations (axe)', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signedInAs(page, 'admin');
+  await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
+  const violations: string[] = [];
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    // Lists finish loading before they are measured.
+    await expect(page.getByText(/^Carregando/)).toHaveCount(0, { timeout: 10_000 });
+    violations.push(...(await violationsOf(page, screen.path)));
+  }
+  // Playwright's script injection into the post preview's sandboxed frame (no scripts allowed there) is refused.
+  allowConsoleErrors(consoleErrors, /Blocked script execution in 'about:srcdoc'/);
+  expect(violations).toEqual([]);
+});
+
+test('the sign-in screens are free of WCAG 2.1 A/AA violations (axe)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const violations: string[] = [];
+  for (const path of ['/admin/login', '/admin/register', '/admin/reset-password?token=x']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    violations.push(...(await violationsOf(page, path)));
+  }
+  for (const tab of ['Cadastro', 'Recuperar']) {
+    await page.goto('/admin/login');
+    await page.getByRole('tab', { name: tab }).click();
+    violations.push(...(await violationsOf(page, `/admin/login (${tab})`)));
+  }
+  expect(violations).toEqual([]);
+});
