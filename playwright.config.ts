@@ -13,7 +13,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Admin screens wait on API calls; on a loaded 2-core machine 5 s is not always enough.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.cache/test-results/playwright.json' }]],
   outputDir: '.cache/test-results/playwright',
   use: {

@@ -10,6 +10,7 @@ export const theme: RaThemeOptions = {
     error: { main: '#b91c1c' },
     success: { main: '#15803d' },
     warning: { main: '#9a5b00' },
+    info: { main: '#075985' },
     background: { default: '#f5f7fa' },
     text: { primary: '#14202e', secondary: '#4a5868' },
   },
