@@ -12,6 +12,8 @@ const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
 export default defineConfig({
   site: siteOrigin(process.env.PUBLIC_SITE_URL),
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  // The publisher keeps its own cache, so its rebuilds reuse unchanged content and images.
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   trailingSlash: 'never',
   // Code samples in articles: a high-contrast theme keeps comments readable (WCAG AA).
   markdown: { shikiConfig: { theme: 'github-dark-high-contrast' } },

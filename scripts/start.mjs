@@ -1,35 +1,88 @@
-// `npm start`: builds the site when needed, then runs one PocketBase process that
-// applies the migrations and serves the site, the admin, the API and the dashboard.
+// `npm start`: one PocketBase process serves the site, the admin, the API and the
+// dashboard; beside it, the publisher rebuilds the site whenever staff publish
+// (scripts/lib/publisher.mjs) and swaps each finished build in atomically.
+import { randomBytes } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { resolvePocketBase } from './pocketbase.mjs';
-import { buildSite } from './lib/build-site.mjs';
-import { serveArgs } from './lib/pocketbase-process.mjs';
+import { isBuildFresh } from './lib/build-site.mjs';
+import { freePort, serveArgs, waitForHealth } from './lib/pocketbase-process.mjs';
 import { fromRoot } from './lib/paths.mjs';
+import {
+  createPublisher,
+  deployHookRunner,
+  localBuildRunner,
+  pocketBaseReporter,
+  startPublishEndpoint,
+} from './lib/publisher.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.PB_DATA || fromRoot('pb_data'));
-const siteDir = path.resolve(process.env.SITE_DIR || fromRoot('dist'));
+/** The live site: a link to the last good build (see scripts/lib/live-site.mjs). */
+const siteDir = path.resolve(process.env.SITE_DIR || fromRoot('.cache', 'site', 'live'));
+const deployHookUrl = process.env.DEPLOY_HOOK_URL || '';
 
 try {
   const bin = await resolvePocketBase();
-  if (!(await buildSite({ outDir: siteDir }))) console.log('[site] Site já está atualizado; pulando o build.');
-
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const secret = randomBytes(24).toString('hex');
+  const buildEnv = { ...process.env, POCKETBASE_URL: process.env.POCKETBASE_URL || base };
+  const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir: fromRoot('.cache', 'astro-publish') });
+
+  const publisher = createPublisher({
+    mode: deployHookUrl ? 'deploy-hook' : 'local',
+    run: deployHookUrl ? deployHookRunner({ url: deployHookUrl }) : localRunner,
+    onStatus: (() => {
+      const report = pocketBaseReporter({ pocketbaseUrl: base, secret });
+      return (status) => {
+        if (status.state === 'success' || status.state === 'failed') {
+          const seconds = Math.round((status.durationMs ?? 0) / 1000);
+          console.log(
+            `[publicação] ${status.state === 'success' ? 'site publicado' : 'falha na publicação'} em ${seconds} s (${status.reasons.join('; ')})`,
+          );
+          if (status.state === 'failed') console.log(status.log?.split('\n').slice(-15).join('\n'));
+        }
+        report(status);
+      };
+    })(),
+  });
+  const endpoint = await startPublishEndpoint({ publisher, secret, port: await freePort() });
+
   console.log(`
   Site:         ${base}/
   Painel admin: ${base}/admin
   API:          ${base}/api/
   Dashboard PB: ${base}/_/
   Dados:        ${dataDir}
+  Publicação:   ${deployHookUrl ? `webhook de deploy (${new URL(deployHookUrl).host})` : `build local em ${path.relative(fromRoot(), siteDir)}`}
 `);
   const child = spawn(bin, serveArgs({ host, port, dataDir }), {
     stdio: 'inherit',
-    env: { ...process.env, SITE_DIR: siteDir },
+    env: { ...process.env, SITE_DIR: siteDir, PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(/** @type {NodeJS.Signals} */ (signal)));
+  /** @param {NodeJS.Signals} signal */
+  const stop = (signal) => {
+    publisher.stop();
+    void endpoint.close();
+    child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(/** @type {NodeJS.Signals} */ (signal)));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+  // The first build needs the running API (it reads the CMS): build now unless the
+  // live build is current; until then the previous build (if any) stays served.
+  await waitForHealth(base, { child });
+  const hasLive = Boolean(await lstat(siteDir).catch(() => null));
+  if (!hasLive || !(await isBuildFresh(siteDir, buildEnv))) {
+    console.log(hasLive ? '[site] Código do site mudou: gerando de novo…' : '[site] Gerando o site pela primeira vez…');
+    if (deployHookUrl)
+      await localRunner({ id: 'inicial', state: 'building', mode: 'local', reasons: [], queuedAt: '' }, () => {});
+    else publisher.request('início do servidor', { immediate: true });
+  } else {
+    console.log('[site] Site já está atualizado; pulando o build.');
+  }
 } catch (error) {
   console.error(`\nFalha ao iniciar: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

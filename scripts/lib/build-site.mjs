@@ -51,6 +51,16 @@ export async function isBuildFresh(outDir, env = process.env) {
 }
 
 /**
+ * Records what a build in outDir was made from (read back by isBuildFresh).
+ * @param {string} outDir
+ * @param {number} builtAt when the build started (ms)
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function writeBuildStamp(outDir, builtAt, env) {
+  return writeFile(path.join(outDir, STAMP), JSON.stringify({ builtAt, env: buildEnv(env) }));
+}
+
+/**
  * Runs `astro build` into outDir (unless it is fresh and `force` is false).
  * @param {{ outDir?: string, env?: NodeJS.ProcessEnv, force?: boolean }} [options]
  * @returns {Promise<boolean>} whether a build ran
@@ -65,7 +75,7 @@ export async function buildSite({ outDir = fromRoot('dist'), env = process.env, 
     env: { ...env, ASTRO_OUT_DIR: outDir },
   });
   if (result.status !== 0) throw new Error('astro build falhou (veja as mensagens acima)');
-  await writeFile(path.join(outDir, STAMP), JSON.stringify({ builtAt: startedAt, env: buildEnv(env) }));
+  await writeBuildStamp(outDir, startedAt, env);
   process.stderr.write(`[site] Site gerado em ${Math.round((Date.now() - startedAt) / 1000)} s.\n`);
   return true;
 }

@@ -21,7 +21,9 @@ import { useActor } from '../common/useActor';
 import { reasonOf } from '../errors';
 import { pb } from '../pocketbase';
 import { fetchStats, type DashboardStats } from './stats';
+import { PublishingPanel } from './PublishingPanel';
 import { ValidationReport } from './ValidationReport';
+import { can } from '../../lib/permissions';
 
 function StatCard({ title, value, detail, id }: { title: string; value: string | number; detail: string; id: string }) {
   return (
@@ -143,6 +145,7 @@ function SystemStatus() {
 
 export default function Dashboard() {
   const { identity } = useGetIdentity();
+  const { actor } = useActor();
   const notify = useNotify();
   const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => fetchStats(pb), refetchInterval: 60_000 });
   useEffect(() => {
@@ -163,6 +166,11 @@ export default function Dashboard() {
         <QuickActions />
         <SystemStatus />
       </Stack>
+      {can(actor, 'publish') ? (
+        <Box sx={{ mt: 2 }}>
+          <PublishingPanel />
+        </Box>
+      ) : null}
       <Box sx={{ mt: 2 }}>
         <ValidationReport />
       </Box>

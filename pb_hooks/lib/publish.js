@@ -1,0 +1,95 @@
+// Publishing (ARCHITECTURE.md): what the public site shows is rebuilt when it
+// changes. These helpers decide whether a change matters and tell the publisher
+// (scripts/lib/publisher.mjs), which runs beside PocketBase under `npm start`.
+
+/** The publisher's loopback endpoint and shared secret, or null when none runs. */
+function publisher() {
+  const url = $os.getenv("PUBLISHER_URL");
+  const secret = $os.getenv("PUBLISH_SECRET");
+  return url && secret ? { url: url, secret: secret } : null;
+}
+
+function isPublicPost(record) {
+  if (!record) return false;
+  const status = record.get("status");
+  return status === "published" || status === "scheduled";
+}
+
+/**
+ * Whether a change shows on the public site: posts and pages that are (or were)
+ * public, and the public settings (never the smtp_* secrets).
+ */
+function affectsSite(collection, before, after) {
+  if (collection === "posts") return isPublicPost(before) || isPublicPost(after);
+  if (collection === "pages") {
+    return (before && before.get("status") === "published") || (after && after.get("status") === "published");
+  }
+  if (collection === "public_site_settings") {
+    const record = after || before;
+    return !String(record.get("key")).startsWith("smtp");
+  }
+  return false;
+}
+
+/**
+ * Asks the publisher for a rebuild. Returns false when no publisher is configured
+ * or it cannot be reached (the change is saved all the same).
+ */
+function requestRebuild(reason, immediate) {
+  const target = publisher();
+  if (!target) return false;
+  try {
+    const response = $http.send({
+      url: target.url + "/rebuild",
+      method: "POST",
+      body: JSON.stringify({ reason: reason, immediate: !!immediate }),
+      headers: { "content-type": "application/json", "x-publish-secret": target.secret },
+      timeout: 5,
+    });
+    return response.statusCode === 202;
+  } catch (err) {
+    console.log("[publicação] publicador indisponível: " + err);
+    return false;
+  }
+}
+
+const ACTIONS = { create: "criação", update: "atualização", delete: "exclusão" };
+
+function onContentChange(collection, action, before, after) {
+  if (!affectsSite(collection, before, after)) return;
+  const record = after || before;
+  const label = record.get("title") || record.get("name") || record.get("key") || record.id;
+  requestRebuild(collection + ": " + ACTIONS[action] + " de " + label, false);
+}
+
+/** Constant-time comparison of the shared secret. */
+function validSecret(given) {
+  const target = publisher();
+  if (!target || !given) return false;
+  return $security.equal(String(given), target.secret);
+}
+
+/** Stores a status sent by the publisher (one row per build, updated as it goes). */
+function storeStatus(app, status) {
+  const collection = app.findCollectionByNameOrId("site_builds");
+  let record;
+  try {
+    record = app.findFirstRecordByData("site_builds", "build_id", String(status.id));
+  } catch (_) {
+    record = new Record(collection);
+    record.set("build_id", String(status.id));
+  }
+  record.set("state", status.state);
+  record.set("mode", status.mode);
+  record.set("reasons", status.reasons || []);
+  record.set("queued_at", status.queuedAt || "");
+  record.set("started_at", status.startedAt || "");
+  record.set("finished_at", status.finishedAt || "");
+  record.set("duration_ms", Math.max(0, Math.round(status.durationMs || 0)));
+  record.set("pages", Math.max(0, Math.round(status.pages || 0)));
+  record.set("progress", String(status.progress || "").slice(0, 500));
+  record.set("log", String(status.log || "").slice(-200000));
+  app.save(record);
+}
+
+module.exports = { affectsSite, requestRebuild, onContentChange, validSecret, storeStatus, publisher };

@@ -1,0 +1,255 @@
+// Rebuild-on-publish: PocketBase's hooks ask for a rebuild whenever something the
+// public site shows changes; this turns a burst of requests into one build, never
+// runs two at once, and queues exactly one more when asked during a build.
+// In deploy-hook mode it calls a CDN's or CI's build webhook instead of building.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { newBuildDir, pruneBuilds, swapLive } from './live-site.mjs';
+import { runSiteBuild } from './site-build.mjs';
+
+/**
+ * @typedef {'queued' | 'building' | 'success' | 'failed'} BuildState
+ * @typedef {{ id: string, state: BuildState, mode: 'local' | 'deploy-hook', reasons: string[],
+ *             queuedAt: string, startedAt?: string, finishedAt?: string, durationMs?: number,
+ *             pages?: number, progress?: string, log?: string }} BuildStatus
+ * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string }} RunResult
+ * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
+ */
+
+/**
+ * @param {{ run: Runner, mode?: 'local' | 'deploy-hook', debounceMs?: number,
+ *           onStatus?: (status: BuildStatus) => void }} options
+ */
+export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStatus = () => {} }) {
+  /** @type {BuildStatus | null} */ let queued = null;
+  /** @type {BuildStatus | null} */ let running = null;
+  /** @type {NodeJS.Timeout | null} */ let timer = null;
+  /** @type {((value?: unknown) => void)[]} */ let waiters = [];
+  let builds = 0;
+
+  /** @param {BuildStatus} status */
+  const emit = (status) => {
+    try {
+      onStatus({ ...status, reasons: [...status.reasons] });
+    } catch (error) {
+      console.error('[publicação] falha ao registrar o estado:', error);
+    }
+  };
+
+  const settleWaiters = () => {
+    if (running || queued) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  };
+
+  const start = async () => {
+    timer = null;
+    if (running || !queued) return;
+    running = { ...queued, state: 'building', startedAt: new Date().toISOString(), progress: 'Iniciando' };
+    queued = null;
+    builds += 1;
+    emit(running);
+    let result;
+    try {
+      result = await run(running, (progress, pages) => {
+        if (!running) return;
+        running.progress = progress;
+        if (pages !== undefined) running.pages = pages;
+        emit(running);
+      });
+    } catch (error) {
+      result = { ok: false, log: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    const finished = {
+      ...running,
+      state: /** @type {BuildState} */ (result.ok ? 'success' : 'failed'),
+      finishedAt: new Date().toISOString(),
+      durationMs: result.durationMs ?? Date.now() - Date.parse(running.startedAt ?? ''),
+      pages: result.pages ?? running.pages,
+      progress: undefined,
+      log: result.log,
+    };
+    running = null;
+    emit(finished);
+    // Asked again while building: exactly one more build, after the quiet period.
+    if (queued) schedule(debounceMs);
+    settleWaiters();
+  };
+
+  /** @param {number} delay */
+  const schedule = (delay) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void start(), delay);
+  };
+
+  return {
+    /**
+     * Asks for a rebuild. Requests within the quiet period, or during a build, join
+     * one queued build.
+     * @param {string} reason e.g. "posts: atualização"
+     * @param {{ immediate?: boolean }} [options] skip the quiet period ("Publicar agora")
+     */
+    request(reason, { immediate = false } = {}) {
+      if (queued) {
+        if (!queued.reasons.includes(reason)) queued.reasons.push(reason);
+      } else {
+        queued = { id: randomUUID(), state: 'queued', mode, reasons: [reason], queuedAt: new Date().toISOString() };
+      }
+      emit(queued);
+      if (!running) schedule(immediate ? 0 : debounceMs);
+      return queued.id;
+    },
+    /** The build in progress and the one waiting, if any. */
+    state() {
+      return { running, queued, builds };
+    },
+    /** Resolves once nothing is queued or building. */
+    idle() {
+      return new Promise((resolve) => {
+        waiters.push(resolve);
+        settleWaiters();
+      });
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      queued = null;
+    },
+  };
+}
+
+/**
+ * The local runner: builds into a fresh folder and, only if the build succeeded,
+ * swaps it in as the live site. A failed build leaves the live site untouched.
+ * @param {{ liveLink: string, env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv), cacheDir?: string }} options
+ *   `env` may be a function, read at each build (e.g. once the API's address is known)
+ * @returns {Runner}
+ */
+export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
+  return async (_status, report) => {
+    const outDir = await newBuildDir(liveLink);
+    const buildEnv = typeof env === 'function' ? env() : env;
+    const result = await runSiteBuild({ outDir, env: buildEnv, cacheDir, onProgress: ({ stage, pages }) => report(stage, pages) });
+    if (result.ok) {
+      await swapLive(liveLink, outDir);
+      await pruneBuilds(liveLink);
+    } else {
+      await rm(outDir, { recursive: true, force: true });
+    }
+    return result;
+  };
+}
+
+/**
+ * The deploy-hook runner: POSTs to the webhook (Netlify, Vercel, Cloudflare Pages,
+ * a CI workflow), retrying with a growing pause; the outcome of each try is logged.
+ * @param {{ url: string, attempts?: number, backoffMs?: number, timeoutMs?: number }} options
+ * @returns {Runner}
+ */
+export function deployHookRunner({ url, attempts = 3, backoffMs = 2000, timeoutMs = 15_000 }) {
+  return async (status, report) => {
+    const startedAt = Date.now();
+    const log = [];
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      report(`Chamando o webhook de deploy (tentativa ${attempt} de ${attempts})`);
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ trigger: 'cms', build: status.id, reasons: status.reasons }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        log.push(`Tentativa ${attempt}: HTTP ${response.status}`);
+        if (response.ok) return { ok: true, durationMs: Date.now() - startedAt, log: log.join('\n') };
+      } catch (error) {
+        log.push(`Tentativa ${attempt}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, backoffMs * attempt));
+    }
+    return { ok: false, durationMs: Date.now() - startedAt, log: log.join('\n') };
+  };
+}
+
+/**
+ * Sends every status change to PocketBase, which keeps it in `site_builds` for the
+ * admin's 'Publicação do site' panel. Never throws: publishing goes on if it fails.
+ * @param {{ pocketbaseUrl: string, secret: string }} options
+ */
+export function pocketBaseReporter({ pocketbaseUrl, secret }) {
+  let chain = Promise.resolve();
+  /** @param {BuildStatus} status */
+  return (status) => {
+    // In order, one at a time: a late 'building' must not overwrite 'success'.
+    chain = chain.then(async () => {
+      try {
+        const response = await fetch(`${pocketbaseUrl}/api/site/builds/report`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Publish-Secret': secret },
+          body: JSON.stringify(status),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) console.error(`[publicação] PocketBase recusou o estado: HTTP ${response.status}`);
+      } catch (error) {
+        console.error(
+          '[publicação] PocketBase indisponível para registrar o estado:',
+          error instanceof Error ? error.message : error,
+        );
+      }
+    });
+  };
+}
+
+/** @param {unknown} given @param {string} secret */
+const sameSecret = (given, secret) => {
+  const a = Buffer.from(String(given ?? ''));
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The loopback endpoint PocketBase's hooks call: POST /rebuild {reason, immediate}
+ * with the shared secret. Returns its URL.
+ * @param {{ publisher: Pick<ReturnType<typeof createPublisher>, 'request'>, secret: string, host?: string, port?: number }} options
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0 }) {
+  const server = createServer((request, response) => {
+    if (request.method !== 'POST' || request.url !== '/rebuild') {
+      response.writeHead(404).end();
+      return;
+    }
+    if (!sameSecret(request.headers['x-publish-secret'], secret)) {
+      response.writeHead(403).end();
+      return;
+    }
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => {
+      body += chunk;
+      if (body.length > 10_000) request.destroy();
+    });
+    request.on('end', () => {
+      let payload;
+      try {
+        payload = JSON.parse(body || '{}');
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      const reason = String(payload.reason ?? 'pedido').slice(0, 200);
+      const id = publisher.request(reason, { immediate: Boolean(payload.immediate) });
+      response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id }));
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(port, host, () => {
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+      resolve({
+        url: `http://${host}:${address.port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}

@@ -1,0 +1,72 @@
+// One `astro build` run as a child process that does not block the caller: the
+// publisher keeps answering while a build runs, and reports its progress.
+import { spawn } from 'node:child_process';
+import { writeBuildStamp } from './build-site.mjs';
+import { fromRoot } from './paths.mjs';
+
+/** Lines kept from a build's output for the admin's failure report. */
+const LOG_LINES = 200;
+// Astro's progress lines, e.g. "[build] 12 page(s) built in 4.2s" or "├─ /blog/x/index.html".
+const PAGE_LINE = /\/index\.html|\.html \(\+\d+ms\)/;
+const PAGES_BUILT = /(\d+) page\(s\) built/;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * @typedef {{ ok: boolean, pages: number, durationMs: number, log: string }} BuildResult
+ * @typedef {{ stage: string, pages: number }} BuildProgress
+ */
+
+/**
+ * Builds the site into outDir.
+ * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string,
+ *           onProgress?: (progress: BuildProgress) => void }} options
+ * @returns {Promise<BuildResult>}
+ */
+export function runSiteBuild({ outDir, env = process.env, cacheDir, onProgress }) {
+  const startedAt = Date.now();
+  /** @type {string[]} */
+  const lines = [];
+  let pages = 0;
+  let stage = 'Preparando o build';
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+      cwd: fromRoot(),
+      env: { ...env, ASTRO_OUT_DIR: outDir, ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}), FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let pending = '';
+    /** @param {Buffer} chunk */
+    const take = (chunk) => {
+      pending += chunk.toString('utf8');
+      const parts = pending.split(/\r?\n/);
+      pending = parts.pop() ?? '';
+      for (const raw of parts) {
+        const line = raw.replace(ANSI, '');
+        if (!line.trim()) continue;
+        lines.push(line);
+        if (lines.length > LOG_LINES) lines.shift();
+        const built = PAGES_BUILT.exec(line);
+        if (built) pages = Number(built[1]);
+        else if (PAGE_LINE.test(line)) pages += 1;
+        if (/Syncing content|Collecting build info/.test(line)) stage = 'Lendo o conteúdo';
+        else if (/Building static entrypoints/.test(line)) stage = 'Compilando scripts e estilos';
+        else if (/generating static routes/.test(line)) stage = 'Gerando páginas';
+        else if (/generating optimized images/.test(line)) stage = 'Otimizando imagens';
+        onProgress?.({ stage, pages });
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (error) => {
+      lines.push(`Falha ao iniciar o build: ${error.message}`);
+    });
+    child.on('close', async (code) => {
+      if (pending.trim()) lines.push(pending.replace(ANSI, ''));
+      const durationMs = Date.now() - startedAt;
+      const ok = code === 0;
+      if (ok) await writeBuildStamp(outDir, startedAt, env);
+      resolve({ ok, pages, durationMs, log: lines.join('\n') });
+    });
+  });
+}
