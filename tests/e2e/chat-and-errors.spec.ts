@@ -46,6 +46,8 @@ test.describe('not-found page', () => {
     const response = await page.goto('/legacy-admin/posts/abc');
     expect(page.url()).toMatch(/\/admin\/posts\/abc$/);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible();
+    // Signed out, the admin then sends the visitor to its sign-in screen.
+    await expect(page.getByRole('heading', { name: 'Área Administrativa' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });

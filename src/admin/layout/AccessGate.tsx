@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import { useEffect, type ReactNode } from 'react';
 import { useAuthState, useGetIdentity, useLogout, useNotify } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAdminPath } from '../common/AdminLink';
 import { pb } from '../pocketbase';
 import { endSession, tokenExpiry, verifySession } from '../session';
 import { Toast } from '../common/Toast';
@@ -84,10 +86,14 @@ function ActivePanel({ children }: { children: ReactNode }) {
 }
 
 export function AccessGate({ children }: { children: ReactNode }) {
-  const { isPending, authenticated } = useAuthState({}, true);
+  const { isPending, authenticated } = useAuthState({}, false);
   const { identity, isPending: identityPending } = useGetIdentity();
+  const adminPath = useAdminPath();
+  const location = useLocation();
   if (isPending || (authenticated && identityPending)) return <Spinner />;
-  if (!authenticated || !identity) return <Spinner />;
+  // No session: the sign-in screen, which comes back here after signing in.
+  if (!authenticated || !identity)
+    return <Navigate to={adminPath('/login')} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   if (!identity.isActive) return <InactiveAccount />;
   return <ActivePanel>{children}</ActivePanel>;
 }

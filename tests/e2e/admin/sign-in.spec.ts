@@ -201,3 +201,12 @@ test.describe('on a server of its own', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('pocketbase_auth'))).toBeNull();
   });
 });
+
+test('a signed-out visit to a deep link asks for sign-in, then lands on that screen', async ({ page }) => {
+  const editor = await createStaff('editor');
+  await page.goto('/admin/pages/create');
+  await expect(page.getByRole('heading', { name: 'Área Administrativa' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signInThroughForm(page, editor.email, editor.password);
+  await expect(page).toHaveURL(/\/admin\/pages\/create$/);
+});
