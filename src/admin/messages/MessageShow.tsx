@@ -15,6 +15,7 @@ import {
   TextField,
   TopToolbar,
   useRecordContext,
+  useRefresh,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
@@ -26,13 +27,20 @@ import { ReadToggleButton } from './ReadToggle';
 function MarkReadOnOpen() {
   const record = useRecordContext();
   const [update] = useUpdate();
+  const refresh = useRefresh();
   const done = useRef(false);
   useEffect(() => {
     if (!record || done.current) return;
     done.current = true;
     if (!record.read)
-      update('messages', { id: record.id, data: { read: true }, previousData: record }, { mutationMode: 'pessimistic' });
-  }, [record, update]);
+      // Then reload: a read of the record that started before the update must not
+      // leave the screen showing it unread.
+      update(
+        'messages',
+        { id: record.id, data: { read: true }, previousData: record },
+        { mutationMode: 'pessimistic', onSuccess: () => refresh() },
+      );
+  }, [record, update, refresh]);
   return null;
 }
 
