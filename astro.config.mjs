@@ -6,8 +6,13 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sitemapAlias } from './scripts/lib/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
+import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
+// Settings staff edit in the admin override src/config/site.ts when the build reads a CMS.
+const cmsSettings = process.env.POCKETBASE_URL ? await fetchPublicSettings(process.env.POCKETBASE_URL) : {};
+// Published pages: SEO of built-in routes, or pages of their own (src/lib/cms-pages.ts).
+const cmsPages = process.env.POCKETBASE_URL ? await fetchPublishedPages(process.env.POCKETBASE_URL) : [];
 
 export default defineConfig({
   site: siteOrigin(process.env.PUBLIC_SITE_URL),
@@ -27,6 +32,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    define: { __CMS_SETTINGS__: JSON.stringify(cmsSettings), __CMS_PAGES__: JSON.stringify(cmsPages) },
     server: {
       // `npm run dev`: the API and PocketBase's dashboard come from the PocketBase
       // process started beside the Astro dev server.

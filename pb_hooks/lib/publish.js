@@ -35,14 +35,14 @@ function affectsSite(collection, before, after) {
  * Asks the publisher for a rebuild. Returns false when no publisher is configured
  * or it cannot be reached (the change is saved all the same).
  */
-function requestRebuild(reason, immediate) {
+function requestRebuild(reason, immediate, at) {
   const target = publisher();
   if (!target) return false;
   try {
     const response = $http.send({
       url: target.url + "/rebuild",
       method: "POST",
-      body: JSON.stringify({ reason: reason, immediate: !!immediate }),
+      body: JSON.stringify({ reason: reason, immediate: !!immediate, at: at || "" }),
       headers: { "content-type": "application/json", "x-publish-secret": target.secret },
       timeout: 5,
     });
@@ -59,7 +59,15 @@ function onContentChange(collection, action, before, after) {
   if (!affectsSite(collection, before, after)) return;
   const record = after || before;
   const label = record.get("title") || record.get("name") || record.get("key") || record.id;
-  requestRebuild(collection + ": " + ACTIONS[action] + " de " + label, false);
+  const reason = collection + ": " + ACTIONS[action] + " de " + label;
+  requestRebuild(reason, false);
+  // A scheduled post also needs a build at its time, so it goes live then.
+  if (after && collection === "posts" && after.get("status") === "scheduled") {
+    const at = after.getDateTime("published_at");
+    if (!at.isZero() && at.unix() > new DateTime().unix()) {
+      requestRebuild(reason + " (agendado)", false, at.string().replace(" ", "T"));
+    }
+  }
 }
 
 /** Constant-time comparison of the shared secret. */

@@ -26,6 +26,7 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
   /** @type {BuildStatus | null} */ let running = null;
   /** @type {NodeJS.Timeout | null} */ let timer = null;
   /** @type {((value?: unknown) => void)[]} */ let waiters = [];
+  /** @type {Set<NodeJS.Timeout>} */ const appointments = new Set();
   let builds = 0;
 
   /** @param {BuildStatus} status */
@@ -84,14 +85,28 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
     timer = setTimeout(() => void start(), delay);
   };
 
-  return {
+  const publisher = {
     /**
      * Asks for a rebuild. Requests within the quiet period, or during a build, join
      * one queued build.
      * @param {string} reason e.g. "posts: atualização"
-     * @param {{ immediate?: boolean }} [options] skip the quiet period ("Publicar agora")
+     * @param {{ immediate?: boolean, at?: string }} [options] `immediate` skips the quiet
+     *   period ("Publicar agora"); `at` (ISO time) asks for the build at that time
+     *   instead (a scheduled post going live)
      */
-    request(reason, { immediate = false } = {}) {
+    request(reason, { immediate = false, at } = {}) {
+      const delay = at ? Date.parse(at) - Date.now() : 0;
+      if (delay > 0) {
+        // setTimeout holds at most ~24.8 days; farther posts are picked up by the cron's publish.
+        if (delay < 2 ** 31 - 1) {
+          const appointment = setTimeout(() => {
+            appointments.delete(appointment);
+            publisher.request(reason, { immediate: true });
+          }, delay);
+          appointments.add(appointment);
+        }
+        return null;
+      }
       if (queued) {
         if (!queued.reasons.includes(reason)) queued.reasons.push(reason);
       } else {
@@ -113,11 +128,14 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
       });
     },
     stop() {
+      for (const appointment of appointments) clearTimeout(appointment);
+      appointments.clear();
       if (timer) clearTimeout(timer);
       timer = null;
       queued = null;
     },
   };
+  return publisher;
 }
 
 /**
@@ -131,7 +149,12 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
   return async (_status, report) => {
     const outDir = await newBuildDir(liveLink);
     const buildEnv = typeof env === 'function' ? env() : env;
-    const result = await runSiteBuild({ outDir, env: buildEnv, cacheDir, onProgress: ({ stage, pages }) => report(stage, pages) });
+    const result = await runSiteBuild({
+      outDir,
+      env: buildEnv,
+      cacheDir,
+      onProgress: ({ stage, pages }) => report(stage, pages),
+    });
     if (result.ok) {
       await swapLive(liveLink, outDir);
       await pruneBuilds(liveLink);
@@ -239,7 +262,8 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
         return;
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);
-      const id = publisher.request(reason, { immediate: Boolean(payload.immediate) });
+      const at = typeof payload.at === 'string' && payload.at ? payload.at : undefined;
+      const id = publisher.request(reason, { immediate: Boolean(payload.immediate), at });
       response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id }));
     });
   });

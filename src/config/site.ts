@@ -1,9 +1,14 @@
 /**
  * The business identity, in one place. Pages and components read these values;
- * they never repeat the literals. The CMS settings (publishing issue) may override
- * some of them at build time.
+ * they never repeat the literals. When the build reads a CMS, the public settings
+ * staff edit in the admin override some of them (src/config/cms-settings.mjs,
+ * injected by astro.config.mjs as __CMS_SETTINGS__).
  */
 import { DEFAULT_SITE_ORIGIN } from './origin.mjs';
+
+declare const __CMS_SETTINGS__: Record<string, string> | undefined;
+/** Settings from the CMS (empty outside a CMS build, e.g. in unit tests). */
+const cms: Record<string, string | undefined> = typeof __CMS_SETTINGS__ === 'undefined' ? {} : __CMS_SETTINGS__;
 
 /** A phone number as shown to people and as dialled by a `tel:` link. */
 export interface Phone {
@@ -16,12 +21,24 @@ export interface Phone {
 
 const chatNumber = '5547999731000';
 
+/**
+ * The dialling form of a Brazilian number as people write it.
+ * @example toE164('(47) 3275-1000') // '+554732751000'
+ */
+export function toE164(display: string): string {
+  const digits = display.replace(/\D/g, '');
+  return display.trim().startsWith('+') ? `+${digits}` : `+55${digits}`;
+}
+
+const generalPhone = cms.contact_phone ?? '(47) 3275-1000';
+
 export const site = {
   name: 'Operium',
   legalName: 'Operium Eletrônica Industrial Ltda.',
   /** Default `<title>` suffix and Open Graph site name. */
-  title: 'Operium | Controladores industriais e placas especiais',
+  title: cms.site_title ?? 'Operium | Controladores industriais e placas especiais',
   description:
+    cms.site_description ??
     'Controladores industriais baseados em ESP32 e STM32, módulos de expansão, fonte chaveada e projetos de hardware sob medida, com fabricação nacional em Jaraguá do Sul (SC).',
   blurb:
     'Fabricamos controladores industriais e placas especiais no Brasil, com soluções robustas para controle de máquinas e monitoramento de equipamentos.',
@@ -31,7 +48,7 @@ export const site = {
   themeColor: '#0b3d6e',
 
   phones: {
-    general: { label: 'Geral', display: '(47) 3275-1000', e164: '+554732751000' },
+    general: { label: 'Geral', display: generalPhone, e164: toE164(generalPhone) },
     commercial: { label: 'Comercial', display: '(47) 3275-1010', e164: '+554732751010' },
     support: { label: 'Suporte', display: '(47) 3275-1020', e164: '+554732751020' },
   } satisfies Record<string, Phone>,
@@ -44,7 +61,7 @@ export const site = {
     link: `https://wa.me/${chatNumber}`,
   },
 
-  email: 'contato@operium.com.br',
+  email: cms.contact_email ?? 'contato@operium.com.br',
   supportEmail: 'suporte@operium.com.br',
 
   address: {
@@ -64,10 +81,10 @@ export const site = {
   storeUrl: 'https://loja.operium.com.br',
 
   social: {
-    facebook: 'https://www.facebook.com/operium.industrial',
-    instagram: 'https://www.instagram.com/operium.industrial',
-    linkedin: 'https://www.linkedin.com/company/operium-industrial',
-    youtube: 'https://www.youtube.com/@operium-industrial',
+    facebook: cms.social_facebook ?? 'https://www.facebook.com/operium.industrial',
+    instagram: cms.social_instagram ?? 'https://www.instagram.com/operium.industrial',
+    linkedin: cms.social_linkedin ?? 'https://www.linkedin.com/company/operium-industrial',
+    youtube: cms.social_youtube ?? 'https://www.youtube.com/@operium-industrial',
   },
 
   /** Figures the site states about the company. */
@@ -83,7 +100,7 @@ export const site = {
   freeDevelopmentMinBatch: 25,
 
   /** Google Analytics measurement id; loaded only after analytics consent. */
-  analyticsId: import.meta.env?.PUBLIC_ANALYTICS_ID ?? '',
+  analyticsId: import.meta.env?.PUBLIC_ANALYTICS_ID || cms.google_analytics_id || '',
 } as const;
 
 /** Builds the chat-API link that opens the business chat with a prefilled message. */

@@ -206,3 +206,73 @@ describe('deploy-hook mode', () => {
     expect(row).toMatchObject({ state: 'success', mode: 'deploy-hook' });
   });
 });
+
+describe('CMS content at build', () => {
+  beforeAll(() => {
+    active = localPublisher();
+  });
+
+  test(
+    'settings reach the footer, a page overrides a built route’s SEO and another is rendered at its own path',
+    async () => {
+      const settings = staff.admin.client.collection('public_site_settings');
+      const email = await settings.getFirstListItem('key = "contact_email"');
+      await settings.update(email.id, { value: 'vendas@exemplo.com.br' });
+      await staff.editor.client.collection('pages').create({
+        name: 'Quem somos',
+        slug: 'quem-somos',
+        title: 'Quem somos | SEO do CMS',
+        meta_title: 'Conheça a Operium',
+        meta_description: 'Descrição vinda do CMS para a página institucional.',
+        status: 'published',
+        content: { sections: [] },
+      });
+      await staff.editor.client.collection('pages').create({
+        name: 'Programa de parceiros',
+        slug: 'parceiros-cms',
+        title: 'Programa de parceiros',
+        meta_description: 'Como integradores se tornam parceiros.',
+        status: 'published',
+        content: {
+          sections: [{ heading: 'Como funciona', body: '**Benefícios** para integradores. <script>alert(1)</script>' }],
+        },
+      });
+      await settled();
+      expect(finished().at(-1)!.state, finished().at(-1)!.log).toBe('success');
+
+      const home = await (await page('/')).text();
+      expect(home).toContain('mailto:vendas@exemplo.com.br');
+      const about = await (await page('/quem-somos')).text();
+      expect(about).toContain('<title>Quem somos | SEO do CMS</title>');
+      expect(about).toContain('<meta property="og:title" content="Conheça a Operium">');
+      expect(about).toContain('<meta name="description" content="Descrição vinda do CMS para a página institucional.">');
+      const own = await page('/parceiros-cms');
+      expect(own.status).toBe(200);
+      const ownHtml = await own.text();
+      expect(ownHtml).toContain('<strong>Benefícios</strong>');
+      expect(ownHtml).not.toContain('<script>alert(1)</script>');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
+    'a scheduled post goes live at its time without anyone acting',
+    async () => {
+      const at = new Date(Date.now() + 20_000);
+      const scheduled = await post(staff.editor.client, 'Post agendado para daqui a pouco', {
+        status: 'scheduled',
+        published_at: at.toISOString().replace('T', ' '),
+      });
+      await settled();
+      expect((await page(`/blog/${scheduled.slug}`)).status).toBe(404);
+      // The build asked for its time runs then; the article is served soon after.
+      await expect
+        .poll(async () => (await page(`/blog/${scheduled.slug}`)).status, { timeout: 120_000, interval: 2_000 })
+        .toBe(200);
+      const liveAt = Date.now();
+      console.log(`[publicação] post agendado no ar ${Math.round((liveAt - at.getTime()) / 1000)} s depois do horário`);
+      expect(liveAt - at.getTime()).toBeLessThan(60_000 + 30_000);
+    },
+    BUILD_TIMEOUT,
+  );
+});

@@ -1,0 +1,48 @@
+/**
+ * Pages staff publish in the admin (collection `pages`), read at build time by
+ * astro.config.mjs (__CMS_PAGES__). A page whose slug names a built-in route (or
+ * the home page) overrides that route's title and description; any other page is
+ * rendered at /{slug} by src/pages/[page].astro.
+ */
+import type { CmsPage } from '../config/cms-settings.mjs';
+
+declare const __CMS_PAGES__: CmsPage[] | undefined;
+
+export const cmsPages: CmsPage[] = typeof __CMS_PAGES__ === 'undefined' ? [] : __CMS_PAGES__;
+
+/** Path of a CMS page: the home page, or /{slug}. */
+export function pathOf(page: Pick<CmsPage, 'slug' | 'is_homepage'>): string {
+  return page.is_homepage ? '/' : `/${page.slug}`;
+}
+
+export interface SeoOverride {
+  /** The whole `<title>` (the SEO title). */
+  title?: string;
+  /** The title shown when shared (Open Graph, Twitter). */
+  metaTitle?: string;
+  description?: string;
+}
+
+/** The CMS's title and description for a built route, if a published page sets them. */
+export function seoOverrideFor(pathname: string, pages: CmsPage[] = cmsPages): SeoOverride | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const page = pages.find((candidate) => pathOf(candidate) === path);
+  if (!page) return undefined;
+  return {
+    title: page.title || undefined,
+    metaTitle: page.meta_title || page.title || undefined,
+    description: page.meta_description || undefined,
+  };
+}
+
+/**
+ * Splits the published pages into those rendered as their own page and those whose
+ * path a built-in route already serves (the route wins; the page only lends its SEO).
+ */
+export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[] = cmsPages) {
+  const reserved = new Set(reservedSegments);
+  const own: CmsPage[] = [];
+  const overrides: CmsPage[] = [];
+  for (const page of pages) (page.is_homepage || reserved.has(page.slug) ? overrides : own).push(page);
+  return { own, overrides };
+}
