@@ -28,6 +28,9 @@ try {
   const bin = await resolvePocketBase();
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const secret = randomBytes(24).toString('hex');
+  /** @type {(value?: unknown) => void} */
+  let markReady = () => {};
+  const pocketBaseReady = new Promise((resolve) => (markReady = resolve));
   const buildEnv = { ...process.env, POCKETBASE_URL: process.env.POCKETBASE_URL || base };
   const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir: fromRoot('.cache', 'astro-publish') });
 
@@ -35,7 +38,7 @@ try {
     mode: deployHookUrl ? 'deploy-hook' : 'local',
     run: deployHookUrl ? deployHookRunner({ url: deployHookUrl }) : localRunner,
     onStatus: (() => {
-      const report = pocketBaseReporter({ pocketbaseUrl: base, secret });
+      const report = pocketBaseReporter({ pocketbaseUrl: base, secret, ready: pocketBaseReady });
       return (status) => {
         if (status.state === 'success' || status.state === 'failed') {
           const seconds = Math.round((status.durationMs ?? 0) / 1000);
@@ -74,6 +77,7 @@ try {
   // The first build needs the running API (it reads the CMS): build now unless the
   // live build is current; until then the previous build (if any) stays served.
   await waitForHealth(base, { child });
+  markReady();
   const hasLive = Boolean(await lstat(siteDir).catch(() => null));
   if (!hasLive || !(await isBuildFresh(siteDir, buildEnv))) {
     console.log(hasLive ? '[site] Código do site mudou: gerando de novo…' : '[site] Gerando o site pela primeira vez…');

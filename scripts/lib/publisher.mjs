@@ -17,6 +17,9 @@ import { runSiteBuild } from './site-build.mjs';
  * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
  */
 
+/** The least time between two progress reports of one build. */
+const PROGRESS_EVERY_MS = 1000;
+
 /**
  * @param {{ run: Runner, mode?: 'local' | 'deploy-hook', debounceMs?: number,
  *           onStatus?: (status: BuildStatus) => void }} options
@@ -53,11 +56,16 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
     builds += 1;
     emit(running);
     let result;
+    let lastProgressAt = 0;
     try {
       result = await run(running, (progress, pages) => {
         if (!running) return;
+        const stageChanged = progress !== running.progress;
         running.progress = progress;
         if (pages !== undefined) running.pages = pages;
+        // A build prints hundreds of lines: report a new stage at once, page counts once a second.
+        if (!stageChanged && Date.now() - lastProgressAt < PROGRESS_EVERY_MS) return;
+        lastProgressAt = Date.now();
         emit(running);
       });
     } catch (error) {
@@ -198,27 +206,35 @@ export function deployHookRunner({ url, attempts = 3, backoffMs = 2000, timeoutM
 /**
  * Sends every status change to PocketBase, which keeps it in `site_builds` for the
  * admin's 'Publicação do site' panel. Never throws: publishing goes on if it fails.
- * @param {{ pocketbaseUrl: string, secret: string }} options
+ * @param {{ pocketbaseUrl: string, secret: string, ready?: Promise<unknown> }} options
+ *   `ready` holds reports back until PocketBase answers (it starts after the publisher)
  */
-export function pocketBaseReporter({ pocketbaseUrl, secret }) {
-  let chain = Promise.resolve();
+export function pocketBaseReporter({ pocketbaseUrl, secret, ready = Promise.resolve() }) {
+  /** @type {Promise<unknown>} */
+  let chain = ready.catch(() => undefined);
   /** @param {BuildStatus} status */
   return (status) => {
     // In order, one at a time: a late 'building' must not overwrite 'success'.
     chain = chain.then(async () => {
-      try {
-        const response = await fetch(`${pocketbaseUrl}/api/site/builds/report`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Publish-Secret': secret },
-          body: JSON.stringify(status),
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!response.ok) console.error(`[publicação] PocketBase recusou o estado: HTTP ${response.status}`);
-      } catch (error) {
-        console.error(
-          '[publicação] PocketBase indisponível para registrar o estado:',
-          error instanceof Error ? error.message : error,
-        );
+      // Final states matter most: retried when PocketBase is busy (429) or failing.
+      const attempts = status.state === 'success' || status.state === 'failed' ? 4 : 1;
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        try {
+          const response = await fetch(`${pocketbaseUrl}/api/site/builds/report`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Publish-Secret': secret },
+            body: JSON.stringify(status),
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (response.ok) return;
+          if (attempt === attempts) console.error(`[publicação] PocketBase recusou o estado: HTTP ${response.status}`);
+        } catch (error) {
+          if (attempt === attempts) {
+            const reason = error instanceof Error ? error.message : error;
+            console.error('[publicação] PocketBase indisponível para registrar o estado:', reason);
+          }
+        }
+        if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
       }
     });
   };
