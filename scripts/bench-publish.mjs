@@ -4,15 +4,12 @@
 // served, and prints the ratio (incremental work: content-layer cache, unchanged
 // images). Everything lives in a temporary folder; nothing is written to the repository.
 //   node scripts/bench-publish.mjs [N=1000] [runs=3]
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { resolvePocketBase } from './pocketbase.mjs';
-import { fromRoot } from './lib/paths.mjs';
-import { freePort, startPocketBase } from './lib/pocketbase-process.mjs';
+import { freePort, startPocketBase, upsertSuperuser } from './lib/pocketbase-process.mjs';
 import { createPublisher, localBuildRunner, startPublishEndpoint } from './lib/publisher.mjs';
 
 const count = Number(process.argv[2] ?? 1000);
@@ -33,15 +30,7 @@ let endpoint;
 try {
   const bin = await resolvePocketBase();
   const superuser = { email: 'bench@exemplo.com.br', password: randomBytes(12).toString('hex') };
-  await promisify(execFile)(bin, [
-    'superuser',
-    'upsert',
-    superuser.email,
-    superuser.password,
-    `--dir=${dataDir}`,
-    `--migrationsDir=${fromRoot('pb_migrations')}`,
-    `--hooksDir=${fromRoot('pb_hooks')}`,
-  ]);
+  await upsertSuperuser({ bin, dataDir, ...superuser });
 
   /** @type {import('./lib/publisher.mjs').BuildStatus[]} */
   const finished = [];

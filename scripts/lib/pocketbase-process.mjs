@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fromRoot } from './paths.mjs';
 
@@ -87,4 +87,28 @@ export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, 
     throw new Error(`${error instanceof Error ? error.message : error}\n${output}`, { cause: error });
   }
   return { url, child, output: () => output, stop };
+}
+
+/**
+ * Creates (or updates) a superuser with the CLI, before the server opens the
+ * database, so there is no concurrent writer.
+ * @param {{ bin: string, dataDir: string, email: string, password: string, env?: Record<string, string> }} options
+ */
+export function upsertSuperuser({ bin, dataDir, email, password, env = {} }) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      bin,
+      [
+        'superuser',
+        'upsert',
+        email,
+        password,
+        `--dir=${dataDir}`,
+        `--migrationsDir=${fromRoot('pb_migrations')}`,
+        `--hooksDir=${fromRoot('pb_hooks')}`,
+      ],
+      { env: { ...process.env, ...env } },
+      (error) => (error ? reject(error) : resolve(undefined)),
+    );
+  });
 }

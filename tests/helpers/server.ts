@@ -2,15 +2,12 @@
  * Starts a real PocketBase for a test: free port on 127.0.0.1, temporary data dir,
  * this repository's hooks and migrations. The caller must await stop().
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
-import { freePort, startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
-import { fromRoot } from '../../scripts/lib/paths.mjs';
+import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
 
 export interface TestServer {
   url: string;
@@ -27,23 +24,8 @@ export interface TestServer {
 export async function startTestServer(options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
   const bin = await resolvePocketBase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pb-test-'));
-  // Created with the CLI before the server opens the database (no concurrent writer).
   const superuser = { email: 'superuser-testes@exemplo.com.br', password: randomBytes(18).toString('hex') };
-  await promisify(execFile)(
-    bin,
-    [
-      'superuser',
-      'upsert',
-      superuser.email,
-      superuser.password,
-      `--dir=${dataDir}`,
-      `--migrationsDir=${fromRoot('pb_migrations')}`,
-      `--hooksDir=${fromRoot('pb_hooks')}`,
-    ],
-    {
-      env: { ...process.env, ...options.env },
-    },
-  );
+  await upsertSuperuser({ bin, dataDir, ...superuser, env: options.env });
   const port = await freePort();
   const server = await startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env });
   return {

@@ -23,7 +23,8 @@ import { takeSignOutReason } from '../session';
 import { AuthCard } from './AuthCard';
 import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from './loginAttempts';
 import { PasswordInput } from './PasswordInput';
-import { secureInput, signUpPasswordError } from './passwordRules';
+import { signUpPasswordError } from './passwordRules';
+import { signUp } from './signUp';
 
 type TabName = 'login' | 'signup' | 'recover';
 const TABS: { name: TabName; label: string }[] = [
@@ -121,18 +122,7 @@ function SignUpTab() {
     if (problem) return;
     setBusy(true);
     try {
-      const email = fields.email.trim();
-      await pb.collection('users').create({
-        email,
-        password: fields.password,
-        passwordConfirm: fields.confirmation,
-        full_name: secureInput(fields.fullName, 100),
-      });
-      // Sends the confirmation e-mail when SMTP is configured; its absence must not undo the sign-up.
-      await pb
-        .collection('users')
-        .requestVerification(email)
-        .catch(() => undefined);
+      await signUp({ ...fields, name: fields.fullName });
       notify(
         <Toast
           title="Cadastro realizado com sucesso!"

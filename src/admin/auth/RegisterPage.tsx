@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
-import { registerFormError, secureInput } from './passwordRules';
+import { registerFormError } from './passwordRules';
+import { signUp } from './signUp';
 
 export function RegisterPage() {
   const [fields, setFields] = useState({ name: '', email: '', password: '', confirmation: '' });
@@ -31,17 +31,7 @@ export function RegisterPage() {
     if (problem) return;
     setBusy(true);
     try {
-      const email = fields.email.trim();
-      await pb.collection('users').create({
-        email,
-        password: fields.password,
-        passwordConfirm: fields.confirmation,
-        full_name: secureInput(fields.name, 100),
-      });
-      await pb
-        .collection('users')
-        .requestVerification(email)
-        .catch(() => undefined);
+      await signUp(fields);
       setDone(true);
     } catch (failure) {
       const status = (failure as { status?: number }).status;
