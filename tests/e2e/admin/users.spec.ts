@@ -63,6 +63,7 @@ test('an admin creates a user; the temporary password is shown once and signs in
   await expect(page).toHaveURL(/\/admin\/users$/);
   await searchUser(page, name);
   const row = page.locator('tbody tr');
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText(name);
   await expect(row).toContainText('Editor');
   await expect(page.getByText(password)).toHaveCount(0);
@@ -145,7 +146,9 @@ test('deactivating with the list switch ends the person’s open session; the au
     await page.getByRole('combobox', { name: 'Usuário' }).fill(admin.fullName);
     await page.getByRole('option', { name: admin.fullName }).click();
     await expect(page.getByText('1 registro(s) encontrado(s)')).toBeVisible();
+    // The table may still show the unfiltered rows while the filtered page loads.
     const row = page.locator('tbody tr');
+    await expect(row).toHaveCount(1);
     await expect(row).toContainText('Atualização');
     await expect(row).toContainText('users');
     await expect(row).toContainText(person.id.slice(0, 8));
