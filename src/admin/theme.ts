@@ -20,6 +20,9 @@ export const theme: RaThemeOptions = {
   sidebar: { width: 232, closedWidth: 56 },
   components: {
     ...defaultTheme.components,
+    // Every progress indicator (react-admin's loading one in the header included) needs a name.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Carregando' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Carregando' } },
     // react-admin's empty-list texts are half transparent, below WCAG AA contrast.
     RaEmpty: {
       styleOverrides: {
