@@ -16,6 +16,25 @@ export const PUBLIC_SETTING_KEYS = [
 ];
 
 /**
+ * GETs a PocketBase API path and returns its JSON; any failure names what was being read.
+ * @param {string} base PocketBase URL without trailing slash
+ * @param {string} pathAndQuery e.g. /api/collections/pages/records?perPage=200
+ * @param {string} what e.g. "as páginas"
+ * @returns {Promise<any>}
+ */
+async function readCms(base, pathAndQuery, what) {
+  const failure = `Não foi possível ler ${what} do CMS em ${base}`;
+  let response;
+  try {
+    response = await fetch(`${base}${pathAndQuery}`, { signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    throw new Error(`${failure}: ${error instanceof Error ? error.message : error}`, { cause: error });
+  }
+  if (!response.ok) throw new Error(`${failure}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
  * Reads the public settings from PocketBase.
  * @param {string} pocketbaseUrl
  * @returns {Promise<Record<string, string>>} key → value for the keys above that have a value
@@ -23,20 +42,13 @@ export const PUBLIC_SETTING_KEYS = [
 export async function fetchPublicSettings(pocketbaseUrl) {
   const base = pocketbaseUrl.replace(/\/+$/, '');
   const filter = PUBLIC_SETTING_KEYS.map((key) => `key="${key}"`).join('||');
-  const url = `${base}/api/collections/public_site_settings/records?perPage=200&filter=${encodeURIComponent(filter)}`;
-  let response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  } catch (error) {
-    throw new Error(
-      `Não foi possível ler as configurações do CMS em ${base}: ${error instanceof Error ? error.message : error}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  if (!response.ok) throw new Error(`Não foi possível ler as configurações do CMS em ${base}: HTTP ${response.status}`);
-  const body = /** @type {{ items: { key: string, value: string }[] }} */ (await response.json());
+  const body = /** @type {{ items: { key: string, value: string }[] }} */ (
+    await readCms(
+      base,
+      `/api/collections/public_site_settings/records?perPage=200&filter=${encodeURIComponent(filter)}`,
+      'as configurações',
+    )
+  );
   /** @type {Record<string, string>} */
   const settings = {};
   for (const { key, value } of body.items) {
@@ -61,17 +73,10 @@ export async function fetchPublishedPages(pocketbaseUrl) {
   /** @type {CmsPage[]} */
   const pages = [];
   for (let page = 1; ; page++) {
-    const url = `${base}/api/collections/pages/records?perPage=200&page=${page}&sort=slug&filter=${encodeURIComponent('status="published"')}`;
-    let response;
-    try {
-      response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-    } catch (error) {
-      throw new Error(`Não foi possível ler as páginas do CMS em ${base}: ${error instanceof Error ? error.message : error}`, {
-        cause: error,
-      });
-    }
-    if (!response.ok) throw new Error(`Não foi possível ler as páginas do CMS em ${base}: HTTP ${response.status}`);
-    const body = /** @type {{ items: Record<string, unknown>[], totalPages: number }} */ (await response.json());
+    const query = `?perPage=200&page=${page}&sort=slug&filter=${encodeURIComponent('status="published"')}`;
+    const body = /** @type {{ items: Record<string, unknown>[], totalPages: number }} */ (
+      await readCms(base, `/api/collections/pages/records${query}`, 'as páginas')
+    );
     for (const item of body.items) {
       const content = /** @type {{ sections?: unknown }} */ (item.content ?? {});
       const sections = Array.isArray(content.sections) ? content.sections : [];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newClient, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { startSmtpSink, useSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 
 const SITE = 'https://painel.exemplo.com.br';
 let s: StaffServer;
@@ -14,16 +14,7 @@ let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
   s = await startStaffServer({ unthrottledLoopback: true, env: { PUBLIC_SITE_URL: SITE } });
-  const settings = s.admin.client.collection('public_site_settings');
-  for (const [key, value] of Object.entries({
-    smtp_host: '127.0.0.1',
-    smtp_port: String(sink.port),
-    smtp_user: 'mailer',
-    smtp_password: 'segredo-smtp-123',
-  })) {
-    const row = await settings.getFirstListItem(`key = "${key}"`);
-    await settings.update(row.id, { value });
-  }
+  await useSmtpSink(s.admin.client, sink, { user: 'mailer', password: 'segredo-smtp-123' });
 });
 afterAll(async () => {
   await s?.stop();

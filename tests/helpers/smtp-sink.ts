@@ -2,6 +2,7 @@
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every
  * message it receives, for tests of e-mails PocketBase really sends.
  */
+import type PocketBase from 'pocketbase';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 
@@ -19,6 +20,23 @@ export interface SmtpSink {
   /** Resolves with the first message to `address` (waits up to `timeoutMs`). */
   waitFor: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
+}
+
+/**
+ * Points a server's mailer at the sink the way staff do: through the smtp_* rows of
+ * Configurações, saved by an admin (pb_hooks/lib/settings.js applies them).
+ */
+export async function useSmtpSink(admin: PocketBase, sink: SmtpSink, credentials: { user: string; password: string }) {
+  const settings = admin.collection('public_site_settings');
+  for (const [key, value] of Object.entries({
+    smtp_host: '127.0.0.1',
+    smtp_port: String(sink.port),
+    smtp_user: credentials.user,
+    smtp_password: credentials.password,
+  })) {
+    const row = await settings.getFirstListItem(`key = "${key}"`);
+    await settings.update(row.id, { value });
+  }
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {

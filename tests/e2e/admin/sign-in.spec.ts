@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, allowConsoleErrors } from '../fixtures';
-import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
+import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startStaffServer, PASSWORD, type StaffServer } from '../../helpers/staff';
 import { createStaff, superuser } from './staff';
 
@@ -135,16 +135,7 @@ test.describe('on a server of its own', () => {
   test.beforeAll(async () => {
     sink = await startSmtpSink();
     staff = await startStaffServer({ siteDir: process.env.E2E_SITE_DIR, unthrottledLoopback: true });
-    const settings = staff.admin.client.collection('public_site_settings');
-    for (const [key, value] of Object.entries({
-      smtp_host: '127.0.0.1',
-      smtp_port: String(sink.port),
-      smtp_user: 'mailer',
-      smtp_password: 'x',
-    })) {
-      const row = await settings.getFirstListItem(`key = "${key}"`);
-      await settings.update(row.id, { value });
-    }
+    await useSmtpSink(staff.admin.client, sink, { user: 'mailer', password: 'x' });
     // A session lifetime of a few seconds instead of 8 hours.
     const users = await staff.superuser.collections.getOne('users');
     await staff.superuser.collections.update('users', { authToken: { ...users.authToken, duration: 12 } }).catch((error) => {
