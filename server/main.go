@@ -1,17 +1,21 @@
 // Command server is the site's backend: PocketBase used as a Go framework with its
 // JS hooks (pb_hooks/) and JS migrations (pb_migrations/) plugins and the migrate
 // command registered. It accepts the same flags as the official release binary, so
-// scripts/pocketbase.mjs can use either one interchangeably; everything specific to
-// this product (serving the built site, audit log, publishing) lives in pb_hooks/.
+// scripts/pocketbase.mjs builds it for every command. It serves the built site
+// (package site: security headers, precompressed files, caching); the rest of the
+// product's server logic (audit log, publishing, accounts) lives in pb_hooks/.
 package main
 
 import (
 	"log"
 	"os"
+	"path/filepath"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+
+	"operium/server/site"
 )
 
 func main() {
@@ -43,6 +47,15 @@ func main() {
 		TemplateLang: migratecmd.TemplateLangJS,
 		Automigrate:  automigrate,
 		Dir:          migrationsDir,
+	})
+
+	// The built site: SITE_DIR (under npm start, a link the publisher swaps to each
+	// new build), else dist/ beside the hooks folder. Read per request.
+	site.Register(app, func() string {
+		if dir := os.Getenv("SITE_DIR"); dir != "" {
+			return dir
+		}
+		return filepath.Join(hooksDir, "..", "dist")
 	})
 
 	if err := app.Start(); err != nil {

@@ -1,18 +1,31 @@
 /**
- * The site-serving hook (pb_hooks/site.pb.js) against a real PocketBase, with a
- * small fixture site so these rules are checked independently of the Astro build.
+ * The site serving of our PocketBase build (server/site) against a real server,
+ * with a small fixture site so these rules are checked independently of the Astro
+ * build. The fixture's `_headers` manifest and compressed copies come from the
+ * build's own generators (src/integrations/).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compressFile } from '../../src/integrations/precompress.mjs';
+import {
+  HSTS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+  collectPolicySources,
+  contentSecurityPolicy,
+  emptySources,
+  headersManifest,
+} from '../../src/integrations/security-headers.mjs';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let siteDir: string;
 
 const files: Record<string, string> = {
-  'index.html': '<h1>início</h1>',
+  'index.html': `<h1>início</h1><script>console.log('ilha')</script>${'<p>texto que se comprime bem</p>'.repeat(200)}`,
   '404.html': '<h1>404 página do site</h1>',
   'admin/index.html': '<h1>admin</h1>',
   'quem-somos/index.html': '<h1>quem somos</h1>',
@@ -27,6 +40,10 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(siteDir, name)), { recursive: true });
     await writeFile(path.join(siteDir, name), body);
   }
+  const sources = emptySources();
+  for (const [name, body] of Object.entries(files)) if (name.endsWith('.html')) collectPolicySources(body, sources);
+  await writeFile(path.join(siteDir, '_headers'), headersManifest(contentSecurityPolicy(sources)));
+  await compressFile(path.join(siteDir, 'index.html'));
   server = await startTestServer({ siteDir });
 });
 
@@ -35,7 +52,26 @@ afterAll(async () => {
   await rm(siteDir, { recursive: true, force: true });
 });
 
-const get = (pathname: string) => fetch(`${server.url}${pathname}`, { redirect: 'manual' });
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { redirect: 'manual', headers });
+
+/** Raw bytes as sent (fetch would decode them). */
+async function rawGet(pathname: string, acceptEncoding: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
 
 describe('site serving', () => {
   test('serves the home page and folder pages without a trailing slash', async () => {
@@ -83,8 +119,71 @@ describe('site serving', () => {
     expect((await get('/robots.txt')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
-  test('never serves dotfiles or paths outside the site folder', async () => {
+  test('sends the compressed copy the browser accepts, brotli first, and the original otherwise', async () => {
+    const original = await readFile(path.join(siteDir, 'index.html'));
+    const brotli = await rawGet('/', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotli.body.length).toBeLessThan(original.length / 5);
+    expect(brotliDecompressSync(brotli.body).equals(original)).toBe(true);
+
+    const gzip = await rawGet('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    for (const refused of ['', 'identity', 'br;q=0, gzip;q=0', '*;q=0']) {
+      const plain = await rawGet('/', refused);
+      expect(plain.headers['content-encoding'], refused).toBeUndefined();
+      expect(plain.body.equals(original), refused).toBe(true);
+    }
+    // A variant of the wrong coding is never sent with the other's label.
+    expect((await rawGet('/', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  test('answers a revalidation of an unchanged page with 304', async () => {
+    const first = await get('/', { 'Accept-Encoding': 'br' });
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await get('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag! });
+    expect(again.status).toBe(304);
+    // The gzip copy is another representation: it must not match the brotli validator.
+    expect((await get('/', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag! })).status).toBe(200);
+  });
+
+  test("sends the build's security headers on pages, and HSTS only over HTTPS", async () => {
+    for (const pathname of ['/', '/quem-somos', '/admin/posts', '/nao/existe', '/_astro/app.abc123.js']) {
+      const response = await get(pathname);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, pathname).toMatch(/script-src 'self' 'sha256-[^']+'/);
+      expect(csp, pathname).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp, pathname).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), pathname).toBe(REFERRER_POLICY);
+      expect(response.headers.get('permissions-policy'), pathname).toBe(PERMISSIONS_POLICY);
+      expect(response.headers.get('strict-transport-security'), pathname).toBeNull();
+    }
+    const overTls = await get('/', { 'X-Forwarded-Proto': 'https' });
+    expect(overTls.headers.get('strict-transport-security')).toBe(HSTS);
+  });
+
+  test('sends the same security headers on API responses, with a policy that loads nothing', async () => {
+    for (const pathname of ['/api/health', '/api/collections/posts/records', '/api/nao-existe']) {
+      const response = await get(pathname, { 'X-Forwarded-Proto': 'https' });
+      expect(response.headers.get('content-security-policy'), pathname).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), pathname).toBe(REFERRER_POLICY);
+      expect(response.headers.get('permissions-policy'), pathname).toBe(PERMISSIONS_POLICY);
+      expect(response.headers.get('strict-transport-security'), pathname).toBe(HSTS);
+    }
+  });
+
+  test('never serves dotfiles, the headers manifest, compressed copies or paths outside the site folder', async () => {
     expect((await get('/.build-stamp.json')).status).toBe(404);
+    expect((await get('/_headers')).status).toBe(404);
+    expect((await get('/index.html.br')).status).toBe(404);
+    expect((await get('/index.html.gz')).status).toBe(404);
     expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(404);
     expect((await get('/../../etc/passwd')).status).toBe(404);
   });

@@ -1,0 +1,58 @@
+package site
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// Extensions the build precompresses (see src/integrations/precompress.mjs).
+var compressibleExtensions = map[string]bool{
+	".html": true, ".css": true, ".js": true, ".mjs": true, ".json": true, ".xml": true,
+	".txt": true, ".svg": true, ".webmanifest": true, ".map": true,
+}
+
+func compressible(name string) bool {
+	return compressibleExtensions[strings.ToLower(path.Ext(name))]
+}
+
+// accepts reports whether an Accept-Encoding header value allows coding
+// (a listed coding, or "*", with a q-value above zero).
+func accepts(acceptEncoding, coding string) bool {
+	allowed := false
+	for _, part := range strings.Split(acceptEncoding, ",") {
+		token, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		token = strings.ToLower(strings.TrimSpace(token))
+		if token != coding && token != "*" {
+			continue
+		}
+		q := 1.0
+		for _, param := range strings.Split(params, ";") {
+			key, value, found := strings.Cut(strings.TrimSpace(param), "=")
+			if found && strings.EqualFold(strings.TrimSpace(key), "q") {
+				if parsed, err := strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil {
+					q = parsed
+				}
+			}
+		}
+		if token == coding {
+			return q > 0 // an explicit entry wins over "*"
+		}
+		allowed = q > 0
+	}
+	return allowed
+}
+
+// negotiate picks the precompressed variant of file the client accepts, brotli
+// first: it returns the coding ("" for none) and the path to send.
+func negotiate(acceptEncoding, file string) (string, string) {
+	if acceptEncoding == "" || !compressible(file) {
+		return "", file
+	}
+	for _, variant := range [...]struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if accepts(acceptEncoding, variant.coding) && isRegularFile(file+variant.suffix) {
+			return variant.coding, file + variant.suffix
+		}
+	}
+	return "", file
+}
