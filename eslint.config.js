@@ -67,7 +67,7 @@ export default defineConfig(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.mjs', 'src/**/*.mjs', '*.config.{js,mjs,ts}', 'tests/**/*.ts'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'src/**/*.mjs', '*.config.{js,mjs,ts}', 'tests/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {
