@@ -20,6 +20,7 @@ const result = spawnSync(
     `--dir=${dataDir}`,
     `--hooksDir=${fromRoot('pb_hooks')}`,
     `--migrationsDir=${fromRoot('pb_migrations')}`,
+    '--hooksWatch=false',
   ],
   { stdio: 'inherit' },
 );

@@ -106,6 +106,8 @@ export function upsertSuperuser({ bin, dataDir, email, password, env = {} }) {
         `--dir=${dataDir}`,
         `--migrationsDir=${fromRoot('pb_migrations')}`,
         `--hooksDir=${fromRoot('pb_hooks')}`,
+        // A one-off command: a hooks file saved meanwhile must not restart it mid-write.
+        '--hooksWatch=false',
       ],
       { env: { ...process.env, ...env } },
       (error) => (error ? reject(error) : resolve(undefined)),
