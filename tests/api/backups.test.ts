@@ -3,11 +3,17 @@
  * active admins; names from the URL never leave the backups folder; a created
  * backup is listed and downloads as a zip holding the database; a restore answers
  * first, then really replaces the data and restarts the process (this file's own
- * server, so no other suite sees it restart).
+ * server, so no other suite sees it restart), giving back every table (counts and a
+ * checksum of all rows) and every uploaded file exactly as the backup held them.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { extractZipEntry } from '../../scripts/lib/unzip.mjs';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
+import { databaseSnapshot, filesChecksums, summary } from '../helpers/database';
+import { contactMessage } from '../helpers/fixtures';
 import { signIn, startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -161,13 +167,13 @@ describe('names from the URL', () => {
   });
 });
 
-describe('restore', () => {
-  async function status(client: PocketBase) {
-    const response = await call(client, 'GET', '/api/admin/backups/status');
-    if (!response.ok) return null;
-    return (await response.json()) as { bootId: string; busy: boolean; failed: string };
-  }
+async function status(client: PocketBase) {
+  const response = await call(client, 'GET', '/api/admin/backups/status');
+  if (!response.ok) return null;
+  return (await response.json()) as { bootId: string; busy: boolean; failed: string };
+}
 
+describe('restore', () => {
   test('answers 204 at once, restores the data of the backup and restarts the server', async () => {
     const kept = await s.editor.client.collection('posts').create({ title: 'Antes do backup', category: 'Técnico' });
     const backup = await createBackup();
@@ -214,4 +220,125 @@ describe('restore', () => {
     const listed = (await (await call(admin, 'GET', '/api/admin/backups')).json()) as BackupItem[];
     expect(listed.map((item) => item.name)).toContain(backup.name);
   });
+});
+
+describe('a restored backup is identical to the data it was made from', () => {
+  /** Restores a backup through the admin route and waits for the restarted process. */
+  async function restore(name: string) {
+    const before = await status(s.admin.client);
+    expect(before).toMatchObject({ busy: false, failed: '' });
+    const response = await call(s.admin.client, 'POST', `/api/admin/backups/${name}/restore`);
+    expect(response.status).toBe(204);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        const after = await status(s.admin.client);
+        if (after && after.bootId !== before!.bootId) return;
+        expect(after?.failed ?? '').toBe('');
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error; // connection refused while restarting
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`o servidor não reiniciou após restaurar ${name}`);
+  }
+
+  const dataDb = () => path.join(s.server.dataDir, 'data.db');
+  const storage = () => path.join(s.server.dataDir, 'storage');
+  const media = (file: Blob, name: string, alt: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    form.append('alt_text', alt);
+    return s.editor.client.collection('media').create(form);
+  };
+  const fileUrl = (record: { collectionName: string; id: string; [field: string]: unknown }) =>
+    `${s.server.url}/api/files/${record.collectionName}/${record.id}/${String(record.file)}`;
+
+  test('every table (counts and a checksum of all rows) and every uploaded file come back as they were', async () => {
+    // Varied data, written the way the product writes it (each staff write leaves an audit row).
+    const png = await readFile(fromRoot('public', 'favicon-32.png'));
+    const draft = await s.author.client.collection('posts').create({
+      title: 'Rascunho para o backup',
+      category: 'Tutoriais',
+      tags: ['ESP32'],
+      content: '## Passo 1\n\nLigue a placa.',
+    });
+    const published = await s.editor.client.collection('posts').create({
+      title: 'Publicado antes do backup',
+      category: 'Negócios',
+      excerpt: 'Resumo publicado.',
+      content: 'Texto **publicado**.',
+      status: 'published',
+    });
+    await s.admin.client.collection('posts').update(draft.id, { excerpt: 'Resumo revisado pela administração.' });
+    const page = await s.editor.client.collection('pages').create({
+      name: 'Garantia estendida',
+      title: 'Garantia estendida',
+      meta_description: 'Como funciona a garantia estendida dos controladores.',
+      content: { sections: [{ type: 'text', body: 'Dois anos de garantia.' }] },
+      status: 'published',
+    });
+    await s.editor.client.collection('pages').create({ name: 'Rascunho de página', status: 'draft' });
+    const phone = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "contact_phone"');
+    await s.admin.client.collection('public_site_settings').update(phone.id, { value: '(47) 3000-1234' });
+    const youtube = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "social_youtube"');
+    const image = await media(new Blob([png], { type: 'image/png' }), 'placa-frente.png', 'Frente da placa');
+    const note = await media(new Blob(['Manual de instalação, revisão 3.'], { type: 'text/plain' }), 'manual.txt', 'Manual');
+    await s.anonymous.client.collection('contact_messages').create(contactMessage());
+    await s.anonymous.client.collection('newsletter_subscribers').create({ email: 'backup@exemplo.com.br', source: '/blog' });
+
+    const snapshot = databaseSnapshot(dataDb());
+    const files = await filesChecksums(storage());
+    expect(snapshot.get('posts')!.count).toBeGreaterThanOrEqual(2);
+    expect(snapshot.get('pages')!.count).toBeGreaterThanOrEqual(2);
+    expect(snapshot.get('media')!.count).toBe(2);
+    expect(snapshot.get('audit_logs')!.count).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(2);
+
+    const backup = await createBackup();
+
+    // Everything changes after the backup: updates, deletions, new records and files.
+    await s.editor.client.collection('posts').update(published.id, { title: 'Título trocado depois do backup' });
+    await s.editor.client.collection('posts').delete(draft.id);
+    await s.editor.client.collection('posts').create({ title: 'Post novo depois do backup', category: 'Técnico' });
+    await s.editor.client.collection('pages').delete(page.id);
+    await s.admin.client.collection('public_site_settings').update(phone.id, { value: '(11) 4000-0000' });
+    await s.admin.client.collection('public_site_settings').delete(youtube.id);
+    await s.editor.client.collection('media').delete(image.id);
+    const later = await media(new Blob(['Arquivo enviado depois do backup.'], { type: 'text/plain' }), 'depois.txt', 'Depois');
+    await s.anonymous.client.collection('newsletter_subscribers').create({ email: 'depois@exemplo.com.br', source: '/' });
+    expect(summary(databaseSnapshot(dataDb()))).not.toEqual(summary(snapshot));
+    expect(await filesChecksums(storage())).not.toEqual(files);
+
+    await restore(backup.name);
+
+    // The restarted process adds exactly one row to the restored data: who restored what.
+    const isRestoreRow = (table: string, row: Record<string, unknown>) =>
+      table === 'audit_logs' && row.table_name === 'backups' && row.action === 'UPDATE' && row.record_id === backup.name;
+    const restoreRows: unknown[] = [];
+    const restored = databaseSnapshot(dataDb(), (table, row) => {
+      const match = isRestoreRow(table, row);
+      if (match) restoreRows.push(row);
+      return match;
+    });
+    expect(restoreRows).toHaveLength(1);
+    for (const [table, { rows }] of snapshot) {
+      expect(Object.fromEntries(restored.get(table)?.rows ?? []), `tabela ${table}`).toEqual(Object.fromEntries(rows));
+    }
+    expect(summary(restored)).toEqual(summary(snapshot));
+    expect(await filesChecksums(storage())).toEqual(files);
+
+    // And the API serves the restored files again, byte for byte; the later upload is gone.
+    const served = await fetch(fileUrl(image));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect(await (await fetch(fileUrl(note))).text()).toBe('Manual de instalação, revisão 3.');
+    expect((await fetch(fileUrl(later))).status).toBe(404);
+
+    console.log(
+      `[backup] restaurado ${backup.name} (${backup.size} bytes): ` +
+        [...snapshot].map(([table, { count }]) => `${table} ${count}`).join(', ') +
+        `; ${Object.keys(files).length} arquivos enviados.`,
+    );
+  }, 120_000);
 });

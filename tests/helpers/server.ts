@@ -19,6 +19,12 @@ export interface TestServer {
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
   stop: () => Promise<void>;
+  /** The running PocketBase's process id: the binary itself, spawned without a shell. */
+  pid: () => number;
+  /** Ends PocketBase with SIGKILL, as a crash would (no shutdown of any kind), and waits for it to exit. The data dir stays. */
+  kill: () => Promise<void>;
+  /** Starts PocketBase again on the same data dir and port, with the same options (after kill). */
+  restart: () => Promise<void>;
 }
 
 export async function startTestServer(options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -27,16 +33,30 @@ export async function startTestServer(options: { siteDir?: string; env?: Record<
   const superuser = { email: 'superuser-testes@exemplo.com.br', password: randomBytes(18).toString('hex') };
   await upsertSuperuser({ bin, dataDir, ...superuser, env: options.env });
   const port = await freePort();
-  const server = await startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env });
+  const start = () => startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env });
+  let server = await start();
+  let earlierOutput = '';
   return {
     url: server.url,
     bin,
     dataDir,
     superuser,
-    output: server.output,
+    output: () => earlierOutput + server.output(),
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+    pid: () => server.child.pid!,
+    kill: async () => {
+      const { child } = server;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(child.pid!, 'SIGKILL');
+      await exited;
+    },
+    restart: async () => {
+      earlierOutput += server.output();
+      server = await start();
     },
   };
 }
