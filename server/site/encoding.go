@@ -42,17 +42,3 @@ func accepts(acceptEncoding, coding string) bool {
 	}
 	return allowed
 }
-
-// negotiate picks the precompressed variant of file the client accepts, brotli
-// first: it returns the coding ("" for none) and the path to send.
-func negotiate(acceptEncoding, file string) (string, string) {
-	if acceptEncoding == "" || !compressible(file) {
-		return "", file
-	}
-	for _, variant := range [...]struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if accepts(acceptEncoding, variant.coding) && isRegularFile(file+variant.suffix) {
-			return variant.coding, file + variant.suffix
-		}
-	}
-	return "", file
-}

@@ -31,6 +31,19 @@ func IsHTTPS(r *http.Request) bool {
 	return strings.EqualFold(strings.TrimSpace(proto), "https")
 }
 
+// setBaseHeaders sets the headers every response carries, pages and API alike.
+func setBaseHeaders(header http.Header, r *http.Request) {
+	header.Set("X-Content-Type-Options", "nosniff")
+	header.Set("X-Frame-Options", "DENY")
+	// The old XSS auditor is gone from browsers, and where it remains it can be abused.
+	header.Set("X-XSS-Protection", "0")
+	header.Set("Referrer-Policy", ReferrerPolicy)
+	header.Set("Permissions-Policy", PermissionsPolicy)
+	if IsHTTPS(r) {
+		header.Set("Strict-Transport-Security", HSTS)
+	}
+}
+
 // SecurityHeaders runs after PocketBase's own security middleware and tightens it.
 func SecurityHeaders() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
@@ -38,15 +51,7 @@ func SecurityHeaders() *hook.Handler[*core.RequestEvent] {
 		Priority: apis.DefaultSecurityHeadersMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
 			header := e.Response.Header()
-			header.Set("X-Content-Type-Options", "nosniff")
-			header.Set("X-Frame-Options", "DENY")
-			// The old XSS auditor is gone from browsers, and where it remains it can be abused.
-			header.Set("X-XSS-Protection", "0")
-			header.Set("Referrer-Policy", ReferrerPolicy)
-			header.Set("Permissions-Policy", PermissionsPolicy)
-			if IsHTTPS(e.Request) {
-				header.Set("Strict-Transport-Security", HSTS)
-			}
+			setBaseHeaders(header, e.Request)
 			// Uploaded files get PocketBase's sandboxing policy (set only when missing),
 			// and its dashboard (/_/) sets its own; the rest of the API is JSON.
 			p := e.Request.URL.Path

@@ -1,28 +1,27 @@
 // Package site serves the prebuilt public site and the admin island from the same
-// process as the API, with the headers, compression and caching of a static host:
-// precompressed variants (.br, .gz) written by the build, the build's _headers
-// manifest (Content-Security-Policy and the other security headers, immutable
-// caching of fingerprinted assets) and revalidated HTML.
+// process as the API, the way a static host would: precompressed variants (.br,
+// .gz) written by the build, the build's _headers manifest (Content-Security-Policy
+// and the other security headers, immutable caching of fingerprinted assets),
+// revalidated HTML, and the hot files kept in memory.
+//
+// Page requests are answered before PocketBase's router (see Register): a visit
+// needs none of the API's middleware (auth tokens, rate limits, request log).
 //
 // Routing rules: /legacy-admin/* redirects to /admin/*; a trailing slash redirects
 // to the canonical URL; /admin/* falls back to the admin page for client-side
-// routing; anything else missing gets the nearest 404 page with a real 404 status;
-// an unknown /api/ path stays a JSON API error.
+// routing; anything else missing gets the nearest 404 page with a real 404 status.
 package site
 
 import (
 	"bytes"
-	"fmt"
+	"log"
 	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
-	"time"
-
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 const (
@@ -35,6 +34,7 @@ const (
 type Server struct {
 	Dir       func() string
 	manifests manifestCache
+	files     fileCache
 }
 
 // root resolves the site link once per request: every file of a request comes
@@ -51,39 +51,97 @@ func (s *Server) root() string {
 	return target
 }
 
-// Serve is the handler of GET /{path...}.
-func (s *Server) Serve(e *core.RequestEvent) error {
-	urlPath := e.Request.URL.Path
+// ServeHTTP answers GET and HEAD requests for the site's pages and files.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if failure := recover(); failure != nil {
+			log.Printf("site: panic serving %s: %v\n%s", r.URL.Path, failure, debug.Stack())
+			http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+		}
+	}()
+	setBaseHeaders(w.Header(), r)
+
+	urlPath := r.URL.Path
 	// path.Clean on a rooted path never escapes the root ("/../x" becomes "/x").
 	name := strings.TrimLeft(path.Clean("/"+urlPath), "/")
 
-	if name == "api" || strings.HasPrefix(name, "api/") {
-		return router.NewNotFoundError("The requested resource wasn't found.", nil)
-	}
 	if name == "legacy-admin" || strings.HasPrefix(name, "legacy-admin/") {
-		return e.Redirect(http.StatusMovedPermanently, withQuery(e.Request, "/admin"+strings.TrimPrefix(name, "legacy-admin")))
+		redirect(w, r, "/admin"+strings.TrimPrefix(name, "legacy-admin"))
+		return
 	}
 	// Canonical URLs have no trailing slash (Astro's trailingSlash: 'never').
 	if len(urlPath) > 1 && strings.HasSuffix(urlPath, "/") {
-		return e.Redirect(http.StatusMovedPermanently, withQuery(e.Request, "/"+name))
+		redirect(w, r, "/"+name)
+		return
 	}
 
 	root := s.root()
 	manifest := s.manifests.get(root)
-	if file := resolveFile(root, name); file != "" {
-		return s.serveFile(e, root, manifest, file, http.StatusOK)
+	if file := s.files.get(root, name, manifest); file != nil {
+		s.send(w, r, file, http.StatusOK)
+		return
 	}
-	if (name == "admin" || strings.HasPrefix(name, "admin/")) && resolveFile(root, "admin") != "" {
-		return s.serveFile(e, root, manifest, "admin/index.html", http.StatusOK)
+	if name == "admin" || strings.HasPrefix(name, "admin/") {
+		if file := s.files.get(root, "admin/index.html", manifest); file != nil {
+			s.send(w, r, file, http.StatusOK)
+			return
+		}
 	}
-	return s.serveFile(e, root, manifest, notFoundPage(root, name), http.StatusNotFound)
+	if file := s.files.get(root, notFoundPage(root, name), manifest); file != nil {
+		s.send(w, r, file, http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write([]byte("404 - página não encontrada\n"))
 }
 
-func withQuery(r *http.Request, target string) string {
+// redirect answers with a permanent redirect to target, keeping the query.
+func redirect(w http.ResponseWriter, r *http.Request, target string) {
 	if r.URL.RawQuery != "" {
-		return target + "?" + r.URL.RawQuery
+		target += "?" + r.URL.RawQuery
 	}
-	return target
+	w.Header().Set("Location", target)
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+func (s *Server) send(w http.ResponseWriter, r *http.Request, file *siteFile, status int) {
+	header := w.Header()
+	for _, h := range file.headers {
+		header[h[0]] = []string{h[1]}
+	}
+	if !IsHTTPS(r) {
+		// Browsers ignore HSTS over plain HTTP; send it only where it means something.
+		header.Del("Strict-Transport-Security")
+	}
+	if file.compressible {
+		header["Vary"] = []string{"Accept-Encoding"}
+	}
+	v := file.pick(r.Header.Get("Accept-Encoding"))
+	if v.coding != "" {
+		header["Content-Encoding"] = []string{v.coding}
+	}
+
+	content, closeContent, err := v.open()
+	if err != nil {
+		http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+		return
+	}
+	defer closeContent()
+
+	if status != http.StatusOK {
+		// An error page is never revalidated nor served in ranges: write it whole.
+		header["Cache-Control"] = []string{cacheRevalidate}
+		var body bytes.Buffer
+		if _, err := body.ReadFrom(content); err != nil {
+			return
+		}
+		w.WriteHeader(status)
+		_, _ = w.Write(body.Bytes())
+		return
+	}
+	header["Etag"] = []string{v.etag}
+	http.ServeContent(w, r, "", v.modTime, content)
 }
 
 func isRegularFile(file string) bool {
@@ -168,65 +226,4 @@ func contentType(name string) string {
 		return guessed
 	}
 	return "application/octet-stream"
-}
-
-func (s *Server) serveFile(e *core.RequestEvent, root string, manifest *Manifest, name string, status int) error {
-	header := e.Response.Header()
-	manifest.Apply(header, "/"+strings.TrimSuffix(strings.TrimSuffix(name, "index.html"), "/"))
-	if !IsHTTPS(e.Request) {
-		// Browsers ignore HSTS over plain HTTP; send it only where it means something.
-		header.Del("Strict-Transport-Security")
-	}
-	if header.Get("Cache-Control") == "" {
-		if strings.HasSuffix(name, ".html") {
-			header.Set("Cache-Control", cacheRevalidate)
-		} else {
-			header.Set("Cache-Control", cacheStatic)
-		}
-	}
-	header.Set("Content-Type", contentType(name))
-
-	file := filepath.Join(root, filepath.FromSlash(name))
-	encoding, served := negotiate(e.Request.Header.Get("Accept-Encoding"), file)
-	if compressible(name) {
-		header.Add("Vary", "Accept-Encoding")
-	}
-	if encoding != "" {
-		header.Set("Content-Encoding", encoding)
-	}
-
-	f, err := os.Open(served)
-	if err != nil {
-		if status == http.StatusNotFound {
-			return e.String(http.StatusNotFound, "404 - página não encontrada\n")
-		}
-		return err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-
-	if status != http.StatusOK {
-		// A 404 page is small and never cached by validators: write it whole.
-		var body bytes.Buffer
-		if _, err := body.ReadFrom(f); err != nil {
-			return err
-		}
-		header.Set("Cache-Control", cacheRevalidate)
-		return e.Blob(status, header.Get("Content-Type"), body.Bytes())
-	}
-
-	header.Set("ETag", etag(info.ModTime(), info.Size(), encoding))
-	http.ServeContent(e.Response, e.Request, "", info.ModTime(), f)
-	return nil
-}
-
-func etag(modTime time.Time, size int64, encoding string) string {
-	suffix := ""
-	if encoding != "" {
-		suffix = "-" + encoding
-	}
-	return fmt.Sprintf(`"%x-%x%s"`, modTime.UnixNano(), size, suffix)
 }

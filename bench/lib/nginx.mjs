@@ -1,0 +1,93 @@
+// Debian's nginx serving a folder on a loopback port, as a client-rendered app is
+// usually hosted: gzip on, long cache for hashed assets, every unknown path answered
+// with index.html (SPA fallback).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const NGINX = '/usr/sbin/nginx';
+
+/** Installs Debian's nginx when it is missing and this process may (root with apt-get). */
+export function ensureNginx() {
+  if (existsSync(NGINX)) return NGINX;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {
+    process.stderr.write('[nginx] nginx não encontrado: instalando o pacote nginx-light do Debian…\n');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
+    if (existsSync(NGINX)) return NGINX;
+  }
+  throw new Error('nginx não encontrado. Instale com `sudo apt-get install nginx-light` (Debian/Ubuntu).');
+}
+
+/** @param {{ root: string, port: number, workDir: string, asRoot: boolean, workers: string, spaFallback: boolean }} options */
+function config({ root, port, workDir, asRoot, workers, spaFallback }) {
+  return `${asRoot ? 'user root;\n' : ''}worker_processes ${workers};
+daemon off;
+pid ${workDir}/nginx.pid;
+error_log ${workDir}/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${workDir}/body;
+  proxy_temp_path ${workDir}/proxy;
+  sendfile on;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 256;
+  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    ${spaFallback ? 'location / { try_files $uri $uri/ /index.html; }' : 'error_page 404 /404.html;'}
+  }
+}
+`;
+}
+
+/**
+ * Starts nginx in the foreground and resolves once it answers.
+ * @param {{ root: string, port: number, workDir: string, workers?: string, spaFallback?: boolean }} options
+ *   workers: worker_processes (default 1); spaFallback: answer unknown paths with index.html (default true)
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startNginx({ root, port, workDir, workers = '1', spaFallback = true }) {
+  const bin = ensureNginx();
+  await mkdir(workDir, { recursive: true });
+  const file = path.join(workDir, 'nginx.conf');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  await writeFile(file, config({ root, port, workDir, asRoot, workers, spaFallback }));
+  const child = spawn(bin, ['-p', workDir, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+      child.kill('SIGQUIT');
+    });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(url)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`o nginx não respondeu em ${url}\n${output}`);
+}
