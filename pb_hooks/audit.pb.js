@@ -30,29 +30,30 @@ onRecordDeleteRequest(
   ...AUDITED,
 );
 
-onRecordAfterCreateSuccess(
+// The audit row is written in the same transaction as the change it records:
+// a crash or a failed audit write can never leave a change without its row.
+onRecordCreateExecute(
   (e) => {
     const audit = require(`${__hooks}/lib/audit.js`);
-    audit.write(e.app, "INSERT", e.record, null, audit.snapshot(e.record));
-    e.next();
+    audit.inTransaction(e, (app) => audit.write(app, "INSERT", e.record, null, audit.snapshot(e.record)));
   },
   ...AUDITED,
 );
 
-onRecordAfterUpdateSuccess(
+onRecordUpdateExecute(
   (e) => {
     const audit = require(`${__hooks}/lib/audit.js`);
-    audit.write(e.app, "UPDATE", e.record, audit.snapshot(e.record.original()), audit.snapshot(e.record));
-    e.next();
+    const before = audit.snapshot(e.record.original());
+    audit.inTransaction(e, (app) => audit.write(app, "UPDATE", e.record, before, audit.snapshot(e.record)));
   },
   ...AUDITED,
 );
 
-onRecordAfterDeleteSuccess(
+onRecordDeleteExecute(
   (e) => {
     const audit = require(`${__hooks}/lib/audit.js`);
-    audit.write(e.app, "DELETE", e.record, audit.snapshot(e.record), null);
-    e.next();
+    const before = audit.snapshot(e.record);
+    audit.inTransaction(e, (app) => audit.write(app, "DELETE", e.record, before, null));
   },
   ...AUDITED,
 );

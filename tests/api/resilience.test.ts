@@ -325,10 +325,9 @@ test('after SIGKILL in the middle of a stream of writes, every acknowledged writ
     ).toBe(true);
   }
 
-  // The audit row of a staff write is saved by an after-success hook before the
-  // answer goes out (its own commit, after the record's): every acknowledged staff
-  // write has its row. A write cut off between the two commits may be stored without
-  // one; that is counted below, not hidden.
+  // The audit row of a staff write is saved in the same transaction as the write
+  // (pb_hooks/audit.pb.js): every acknowledged staff write has its row, and no stored
+  // post lacks the row of its creation, even one cut off by the kill.
   const audit = await readAll<{
     action: string;
     table_name: string;
@@ -351,6 +350,7 @@ test('after SIGKILL in the middle of a stream of writes, every acknowledged writ
     audit.filter((row) => row.action === 'INSERT' && row.table_name === 'posts').map((row) => row.record_id),
   );
   const postsWithoutAudit = posts.filter((record) => !auditedInserts.has(record.id)).length;
+  expect(postsWithoutAudit, 'posts gravados sem a linha de auditoria da criação').toBe(0);
 
   // The site is served again, 404 page included.
   const home = await fetch(`${server.url}/`);
