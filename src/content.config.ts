@@ -195,8 +195,11 @@ const blog = defineCollection({
       excerpt: text(10, 500),
       /** Cover of an MDX article (local, optimised by Astro). */
       image: image().optional(),
-      /** Cover of a CMS post (PocketBase file URL). */
-      coverUrl: z.url().optional(),
+      /** Cover of a CMS post: a PocketBase file URL, root-relative when the API shares the site's origin. */
+      coverUrl: z
+        .string()
+        .regex(/^(https?:\/\/|\/[^/])/, 'URL absoluta ou a partir da raiz do site')
+        .optional(),
       imageAlt: text(5, 200),
       author: text(2, 100),
       /** A real date; text that cannot be read counts as the epoch start (spec rule). */

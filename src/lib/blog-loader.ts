@@ -9,6 +9,14 @@ import { glob } from 'astro/loaders';
 import { fetchPublicPosts, toBlogEntry } from './cms-posts';
 
 /**
+ * Where visitors fetch CMS files: the public API when it lives on another host
+ * (PUBLIC_API_URL), else the site's own origin (root-relative URLs).
+ */
+export function publicFilesUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') ?? '';
+}
+
+/**
  * A slug used by an MDX article and by a CMS post is a build error naming both.
  * @param mdxFile the MDX file already holding the slug, if any
  */
@@ -28,8 +36,9 @@ export function blogLoader(options: { base: string; pocketBaseUrl?: string }): L
         return;
       }
       const posts = await fetchPublicPosts(url);
+      const filesUrl = publicFilesUrl();
       for (const post of posts) {
-        const entry = toBlogEntry(post, url);
+        const entry = toBlogEntry(post, filesUrl);
         assertNoSlugClash(entry.id, context.store.get(entry.id)?.filePath, post.id);
         const data = await context.parseData({ id: entry.id, data: entry.data });
         context.store.set({

@@ -59,9 +59,13 @@ export async function fetchPublicPosts(baseUrl: string, fetchImpl: typeof fetch 
   }
 }
 
-/** Turns a PocketBase post into the blog collection's data and sanitized HTML. */
-export function toBlogEntry(post: CmsPostRecord, baseUrl: string): CmsEntry {
-  const base = baseUrl.replace(/\/+$/, '');
+/**
+ * Turns a PocketBase post into the blog collection's data and sanitized HTML.
+ * @param filesUrl where visitors fetch the cover from: the public API (PUBLIC_API_URL), or ''
+ *   for the site's own origin; never the address the build read the CMS at (often 127.0.0.1)
+ */
+export function toBlogEntry(post: CmsPostRecord, filesUrl: string): CmsEntry {
+  const base = filesUrl.replace(/\/+$/, '');
   const tags = Array.isArray(post.tags) ? post.tags.filter((tag): tag is string => typeof tag === 'string') : [];
   const cover = post.cover ? `${base}/api/files/posts/${post.id}/${encodeURIComponent(post.cover)}` : undefined;
   return {
