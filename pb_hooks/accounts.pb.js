@@ -3,7 +3,8 @@
 // Account rules (spec admin-panel.md and ARCHITECTURE.md):
 // - the very first account becomes an active admin; later self-registered accounts
 //   are inactive authors; accounts created by an admin are active with the chosen role;
-// - the sign-up password rule is checked here too;
+// - the sign-up password rule is checked here too, and the name and e-mail pass the
+//   same input rules as the public forms (lib/input.js; the avatar: files.pb.js);
 // - the last active admin can never be demoted, deactivated or deleted;
 // - changing someone's role or active flag ends their sessions at once;
 // - 5 failed sign-ins for one e-mail within 15 minutes block it (429).
@@ -12,7 +13,8 @@ onRecordCreateRequest((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
   const body = e.requestInfo().body;
   accounts.checkPassword(body.password);
-  e.record.set("full_name", accounts.cleanName(e.record.get("full_name")));
+  e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
+  require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", false);
 
   const byAdmin = e.auth && !e.auth.isSuperuser() && e.auth.get("role") === "admin" && e.auth.get("is_active");
   if (e.hasSuperuserAuth() || byAdmin) {
@@ -32,7 +34,17 @@ onRecordUpdateRequest((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
   const body = e.requestInfo().body;
   if (body.password !== undefined) accounts.checkPassword(body.password);
-  if (body.full_name !== undefined) e.record.set("full_name", accounts.cleanName(body.full_name));
+  if (body.full_name !== undefined) e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
+  if (body.email !== undefined) require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", false);
+  e.next();
+}, "users");
+
+// A new address goes through the same e-mail rule as sign-ups.
+onRecordRequestEmailChangeRequest((e) => {
+  const input = require(`${__hooks}/lib/input.js`);
+  if (!input.isEmail(input.visibleText(e.newEmail || ""))) {
+    throw require(`${__hooks}/lib/errors.js`).fieldError("newEmail", "validation_invalid_email", input.MESSAGES.email);
+  }
   e.next();
 }, "users");
 

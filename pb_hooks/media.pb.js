@@ -1,14 +1,17 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Media metadata comes from the upload itself, never from the client: original
-// name, size and type, and who uploaded it. Size and type limits are enforced by
-// the file field (10 MB; images, PDF, text, Word).
+// name, size and type, and who uploaded it. The file's extension and first bytes
+// must agree and be an accepted type (lib/uploads.js: images, PDF, text, Word); the
+// file field checks the size (10 MB) and the sniffed type again.
 
 onRecordCreateRequest((e) => {
+  const uploads = require(`${__hooks}/lib/uploads.js`);
+  uploads.checkUploads(e.record, "file", "media");
   const files = e.record.getUnsavedFiles("file");
   if (files.length > 0) {
     const file = files[0];
-    e.record.set("original_filename", String(file.originalName).slice(0, 255));
+    e.record.set("original_filename", uploads.displayName(file.originalName));
     e.record.set("file_size", file.size);
     e.record.set("mime_type", require(`${__hooks}/lib/mime.js`).mimeOf(file.originalName));
   }

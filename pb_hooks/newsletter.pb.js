@@ -2,12 +2,11 @@
 
 // Newsletter sign-ups answer the same way whether the address is new or already
 // subscribed (204, no body), so the form never reveals who is on the list.
-// Addresses are stored lower-cased, with the time consent was given.
+// Addresses are stored lower-cased (and must pass lib/input.js's e-mail rule), with
+// the time consent was given.
 onRecordCreateRequest((e) => {
-  const email = String(e.record.get("email") || "")
-    .trim()
-    .toLowerCase();
-  e.record.set("email", email);
+  require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
+  const email = e.record.get("email");
   e.record.set("consented_at", new DateTime());
   // Operators (superusers) get the usual answer, with the record.
   if (e.hasSuperuserAuth()) return e.next();

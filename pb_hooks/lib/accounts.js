@@ -16,12 +16,22 @@ function checkPassword(password) {
   }
 }
 
-/** Removes markup characters and trims, as the spec's "secure input" does. */
+/**
+ * The spec's "secure input" for names: < and > removed, trimmed, cut at 100
+ * characters (whole characters: an emoji is never split in half); a name with
+ * nothing visible is no name.
+ */
 function cleanName(value) {
-  return String(value || "")
-    .replace(/[<>]/g, "")
-    .trim()
-    .slice(0, 100);
+  const { visibleText } = require(`${__hooks}/lib/input.js`);
+  const text = visibleText(String(value || "").replace(/[<>]/g, ""));
+  return visibleText(Array.from(text).slice(0, 100).join(""));
+}
+
+/** A name to store: control characters and line breaks are refused (400), the rest cleaned. */
+function checkedName(value) {
+  const { visibleText, assertPlainCharacters } = require(`${__hooks}/lib/input.js`);
+  assertPlainCharacters("full_name", visibleText(String(value || "")), false);
+  return cleanName(value);
 }
 
 function countUsers(app) {
@@ -33,4 +43,4 @@ function countOtherActiveAdmins(app, excludeId) {
   return app.countRecords("users", $dbx.exp("role = 'admin' AND is_active = 1 AND id != {:id}", { id: excludeId }));
 }
 
-module.exports = { checkPassword, cleanName, countUsers, countOtherActiveAdmins, PASSWORD_MESSAGES };
+module.exports = { checkPassword, cleanName, checkedName, countUsers, countOtherActiveAdmins, PASSWORD_MESSAGES };

@@ -16,4 +16,4 @@ function mimeOf(filename) {
   return (match && TYPES[match[1].toLowerCase()]) || "application/octet-stream";
 }
 
-module.exports = { mimeOf };
+module.exports = { mimeOf, TYPES };

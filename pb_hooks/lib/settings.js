@@ -33,6 +33,7 @@ function validate(record) {
   record.set("value", value);
   if (value === "") return;
   if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
+  require(`${__hooks}/lib/input.js`).assertPlainCharacters("value", value, key === "site_description");
   if (key === "contact_email" && !EMAIL.test(value))
     throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
   if (key === "contact_phone" && !PHONE.test(value))

@@ -1,0 +1,15 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Contact messages from the public site: a new message is always unread (so the
+// admin's bell shows it, whatever the visitor sends), and a phone number needs at
+// least 8 digits (the field's pattern alone accepts "(((((((("). Text fields are
+// cleaned by input.pb.js.
+
+onRecordCreateRequest((e) => {
+  e.record.set("read", false);
+  const phone = require(`${__hooks}/lib/input.js`).visibleText(e.record.get("phone") || "");
+  if (phone !== "" && (phone.match(/[0-9]/g) || []).length < 8) {
+    throw require(`${__hooks}/lib/errors.js`).fieldError("phone", "validation_invalid_format", "Informe um telefone válido.");
+  }
+  e.next();
+}, "contact_messages");

@@ -1,0 +1,290 @@
+/**
+ * Uploaded files can never run script on our origin: what could (HTML, SVG, markup
+ * disguised as an image or as text) is refused with a clear pt-BR message, and what
+ * is accepted is served from /api/files/… with its real type, `nosniff`, a sandboxing
+ * Content-Security-Policy, and as a download unless it is a raster image.
+ *
+ * Two ways in: the media library (any active staff member, pb_hooks/media.pb.js) and
+ * the avatar of a public sign-up (pb_hooks/accounts.pb.js). Both go through
+ * pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
+ */
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStaffServer, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+/** A real 2×2 PNG (signature, IHDR, IDAT, IEND, with their CRCs). */
+function png(): Uint8Array<ArrayBuffer> {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255, 255, 255]);
+  const file = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return new Uint8Array(file);
+}
+
+const HTML = '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>';
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>';
+const PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+type Content = string | Uint8Array<ArrayBuffer>;
+
+async function uploadMedia(name: string, content: Content, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type }), name);
+  return fetch(`${s.server.url}/api/collections/media/records`, {
+    method: 'POST',
+    headers: { Authorization: s.author.client.authStore.token },
+    body: form,
+  });
+}
+
+async function signUpWithAvatar(name: string, content: Content, type: string) {
+  const form = new FormData();
+  form.append('email', `avatar-${Math.random().toString(36).slice(2)}@exemplo.com.br`);
+  form.append('password', 'Senha-Forte-123');
+  form.append('passwordConfirm', 'Senha-Forte-123');
+  form.append('avatar', new Blob([content], { type }), name);
+  return fetch(`${s.server.url}/api/collections/users/records`, { method: 'POST', body: form });
+}
+
+const mediaCount = async () => (await s.superuser.collection('media').getList(1, 1)).totalItems;
+
+/**
+ * The refusal: a 400 whose `file` (or `avatar`) error opens with the spec's 'Tipo de
+ * arquivo não permitido.' (what the admin's toast shows) and then names the problem.
+ */
+async function expectRefused(response: Response, field: string, message: RegExp) {
+  const body = (await response.json()) as { status: number; data: Record<string, { code: string; message: string }> };
+  expect(response.status, JSON.stringify(body)).toBe(400);
+  expect(body.data[field]?.code).toBe('validation_invalid_mime_type');
+  expect(body.data[field]?.message).toMatch(/^Tipo de arquivo não permitido\. /);
+  expect(body.data[field]?.message).toMatch(message);
+}
+
+/** The headers that keep a served file from running as a page on our origin. */
+async function servedHeaders(path: string) {
+  const response = await fetch(`${s.server.url}${path}`);
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  const headers = response.headers;
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toMatch(/(^|;)\s*sandbox\s*(;|$)/);
+  return { type: headers.get('content-type') ?? '', disposition: headers.get('content-disposition') ?? '' };
+}
+
+describe('the media library refuses what could run as a page', () => {
+  const cases: { label: string; name: string; content: Content; type: string; message: RegExp }[] = [
+    { label: 'an HTML page', name: 'pagina.html', content: HTML, type: 'text/html', message: /Arquivos \.html não são aceitos/ },
+    {
+      label: 'an SVG with script',
+      name: 'desenho.svg',
+      content: SVG,
+      type: 'image/svg+xml',
+      message: /Arquivos \.svg não são aceitos/,
+    },
+    {
+      label: 'HTML named as a PNG',
+      name: 'foto.png',
+      content: HTML,
+      type: 'image/png',
+      message: /não corresponde à extensão \.png/,
+    },
+    {
+      label: 'SVG named as a JPEG',
+      name: 'foto.jpg',
+      content: SVG,
+      type: 'image/jpeg',
+      message: /não corresponde à extensão \.jpg/,
+    },
+    {
+      label: 'HTML named as text',
+      name: 'leia-me.txt',
+      content: `\uFEFF  \n${HTML}`,
+      type: 'text/plain',
+      message: /não corresponde à extensão \.txt/,
+    },
+    {
+      label: 'XML named as text',
+      name: 'dados.txt',
+      content: '<?xml version="1.0"?><x/>',
+      type: 'text/plain',
+      message: /não corresponde à extensão \.txt/,
+    },
+    {
+      label: 'a PNG named as a JPEG',
+      name: 'trocada.jpg',
+      content: png(),
+      type: 'image/jpeg',
+      message: /não corresponde à extensão \.jpg/,
+    },
+    {
+      label: 'a double extension',
+      name: 'foto.png.html',
+      content: HTML,
+      type: 'text/html',
+      message: /Arquivos \.html não são aceitos/,
+    },
+    {
+      label: 'no extension',
+      name: 'arquivo',
+      content: HTML,
+      type: 'application/octet-stream',
+      message: /Arquivos sem extensão não são aceitos/,
+    },
+    {
+      label: 'a program',
+      name: 'programa.exe',
+      content: 'MZ\u0090\u0000',
+      type: 'application/octet-stream',
+      message: /Arquivos \.exe não são aceitos/,
+    },
+  ];
+
+  test.each(cases)('$label ($name)', async ({ name, content, type, message }) => {
+    const before = await mediaCount();
+    await expectRefused(await uploadMedia(name, content, type), 'file', message);
+    expect(await mediaCount()).toBe(before);
+  });
+
+  test('the refusal names what is accepted, in pt-BR', async () => {
+    const response = await uploadMedia('pagina.html', HTML, 'text/html');
+    const body = (await response.json()) as { data: { file: { message: string } } };
+    expect(body.data.file.message).toBe(
+      'Tipo de arquivo não permitido. Arquivos .html não são aceitos. Envie imagens (JPG, PNG, GIF ou WebP), PDF, TXT, DOC ou DOCX.',
+    );
+  });
+});
+
+describe('accepted files are served so they cannot run on our origin', () => {
+  const served = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    const record = (await response.json()) as { id: string; file: string; mime_type: string; original_filename: string };
+    return { record, path: `/api/files/media/${record.id}/${record.file}` };
+  };
+
+  test('a real PNG: image/png, inline (also its thumbnail)', async () => {
+    const { record, path } = await served(await uploadMedia('Produto.PNG', png(), 'image/png'));
+    expect(record.mime_type).toBe('image/png');
+    const original = await servedHeaders(path);
+    expect(original.type).toBe('image/png');
+    expect(original.disposition).toMatch(/^inline/);
+    const thumb = await servedHeaders(`${path}?thumb=100x100`);
+    expect(thumb.type).toBe('image/png');
+    expect(thumb.disposition).toMatch(/^inline/);
+    // Asking for a download is honoured.
+    expect((await servedHeaders(`${path}?download=1`)).disposition).toMatch(/^attachment/);
+  });
+
+  test('a PNG carrying HTML after its signature stays an image', async () => {
+    const polyglot = new Uint8Array([...png(), ...new TextEncoder().encode(HTML)]);
+    const { path } = await served(await uploadMedia('poliglota.png', polyglot, 'image/png'));
+    const headers = await servedHeaders(path);
+    expect(headers.type).toBe('image/png');
+    expect(headers.disposition).toMatch(/^inline/);
+  });
+
+  test('a PDF (even with JavaScript inside) is a download', async () => {
+    const { record, path } = await served(await uploadMedia('catalogo.pdf', PDF, 'application/pdf'));
+    expect(record.mime_type).toBe('application/pdf');
+    const headers = await servedHeaders(path);
+    expect(headers.type).toBe('application/pdf');
+    expect(headers.disposition).toMatch(/^attachment/);
+  });
+
+  test('text with a script inside is plain text, and a download', async () => {
+    const { record, path } = await served(await uploadMedia('notas.txt', `Notas da reunião\n${HTML}\n`, 'text/plain'));
+    expect(record.mime_type).toBe('text/plain');
+    const headers = await servedHeaders(path);
+    expect(headers.type).toMatch(/^text\/plain/);
+    expect(headers.disposition).toMatch(/^attachment/);
+  });
+
+  test('the original name is kept without markup or control characters', async () => {
+    const { record } = await served(await uploadMedia('<img src=x onerror=alert(1)>\u202Egnp.png', png(), 'image/png'));
+    expect(record.original_filename).toBe('img src=x onerror=alert(1)gnp.png');
+  });
+});
+
+describe("a public sign-up's avatar", () => {
+  test('refuses HTML and SVG, also disguised, and anything but a raster image', async () => {
+    const message = /Envie uma imagem JPG, PNG, GIF ou WebP\.$/;
+    await expectRefused(await signUpWithAvatar('foto.html', HTML, 'text/html'), 'avatar', message);
+    await expectRefused(await signUpWithAvatar('foto.svg', SVG, 'image/svg+xml'), 'avatar', message);
+    await expectRefused(await signUpWithAvatar('foto.png', HTML, 'image/png'), 'avatar', /não corresponde à extensão \.png/);
+    await expectRefused(
+      await signUpWithAvatar('curriculo.pdf', PDF, 'application/pdf'),
+      'avatar',
+      /Arquivos \.pdf não são aceitos/,
+    );
+  });
+
+  test('accepts a real PNG, served inline as an image with the same protections', async () => {
+    const response = await signUpWithAvatar('eu.png', png(), 'image/png');
+    expect(response.status, await response.clone().text()).toBe(200);
+    const user = (await response.json()) as { id: string; avatar: string };
+    const headers = await servedHeaders(`/api/files/users/${user.id}/${user.avatar}`);
+    expect(headers.type).toBe('image/png');
+    expect(headers.disposition).toMatch(/^inline/);
+  });
+});
+
+describe("a post's cover", () => {
+  const createPost = (name: string, content: Content, type: string) => {
+    const form = new FormData();
+    form.append('title', `Capa ${name}`);
+    form.append('category', 'Técnico');
+    form.append('cover', new Blob([content], { type }), name);
+    return fetch(`${s.server.url}/api/collections/posts/records`, {
+      method: 'POST',
+      headers: { Authorization: s.editor.client.authStore.token },
+      body: form,
+    });
+  };
+
+  test('refuses an SVG and HTML disguised as an image; a real PNG is served inline', async () => {
+    await expectRefused(await createPost('capa.svg', SVG, 'image/svg+xml'), 'cover', /Arquivos \.svg não são aceitos/);
+    await expectRefused(await createPost('capa.webp', HTML, 'image/webp'), 'cover', /não corresponde à extensão \.webp/);
+    const response = await createPost('capa.png', png(), 'image/png');
+    expect(response.status, await response.clone().text()).toBe(200);
+    const post = (await response.json()) as { id: string; cover: string };
+    const headers = await servedHeaders(`/api/files/posts/${post.id}/${post.cover}?thumb=640x360`);
+    expect(headers.type).toBe('image/png');
+    expect(headers.disposition).toMatch(/^inline/);
+  });
+});
