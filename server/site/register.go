@@ -23,10 +23,25 @@ func Register(app core.App, dir func() string) {
 				site.ServeHTTP(w, r)
 				return
 			}
+			if mayLeaveBodyUnread(r) {
+				// PocketBase's router closes the request body through its own wrapper,
+				// which hides an unread rest from net/http: without this, after an early
+				// answer (401, 403, 413…) the rest of a large body would be read as the
+				// next request on the same connection (request smuggling).
+				w.Header().Set("Connection", "close")
+			}
 			api.ServeHTTP(w, r)
 		})
 		return nil
 	})
+}
+
+// net/http drains at most this much of an unread body before reusing a connection.
+const maxDrainedBody = 256 << 10
+
+// mayLeaveBodyUnread: a body too large to be drained, or of unknown length.
+func mayLeaveBodyUnread(r *http.Request) bool {
+	return r.ContentLength > maxDrainedBody || (r.ContentLength < 0 && len(r.TransferEncoding) > 0)
 }
 
 // isSiteRequest: a page or file read outside PocketBase's paths (/api/ and the

@@ -2,7 +2,7 @@
 // file.html.gz), written once at build time: the server (server/site) sends the
 // best one the browser accepts, with no compression work per request.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,7 @@ const gzip = promisify(zlib.gzip);
 /**
  * @param {Buffer} content
  * @param {number} quality
+ * @returns {Promise<[Buffer, Buffer]>} brotli, gzip
  */
 function compressBoth(content, quality) {
   return Promise.all([
@@ -47,7 +48,7 @@ function compressBoth(content, quality) {
  * @param {Buffer} content
  * @param {number} quality
  * @param {string | undefined} cacheDir
- * @returns {Promise<Buffer[]>}
+ * @returns {Promise<[Buffer, Buffer]>}
  */
 async function cachedCompressBoth(content, quality, cacheDir) {
   if (!cacheDir) return compressBoth(content, quality);
@@ -60,7 +61,11 @@ async function cachedCompressBoth(content, quality, cacheDir) {
   } catch {
     const pair = await compressBoth(content, quality);
     await mkdir(cacheDir, { recursive: true });
-    await Promise.all([writeFile(`${key}.br`, pair[0]), writeFile(`${key}.gz`, pair[1])]);
+    // Written under a temporary name and renamed: a build running beside this one
+    // never reads a half-written entry.
+    const temporary = `.${process.pid}-${Math.random().toString(36).slice(2)}`;
+    await Promise.all([writeFile(`${key}.br${temporary}`, pair[0]), writeFile(`${key}.gz${temporary}`, pair[1])]);
+    await Promise.all([rename(`${key}.br${temporary}`, `${key}.br`), rename(`${key}.gz${temporary}`, `${key}.gz`)]);
     return pair;
   }
 }
@@ -105,6 +110,7 @@ async function pruneCache(cacheDir) {
  */
 export async function precompressDir(dir, cacheDir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  /** @type {string[]} */
   const files = [];
   for (const entry of entries) {
     if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(entry.name).toLowerCase())) continue;
