@@ -13,10 +13,6 @@ import (
 )
 
 const (
-	// A cached file is checked against the disk at most this often, so a folder
-	// rebuilt in place (npm run build under a running server) shows within a second.
-	// Published builds are new folders and never change.
-	revalidateEvery = time.Second
 	// Files up to this size are kept in memory, up to cacheBudget in all.
 	maxCachedFile = 1 << 20
 	cacheBudget   = 128 << 20
@@ -48,7 +44,16 @@ type siteFile struct {
 	variants     []*variant // the original first, then the precompressed copies
 	headers      [][2]string
 	compressible bool
-	checked      time.Time
+}
+
+// unchanged reports whether the original file on disk is still the one cached:
+// one stat per request, so a folder rebuilt in place (npm run build under a
+// running server) or a deleted file shows at once. Published builds are new
+// folders, which start a new cache anyway.
+func (f *siteFile) unchanged() bool {
+	original := f.variants[0]
+	info, err := os.Stat(original.path)
+	return err == nil && info.Mode().IsRegular() && info.Size() == original.size && info.ModTime().Equal(original.modTime)
 }
 
 // pick returns the variant the client accepts, brotli first.
@@ -79,7 +84,7 @@ func (c *fileCache) get(root, name string, manifest *Manifest) *siteFile {
 	file := c.entries[name]
 	current := c.root == root
 	c.mu.RUnlock()
-	if current && file != nil && time.Since(file.checked) < revalidateEvery {
+	if current && file != nil && file.unchanged() {
 		return file
 	}
 
@@ -105,7 +110,7 @@ func (c *fileCache) get(root, name string, manifest *Manifest) *siteFile {
 // load reads a file's variants, reusing the cached bodies that did not change.
 func (c *fileCache) load(root, name string, manifest *Manifest, previous *siteFile) (*siteFile, error) {
 	full := filepath.Join(root, filepath.FromSlash(name))
-	file := &siteFile{compressible: compressible(name), checked: time.Now()}
+	file := &siteFile{compressible: compressible(name)}
 	candidates := []struct{ coding, suffix string }{{"", ""}}
 	if file.compressible {
 		candidates = append(candidates, struct{ coding, suffix string }{"br", ".br"}, struct{ coding, suffix string }{"gzip", ".gz"})
