@@ -168,7 +168,7 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
         >
           {shown.map((article, position) => (
             <li key={article.slug}>
-              <ArticleCard article={article} eager={position < 3 && page === 1} />
+              <ArticleCard article={article} eager={position < 3 && page === 1} priority={position === 0 && page === 1} />
             </li>
           ))}
         </ul>
@@ -199,7 +199,8 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
   );
 }
 
-function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boolean }) {
+/** `priority`: the first card of /blog, the page's largest image on phones (LCP), is fetched first. */
+function ArticleCard({ article, eager, priority }: { article: ArticleSummary; eager: boolean; priority: boolean }) {
   const href = `/blog/${article.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -211,6 +212,7 @@ function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boole
         height={article.image.height}
         alt={article.image.alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className="aspect-[40/21] h-auto w-full object-cover"
       />
