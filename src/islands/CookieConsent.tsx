@@ -35,6 +35,9 @@ const notifyChange = () => window.dispatchEvent(new Event(CHANGE_EVENT));
  * The cookie banner (bottom left) and its preferences dialog. The stored choice is
  * an external store read with useSyncExternalStore, so the server HTML (nothing)
  * and the first client render agree, and other tabs stay in sync.
+ *
+ * The site uses src/components/layout/CookieConsent.astro (no React); this version is
+ * the React peer's (bench/spa), kept in step with it.
  */
 export default function CookieConsent() {
   const snapshot = useSyncExternalStore(subscribe, storedSnapshot, serverSnapshot);

@@ -12,6 +12,9 @@ interface Props {
 /**
  * The collapsible menu of small screens: a disclosure button (aria-expanded)
  * controlling a panel of links. Escape closes it and gives focus back to the button.
+ *
+ * The site uses src/components/layout/MobileMenu.astro (no React); this version is
+ * the React peer's (bench/spa), kept in step with it.
  */
 export default function MobileMenu({ links, cta, currentPath }: Props) {
   const [open, setOpen] = useState(false);

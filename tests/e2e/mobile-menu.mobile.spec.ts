@@ -1,9 +1,9 @@
-import { test, expect, islandsHydrated } from './fixtures';
+import { test, expect } from './fixtures';
 
 test.describe('mobile menu', () => {
   test('opens and closes with the button, lists every item, and is keyboard usable', async ({ page }) => {
     await page.goto('/');
-    await islandsHydrated(page, 'MobileMenu');
+    await expect(page.locator('[data-mobile-menu]')).toHaveAttribute('data-ready', 'true');
     await expect(page.getByRole('navigation', { name: 'Menu principal', exact: true })).toBeHidden();
 
     const toggle = page.getByRole('button', { name: 'Abrir menu' });
