@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { icons } from '../components/ui/icons';
-import type { NavLink } from '../config/navigation';
+import { icons } from '../../../../src/components/ui/icons';
+import type { NavLink } from '../../../../src/config/navigation';
 
 interface Props {
   links: NavLink[];
@@ -14,7 +14,7 @@ interface Props {
  * controlling a panel of links. Escape closes it and gives focus back to the button.
  *
  * The site uses src/components/layout/MobileMenu.astro (no React); this version is
- * the React peer's (bench/spa), kept in step with it.
+ * the client-rendered peer of the benchmark (bench/lighthouse.mjs), kept in step with it.
  */
 export default function MobileMenu({ links, cta, currentPath }: Props) {
   const [open, setOpen] = useState(false);

@@ -9,7 +9,7 @@ import {
   resetConsent,
   saveConsent,
   type ConsentPreferences,
-} from '../lib/consent';
+} from '../../../../src/lib/consent';
 
 /** Elements with this attribute (e.g. in the footer) reopen the banner. */
 const RESET_SELECTOR = '[data-cookie-reset]';
@@ -37,7 +37,7 @@ const notifyChange = () => window.dispatchEvent(new Event(CHANGE_EVENT));
  * and the first client render agree, and other tabs stay in sync.
  *
  * The site uses src/components/layout/CookieConsent.astro (no React); this version is
- * the React peer's (bench/spa), kept in step with it.
+ * the client-rendered peer of the benchmark (bench/lighthouse.mjs), kept in step with it.
  */
 export default function CookieConsent() {
   const snapshot = useSyncExternalStore(subscribe, storedSnapshot, serverSnapshot);
