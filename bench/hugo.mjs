@@ -13,7 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { articleFile, generateArticles } from './lib/articles.mjs';
-import { astroBuild, astroPhaseMs, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
+import { astroBuild, astroPhaseMs, clearAstroCaches, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
 import { childCpuMs } from './lib/child-cpu.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 
@@ -125,11 +125,7 @@ function hugoBuild(site, out) {
  */
 function astroRun(site, concurrency, { keepImages }) {
   const cache = path.join(site, '.cache', 'astro');
-  const cleared = keepImages && existsSync(cache) ? readdirSync(cache).filter((entry) => entry !== 'assets') : ['.'];
-  for (const entry of cleared) rmSync(path.join(cache, entry), { recursive: true, force: true });
-  rmSync(path.join(site, '.astro'), { recursive: true, force: true });
-  // Vite's dependency cache does not depend on the articles either.
-  if (!keepImages) rmSync(path.join(site, 'node_modules', '.vite'), { recursive: true, force: true });
+  clearAstroCaches(site, cache, { keepImages });
   const out = path.join(site, '.cache', 'bench-out');
   const env = { ASTRO_OUT_DIR: out, ASTRO_CACHE_DIR: cache, ASTRO_BUILD_CONCURRENCY: String(concurrency) };
   return measure(out, () => astroBuild(site, env).log);

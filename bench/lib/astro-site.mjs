@@ -2,7 +2,7 @@
 // (packages linked, never copied; caches of its own), generated articles written into the
 // copy's blog (never into the repository), and a timed `astro build`.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from '../../scripts/lib/paths.mjs';
@@ -47,6 +47,21 @@ export function writeAstroArticles(dir, articles) {
   for (const article of articles) {
     writeFileSync(path.join(dir, BLOG_DIR, `${article.slug}.mdx`), articleFile(article, { image: cover }));
   }
+}
+
+/**
+ * Clears the copy's build caches before a build. keepImages keeps the optimized images
+ * and Vite's pre-bundled dependencies, which depend on the site and not on the articles
+ * (the publisher keeps its image cache too): the build is then cold for the content.
+ * @param {string} dir the copy
+ * @param {string} cacheDir the ASTRO_CACHE_DIR of its builds
+ * @param {{ keepImages: boolean }} options
+ */
+export function clearAstroCaches(dir, cacheDir, { keepImages }) {
+  const entries = keepImages && existsSync(cacheDir) ? readdirSync(cacheDir).filter((entry) => entry !== 'assets') : ['.'];
+  for (const entry of entries) rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+  rmSync(path.join(dir, '.astro'), { recursive: true, force: true });
+  if (!keepImages) rmSync(path.join(dir, 'node_modules', '.vite'), { recursive: true, force: true });
 }
 
 /**
