@@ -1,12 +1,15 @@
 import PocketBase from 'pocketbase';
 import { describe, expect, test } from 'vitest';
-import { buildFilter, buildSort, createDataProvider, toBody } from '../../src/admin/dataProvider';
+import { buildFilter, buildSort, createDataProvider, EXACT_TOTAL_LIMIT, toBody } from '../../src/admin/dataProvider';
 
 // The SDK's own placeholder binding, without any server.
 const pb = new PocketBase('http://127.0.0.1:1');
 
-/** A fake client that records the calls the provider makes. */
-function fakeClient() {
+/**
+ * A fake client over `rows` matching records that records the calls the provider
+ * makes; getList answers like PocketBase (totalItems -1 when skipTotal is set).
+ */
+function fakeClient(rows = 1) {
   const calls: { collection: string; method: string; args: unknown[] }[] = [];
   const collection = (name: string) =>
     new Proxy(
@@ -16,7 +19,14 @@ function fakeClient() {
           (_, method: string) =>
           async (...args: unknown[]) => {
             calls.push({ collection: name, method, args });
-            if (method === 'getList') return { items: [{ id: 'a' }], totalItems: 41 };
+            if (method === 'getList') {
+              const [page, perPage, options] = args as [number, number, { skipTotal?: boolean }];
+              const start = (page - 1) * perPage;
+              const items = Array.from({ length: Math.max(0, Math.min(perPage, rows - start)) }, (_, i) => ({
+                id: `r${start + i}`,
+              }));
+              return { items, totalItems: options?.skipTotal ? -1 : rows };
+            }
             if (method === 'getFullList') return [{ id: 'a' }, { id: 'b' }];
             return { id: 'x', ...((args[1] ?? args[0]) as object) };
           },
@@ -71,17 +81,58 @@ describe('toBody', () => {
 });
 
 describe('createDataProvider', () => {
-  test('getList asks for the page, sort and filter and returns the total', async () => {
-    const { calls, client } = fakeClient();
-    const result = await createDataProvider(client).getList('posts', {
-      pagination: { page: 2, perPage: 10 },
-      sort: { field: 'title', order: 'ASC' },
-      filter: { status: 'published' },
-    });
-    expect(result).toEqual({ data: [{ id: 'a' }], total: 41 });
-    expect(calls).toEqual([
-      { collection: 'posts', method: 'getList', args: [2, 10, { sort: 'title', filter: 'status = "published"' }] },
+  const published = {
+    sort: { field: 'title', order: 'ASC' as const },
+    filter: { status: 'published' },
+  };
+  const pageArgs = (page: number, perPage: number) => [
+    page,
+    perPage,
+    { sort: 'title', filter: 'status = "published"', skipTotal: true },
+  ];
+
+  test('getList asks for the page, sort and filter without the total; the last page gives it', async () => {
+    const { calls, client } = fakeClient(41);
+    const result = await createDataProvider(client).getList('posts', { ...published, pagination: { page: 5, perPage: 10 } });
+    expect(result).toEqual({ data: [{ id: 'r40' }], total: 41 });
+    expect(calls).toEqual([{ collection: 'posts', method: 'getList', args: pageArgs(5, 10) }]);
+  });
+
+  test('a full page gets an exact total when at most EXACT_TOTAL_LIMIT rows match', async () => {
+    const { calls, client } = fakeClient(41);
+    const result = await createDataProvider(client).getList('posts', { ...published, pagination: { page: 2, perPage: 10 } });
+    expect(result).toEqual({ data: Array.from({ length: 10 }, (_, i) => ({ id: `r${10 + i}` })), total: 41 });
+    expect(calls.map((call) => call.args)).toEqual([
+      pageArgs(2, 10),
+      // One row past the limit? No: then count.
+      [EXACT_TOTAL_LIMIT + 1, 1, { sort: 'title', filter: 'status = "published"', skipTotal: true, fields: 'id' }],
+      [1, 1, { filter: 'status = "published"', fields: 'id' }],
     ]);
+  });
+
+  test('past EXACT_TOTAL_LIMIT rows a list pages with next and previous only, never counting', async () => {
+    const rows = EXACT_TOTAL_LIMIT * 3 + 4;
+    const { calls, client } = fakeClient(rows);
+    const provider = createDataProvider(client);
+    const first = await provider.getList('posts', { ...published, pagination: { page: 1, perPage: 25 } });
+    expect(first.total).toBeUndefined();
+    expect(first.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: true });
+    expect(calls.map((call) => call.args)).toEqual([
+      pageArgs(1, 25),
+      [EXACT_TOTAL_LIMIT + 1, 1, { sort: 'title', filter: 'status = "published"', skipTotal: true, fields: 'id' }],
+    ]);
+
+    // A page that already reaches past the limit needs no probe; the last page has its total.
+    calls.length = 0;
+    const deep = await provider.getList('posts', { ...published, pagination: { page: 30, perPage: 25 } });
+    expect(deep.pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: true });
+    const lastPage = Math.ceil(rows / 25);
+    const last = await provider.getList('posts', { ...published, pagination: { page: lastPage, perPage: 25 } });
+    expect(last).toMatchObject({
+      data: [{ id: `r${rows - 4}` }, { id: `r${rows - 3}` }, { id: `r${rows - 2}` }, { id: `r${rows - 1}` }],
+    });
+    expect(last.total).toBe(rows);
+    expect(calls.map((call) => call.args)).toEqual([pageArgs(30, 25), pageArgs(lastPage, 25)]);
   });
 
   test('getMany reads the ids in one request; getManyReference adds the target', async () => {
@@ -99,7 +150,7 @@ describe('createDataProvider', () => {
     expect(calls[1]).toEqual({
       collection: 'posts',
       method: 'getList',
-      args: [1, 5, { sort: '-created', filter: 'author = "u1"' }],
+      args: [1, 5, { sort: '-created', filter: 'author = "u1"', skipTotal: true }],
     });
     expect(await provider.getMany('users', { ids: [] })).toEqual({ data: [] });
   });

@@ -23,7 +23,8 @@ export function ExportAllButton<Row extends RaRecord>({
   const exporter = useCallback<Exporter<Row>>(
     async (firstPage, _fetchRelated, dataProvider, resource) => {
       const rows = [...firstPage];
-      for (let page = 2; rows.length < (total ?? 0) && rows.length === (page - 1) * PAGE; page++) {
+      // Lists past the data provider's counting limit have no total: read until a short page.
+      for (let page = 2; (total === undefined || rows.length < total) && rows.length === (page - 1) * PAGE; page++) {
         const { data } = await dataProvider.getList<Row>(resource!, {
           pagination: { page, perPage: PAGE },
           sort,
