@@ -49,7 +49,9 @@ function write(app, action, record, oldValues, newValues) {
   }
   let collection;
   try {
-    collection = app.findCollectionByNameOrId("audit_logs");
+    // The cached schema: reading it from the database on every write was a large
+    // share of the log's cost (bench/api-scale.mjs).
+    collection = app.findCachedCollectionByNameOrId("audit_logs");
   } catch (_) {
     // Only while the first migration builds the schema: its seed rows predate the log.
     return;
