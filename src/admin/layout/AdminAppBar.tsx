@@ -14,6 +14,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useState } from 'react';
 import { AppBar, UserMenu, useGetIdentity, useGetList, useLogout, useUserMenu } from 'react-admin';
+import { EXACT_TOTAL_LIMIT } from '../dataProvider';
 import { markSignOut } from '../session';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { AdminLink } from '../common/AdminLink';
@@ -29,13 +30,19 @@ const DEMO_TEXT = 'Olá! Gostaria de solicitar uma demonstração dos produtos O
 function NotificationBell() {
   const { actor } = useActor();
   const allowed = can(actor, 'editor');
-  const { total } = useGetList(
+  const { total, pageInfo } = useGetList(
     'messages',
     { pagination: { page: 1, perPage: 1 }, filter: { read: false } },
     { enabled: allowed, refetchInterval: 60_000 },
   );
-  const count = allowed ? (total ?? 0) : 0;
-  const label = count === 1 ? '1 mensagem não lida' : `${count} mensagens não lidas`;
+  // Past EXACT_TOTAL_LIMIT matches the data provider gives no exact total (only pageInfo).
+  const beyondExact = total === undefined && Boolean(pageInfo?.hasNextPage);
+  const count = !allowed ? 0 : beyondExact ? EXACT_TOTAL_LIMIT + 1 : (total ?? 0);
+  const label = beyondExact
+    ? `mais de ${EXACT_TOTAL_LIMIT} mensagens não lidas`
+    : count === 1
+      ? '1 mensagem não lida'
+      : `${count} mensagens não lidas`;
   const icon = (
     <Badge badgeContent={count} color="error">
       <NotificationsIcon />
