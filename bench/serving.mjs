@@ -122,6 +122,7 @@ try {
         const key = `${target.label} · ${encoding.label}`;
         samples[key] ??= { ours: [], nginx: [] };
         // Alternate which server goes first, so neither always runs on a warmer machine.
+        /** @type {('nginx' | 'ours')[]} */
         const order = round % 2 ? ['nginx', 'ours'] : ['ours', 'nginx'];
         for (const server of order) {
           const base = server === 'ours' ? pocketbase.url : nginx.url;
@@ -130,7 +131,7 @@ try {
           for (const error of run.errors) errors.push(`${server === 'ours' ? 'nosso' : 'nginx'}, ${key}: ${error}`);
         }
         console.log(
-          `[serving] rodada ${round}/${ROUNDS} ${key}: nosso ${formatNumber(samples[key].ours.at(-1), 0)} req/s, nginx ${formatNumber(samples[key].nginx.at(-1), 0)} req/s`,
+          `[serving] rodada ${round}/${ROUNDS} ${key}: nosso ${formatNumber(samples[key].ours.at(-1) ?? NaN, 0)} req/s, nginx ${formatNumber(samples[key].nginx.at(-1) ?? NaN, 0)} req/s`,
         );
       }
     }

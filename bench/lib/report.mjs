@@ -10,30 +10,34 @@ import { fromRoot } from '../../scripts/lib/paths.mjs';
 
 export const RESULTS_DIR = fromRoot('.cache', 'bench');
 
-/** Formats a number the pt-BR way ("1.234,5"). */
+/**
+ * Formats a number the pt-BR way ("1.234,5").
+ * @param {number} value
+ */
 export function formatNumber(value, digits = 1) {
   return value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** "0,42×" */
+/** "0,42×" @param {number} value */
 export function formatRatio(value) {
   return `${formatNumber(value, 2)}×`;
 }
 
-/** Median of a non-empty list of numbers. */
+/** Median of a non-empty list of numbers. @param {number[]} values @returns {number} */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (/** @type {number} */ index) => sorted[index] ?? NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
-/** Nearest-rank percentile (p in 0..100) of a non-empty list. */
+/** Nearest-rank percentile (p in 0..100) of a non-empty list. @param {number[]} values @param {number} p @returns {number} */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-/** Renders rows as a Markdown table (used for the console and the README). */
+/** Renders rows as a Markdown table (used for the console and the README). @param {BenchRow[]} rows */
 export function markdownTable(rows) {
   const header = ['Medida', 'Nosso', 'Referência', 'Razão', 'Meta', ''];
   const lines = [

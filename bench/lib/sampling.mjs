@@ -44,7 +44,10 @@ export async function sampleInTurns(
   }
   return /** @type {Record<K, Latency>} */ (
     Object.fromEntries(
-      names.map((name) => [name, { samples: samples[name], p50: median(samples[name]), p95: percentile(samples[name], 95) }]),
+      names.map((name) => {
+        const list = samples[name] ?? [];
+        return [name, { samples: list, p50: median(list), p95: percentile(list, 95) }];
+      }),
     )
   );
 }
