@@ -105,8 +105,10 @@ describe('secrets', () => {
 
 describe('immutability', () => {
   test('nobody changes audit rows through the API, superusers included', async () => {
-    const { items } = await s.admin.client.collection('audit_logs').getList(1, 1);
-    const id = items[0]!.id;
+    // A row that is not a deletion, so the attempted change below would show.
+    const { items } = await s.admin.client.collection('audit_logs').getList(1, 1, { filter: 'action != "DELETE"' });
+    const original = items[0]!;
+    const id = original.id;
     for (const client of [s.admin.client, s.superuser]) {
       expect(await statusOf(client.collection('audit_logs').update(id, { action: 'DELETE' }))).toBeGreaterThanOrEqual(400);
       expect(await statusOf(client.collection('audit_logs').delete(id))).toBeGreaterThanOrEqual(400);
@@ -115,6 +117,6 @@ describe('immutability', () => {
       ).toBeGreaterThanOrEqual(400);
     }
     const still = await s.admin.client.collection('audit_logs').getOne(id);
-    expect(still.action).not.toBe('DELETE');
+    expect(still).toEqual(original);
   });
 });
