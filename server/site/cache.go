@@ -82,7 +82,9 @@ type fileCache struct {
 	bytes   int64
 }
 
-func (c *fileCache) get(root, name string, manifest *Manifest) *siteFile {
+// get returns the file for a request name; the headers manifest is read only when
+// a file is (re)loaded, since a cached file keeps the headers it was loaded with.
+func (c *fileCache) get(root, name string, manifests *manifestCache) *siteFile {
 	c.mu.RLock()
 	file := c.entries[name]
 	current := c.root == root
@@ -95,7 +97,7 @@ func (c *fileCache) get(root, name string, manifest *Manifest) *siteFile {
 	if resolved == "" {
 		return nil
 	}
-	fresh, err := c.load(root, resolved, manifest, file)
+	fresh, err := c.load(root, resolved, manifests.get(root), file)
 	if err != nil {
 		return nil
 	}

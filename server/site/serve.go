@@ -76,18 +76,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	root := s.root()
-	manifest := s.manifests.get(root)
-	if file := s.files.get(root, name, manifest); file != nil {
+	if file := s.files.get(root, name, &s.manifests); file != nil {
 		s.send(w, r, file, http.StatusOK)
 		return
 	}
 	if name == "admin" || strings.HasPrefix(name, "admin/") {
-		if file := s.files.get(root, "admin/index.html", manifest); file != nil {
+		if file := s.files.get(root, "admin/index.html", &s.manifests); file != nil {
 			s.send(w, r, file, http.StatusOK)
 			return
 		}
 	}
-	if file := s.files.get(root, notFoundPage(root, name), manifest); file != nil {
+	if file := s.files.get(root, notFoundPage(root, name), &s.manifests); file != nil {
 		s.send(w, r, file, http.StatusNotFound)
 		return
 	}
