@@ -8,13 +8,14 @@
 // cores; the medians give the milliseconds per HTML page of each.
 //   node bench/hugo.mjs [articles=1000] [rounds=2]
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { articleFile, generateArticles } from './lib/articles.mjs';
 import { astroBuild, astroPhaseMs, clearAstroCaches, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
 import { childCpuMs } from './lib/child-cpu.mjs';
+import { ensureDebianTool } from './lib/debian-tool.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 
 const COUNT = Number(process.argv[2] ?? 1000);
@@ -24,17 +25,6 @@ const CORES = availableParallelism();
 
 /** @param {string} message */
 const progress = (message) => process.stderr.write(`[bench:hugo] ${message}\n`);
-
-/** Installs Debian's hugo when missing (as root), or explains how to. */
-function ensureHugo() {
-  if (existsSync(HUGO)) return;
-  if (process.getuid?.() !== 0) {
-    console.error('O Hugo não está instalado. Instale com: sudo apt-get install -y --no-install-recommends hugo');
-    process.exit(1);
-  }
-  progress('instalando o pacote hugo do Debian…');
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'hugo'], { stdio: 'inherit' });
-}
 
 /**
  * HTML pages under dir, leaving out redirect stubs (Hugo writes /blog/pagina/1/ as one).
@@ -145,7 +135,7 @@ const perPage = (run) => run.ms / run.pages;
 /** @param {number} ms */
 const msText = (ms) => `${formatNumber(ms, 2)} ms`;
 
-ensureHugo();
+ensureDebianTool(HUGO, 'hugo');
 const work = mkdtempSync(path.join(tmpdir(), 'bench-hugo-'));
 const cleanUp = () => rmSync(work, { recursive: true, force: true });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

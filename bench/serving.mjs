@@ -3,8 +3,7 @@
 // measured with wrk on loopback, interleaved, median of the rounds.
 //
 //   node bench/serving.mjs [seconds-per-run=5] [rounds=3]
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { buildSite } from '../scripts/lib/build-site.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
+import { ensureDebianTool } from './lib/debian-tool.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 import { startNginx } from './lib/nginx.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
@@ -23,19 +23,6 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = 64;
 const WRK = '/usr/bin/wrk';
 const SITE = fromRoot('.cache', 'bench', 'serving', 'site');
-
-function ensureWrk() {
-  if (existsSync(WRK)) return WRK;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {
-    console.log('[serving] wrk não encontrado: instalando o pacote wrk do Debian…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { stdio: 'inherit', env });
-    if (existsSync(WRK)) return WRK;
-  }
-  throw new Error('wrk não encontrado. Instale com `sudo apt-get install wrk` (Debian/Ubuntu).');
-}
 
 /**
  * Requests per second of one URL, with the given Accept-Encoding (none when empty).
@@ -82,7 +69,7 @@ const work = await mkdtemp(path.join(tmpdir(), 'bench-serving-'));
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 try {
-  ensureWrk();
+  ensureDebianTool(WRK, 'wrk');
   console.log('[serving] gerando o site (só o conteúdo do git)…');
   await buildSite({ outDir: SITE, env: { ...process.env, POCKETBASE_URL: '' } });
 

@@ -1,25 +1,16 @@
 // Debian's nginx serving a folder on a loopback port, as a client-rendered app is
 // usually hosted: gzip on, long cache for hashed assets, every unknown path answered
 // with index.html (SPA fallback).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensureDebianTool } from './debian-tool.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 
-/** Installs Debian's nginx when it is missing and this process may (root with apt-get). */
+/** Debian's nginx, installed when missing and this process may (see ensureDebianTool). */
 export function ensureNginx() {
-  if (existsSync(NGINX)) return NGINX;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {
-    process.stderr.write('[nginx] nginx não encontrado: instalando o pacote nginx-light do Debian…\n');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
-    if (existsSync(NGINX)) return NGINX;
-  }
-  throw new Error('nginx não encontrado. Instale com `sudo apt-get install nginx-light` (Debian/Ubuntu).');
+  return ensureDebianTool(NGINX, 'nginx-light');
 }
 
 /** @param {{ root: string, port: number, workDir: string, asRoot: boolean, workers: string, spaFallback: boolean }} options */

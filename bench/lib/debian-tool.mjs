@@ -1,0 +1,24 @@
+// A command-line tool from Debian's packages that a benchmark needs: found, or
+// installed with apt-get when this process may (root), or a pt-BR explanation.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/**
+ * @param {string} bin absolute path of the tool, e.g. /usr/bin/wrk
+ * @param {string} pkg the Debian package that provides it
+ * @returns {string} bin
+ */
+export function ensureDebianTool(bin, pkg) {
+  if (existsSync(bin)) return bin;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {
+    process.stderr.write(`[bench] ${bin} não encontrado: instalando o pacote ${pkg} do Debian…\n`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
+    if (existsSync(bin)) return bin;
+  }
+  throw new Error(
+    `${bin} não encontrado. Instale com \`sudo apt-get install -y --no-install-recommends ${pkg}\` (Debian/Ubuntu).`,
+  );
+}
