@@ -8,7 +8,7 @@
 import type PocketBase from 'pocketbase';
 import type { AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
-import { actorOf, endSession, verifySession } from './session';
+import { actorOf, endSession, isStaffRecord, verifySession } from './session';
 
 const VERIFY_EVERY_MS = 15_000;
 
@@ -23,7 +23,7 @@ export interface StaffIdentity {
 
 export function identityOf(pb: PocketBase): StaffIdentity | null {
   const record = pb.authStore.record;
-  if (!record) return null;
+  if (!isStaffRecord(record)) return null;
   return {
     id: record.id,
     fullName: String(record.full_name || record.email || ''),

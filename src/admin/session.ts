@@ -16,19 +16,40 @@ const ENDED_KEY = 'admin:session-ended';
 /** Why the last session ended, for the login screen: expired/revoked, or the person signed out. */
 export type SignOutReason = 'expired' | 'logout';
 
+/**
+ * Whether a value is a whole staff record as the server sends it. The SDK answers
+ * `{}` when a response's body is cut short (a navigation aborting the request, a
+ * dropped connection), and such a value must never replace the stored record: with
+ * no `is_active` it would read as an inactive account.
+ */
+export function isStaffRecord(value: unknown): value is RecordModel {
+  const record = value as Partial<RecordModel> | null | undefined;
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.id === 'string' &&
+    record.id !== '' &&
+    record.collectionName === 'users' &&
+    typeof record.is_active === 'boolean'
+  );
+}
+
 export function actorOf(record: RecordModel | null | undefined): Actor | null {
-  if (!record || record.collectionName !== 'users') return null;
-  return { id: record.id, role: String(record.role ?? ''), isActive: Boolean(record.is_active) };
+  if (!isStaffRecord(record)) return null;
+  return { id: record.id, role: String(record.role ?? ''), isActive: record.is_active === true };
+}
+
+function tokenClaims(token: string): { exp?: number; id?: string } {
+  try {
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number; id?: string };
+  } catch {
+    return {};
+  }
 }
 
 /** Milliseconds since the epoch at which the token expires (its `exp` claim), or 0. */
 export function tokenExpiry(token: string): number {
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return (payload.exp ?? 0) * 1000;
-  } catch {
-    return 0;
-  }
+  return (tokenClaims(token).exp ?? 0) * 1000;
 }
 
 /** Remembers, for the login screen, why the session ended. */
@@ -57,20 +78,33 @@ export function takeSignOutReason(): SignOutReason | null {
   }
 }
 
+/** Stores a record the server just sent for the signed-in person, if it is whole and theirs. */
+export function saveOwnRecord(pb: PocketBase, fresh: unknown): boolean {
+  const current = pb.authStore.record;
+  if (!isStaffRecord(fresh) || (current?.id && current.id !== fresh.id)) return false;
+  pb.authStore.save(pb.authStore.token, fresh);
+  return true;
+}
+
 /**
  * Asks the server whether the token still opens the staff member's own record. A
  * revoked token reads as a visitor, so the record is not found. Inactive accounts
  * cannot read their record at all; their state is already known from sign-in.
- * Also refreshes the stored record (name, role, avatar) when it succeeds.
+ * Also refreshes the stored record (name, role, avatar) when it succeeds. A stored
+ * record that is not whole is fetched again by the token's own id.
  */
 export async function verifySession(pb: PocketBase): Promise<boolean> {
   const record = pb.authStore.record;
   if (!pb.authStore.isValid || !record) return false;
-  if (!record.is_active) return true;
+  const stored = isStaffRecord(record);
+  if (stored && !record.is_active) return true;
+  const id = stored ? record.id : tokenClaims(pb.authStore.token).id;
+  if (!id) return false;
   try {
-    const fresh = await pb.collection('users').getOne(record.id, { requestKey: null });
-    pb.authStore.save(pb.authStore.token, fresh);
-    return true;
+    const fresh = await pb.collection('users').getOne(id, { requestKey: null });
+    // A body cut short keeps the session as it was (as when offline); a stored record
+    // that is not whole and cannot be repaired ends it.
+    return saveOwnRecord(pb, fresh) || stored;
   } catch (error) {
     const status = (error as { status?: number }).status ?? 0;
     // Offline or a server error says nothing about the session: keep it.

@@ -20,6 +20,7 @@ import { secureInput, signUpPasswordError } from '../auth/passwordRules';
 import { RoleBadge } from '../common/RoleBadge';
 import { reasonOf } from '../errors';
 import { pb } from '../pocketbase';
+import { saveOwnRecord } from '../session';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -54,8 +55,7 @@ function ProfileDetails() {
       const body = new FormData();
       body.append('full_name', secureInput(name, 100));
       if (avatar) body.append('avatar', avatar);
-      const updated = await pb.collection('users').update(record.id, body);
-      pb.authStore.save(pb.authStore.token, updated);
+      saveOwnRecord(pb, await pb.collection('users').update(record.id, body));
       setAvatar(null);
       refreshIdentity();
       notify('Perfil atualizado com sucesso!', { type: 'success' });
