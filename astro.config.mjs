@@ -10,6 +10,7 @@ import { siteOrigin } from './src/config/origin.mjs';
 import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 import { securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
+import { ISLAND_FILES, preactIslands } from './src/integrations/preact-islands.mjs';
 
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
 // Settings staff edit in the admin override src/config/site.ts when the build reads a CMS.
@@ -31,7 +32,9 @@ export default defineConfig({
   build: { format: 'directory', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || availableParallelism() },
   integrations: [
     mdx(),
-    react(),
+    // The admin on React; the public islands on Preact (src/integrations/preact-islands.mjs).
+    react({ exclude: ISLAND_FILES }),
+    ...preactIslands(),
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
     sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
     sitemapAlias(),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   ALL_CATEGORIES,
   BLOG_CATEGORIES,
@@ -25,13 +25,24 @@ const DEFAULT_FILTER: BlogFilter = { category: ALL_CATEGORIES, query: '' };
 /** Fired on this window when the island rewrites the query string. */
 const URL_CHANGE = 'blog-filter-change';
 
-function subscribeToUrl(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(URL_CHANGE, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(URL_CHANGE, onChange);
-  };
+/**
+ * The page's query string, kept current on back/forward and on the island's own
+ * rewrites. Empty while rendering on the server and on the first (hydrating)
+ * render, so the markup matches the prebuilt HTML; read from the URL right after.
+ */
+function useLocationSearch(): string {
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const read = () => setSearch(window.location.search);
+    read();
+    window.addEventListener('popstate', read);
+    window.addEventListener(URL_CHANGE, read);
+    return () => {
+      window.removeEventListener('popstate', read);
+      window.removeEventListener(URL_CHANGE, read);
+    };
+  }, []);
+  return search;
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -48,12 +59,8 @@ async function getJson<T>(url: string): Promise<T> {
  * JavaScript the cards of the page and a link to the next page remain.
  */
 export default function BlogBrowser({ initial, page, total, pageSize, dataBase }: Props) {
-  // The filter lives in the URL: read it as an external store (empty on the server).
-  const search = useSyncExternalStore(
-    subscribeToUrl,
-    () => window.location.search,
-    () => '',
-  );
+  // The filter lives in the URL.
+  const search = useLocationSearch();
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const [pages, setPages] = useState<ArticleSummary[]>(initial);
   const [nextPage, setNextPage] = useState(page + 1);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
+import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { icons } from '../components/ui/icons';
 import type { ResponsiveImage } from '../lib/images';
@@ -25,20 +25,30 @@ export default function ImageCarousel({ images, label, priority = false }: Props
   /** Where the slider is heading: quick key presses add up even while it still moves. */
   const target = useRef(0);
   const regionId = useId();
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
-    loop: false,
-    initial: 0,
-    defaultAnimation: prefersReducedMotion() ? { duration: 0 } : undefined,
-    slideChanged: (instance) => setCurrent(instance.track.details.rel),
-    animationEnded: (instance) => {
-      target.current = instance.track.details.rel;
-    },
-    dragEnded: (instance) => {
-      target.current = instance.track.details.rel;
-    },
-    created: () => setReady(true),
-  });
-  useEffect(() => () => slider.current?.destroy(), [slider]);
+  const sliderRef = useRef<HTMLDivElement>(null);
+  const slider = useRef<KeenSliderInstance | null>(null);
+  // keen-slider's own (framework-free) API, so the island runs on Preact as on React.
+  useEffect(() => {
+    if (!sliderRef.current) return;
+    const instance = new KeenSlider(sliderRef.current, {
+      loop: false,
+      initial: 0,
+      defaultAnimation: prefersReducedMotion() ? { duration: 0 } : undefined,
+      slideChanged: (moved) => setCurrent(moved.track.details.rel),
+      animationEnded: (moved) => {
+        target.current = moved.track.details.rel;
+      },
+      dragEnded: (moved) => {
+        target.current = moved.track.details.rel;
+      },
+      created: () => setReady(true),
+    });
+    slider.current = instance;
+    return () => {
+      instance.destroy();
+      slider.current = null;
+    };
+  }, []);
 
   const count = images.length;
   const step = (delta: number) => {

@@ -5,6 +5,8 @@ import { test, expect } from './fixtures';
 const REACT_RUNTIME = /react\.dev\/errors|react\.transitional\.element/;
 /** Our own scripts on a page without a form or filter (the menu and the cookie banner) and Astro's island loader. */
 const MAX_JS_BYTES = 20_000;
+/** A page with islands: the above plus Preact (about 10 KiB with its React layer) and the islands' own code. */
+const MAX_ISLAND_PAGE_JS_BYTES = 60_000;
 
 /**
  * Loads a page on a phone, without scrolling, and returns the JS it ran: the script
@@ -48,10 +50,30 @@ test.describe('pages without a form or filter', () => {
       expect(js.bytes, `JS carregado: ${loaded}`).toBeLessThan(MAX_JS_BYTES);
     });
   }
+});
 
-  test('the same checks see React on a page that needs it (the blog filter)', async ({ page }) => {
-    const js = await loadedJs(page, '/blog');
+test.describe('pages with islands (filters, forms, the carousel)', () => {
+  // What each page's island shows (the carousel marks itself ready once it runs).
+  const pages = [
+    { path: '/blog', ready: 'input[type="search"]' },
+    { path: '/contato', ready: 'form' },
+    { path: '/produtos', ready: 'ul[aria-label="Linhas de produtos"] a[aria-current="true"]' },
+    { path: '/produtos/ops010', ready: '[aria-roledescription="carrossel"][data-ready="true"]' },
+  ];
+  for (const { path, ready } of pages) {
+    test(`${path} runs its islands on Preact, without React`, async ({ page }) => {
+      const js = await loadedJs(page, path);
+      await expect(page.locator(ready).first()).toBeVisible();
+      expect(await page.locator('astro-island').count()).toBeGreaterThan(0);
+      expect(js.react, 'nenhum script do React').toEqual([]);
+      const loaded = `${js.files.map((file) => file.url).join(', ')} e ${js.inline.length} scripts na página`;
+      expect(js.bytes, `JS carregado: ${loaded}`).toBeLessThan(MAX_ISLAND_PAGE_JS_BYTES);
+    });
+  }
+
+  test('the same checks see React where it runs (the admin)', async ({ page }) => {
+    const js = await loadedJs(page, '/admin/login');
     expect(js.react.length).toBeGreaterThan(0);
-    expect(js.bytes).toBeGreaterThan(MAX_JS_BYTES);
+    expect(js.bytes).toBeGreaterThan(MAX_ISLAND_PAGE_JS_BYTES);
   });
 });
