@@ -4,8 +4,8 @@
 // an admin asks, through the admin's own data provider and its token, what the
 // posts and audit screens ask (newest first, a deep page, each filter); p95 at the
 // large size must stay within 1.5× of the small one. Then the write throughput of
-// a few concurrent admins (create + update posts) with the audit hooks against a
-// server whose hooks leave pb_hooks/audit.pb.js out: at least 0.80×.
+// a few concurrent admins (create + update posts) with the audit log against the
+// same server built without it (go build -tags noaudit, server/audit): at least 0.80×.
 //
 //   node bench/api-scale.mjs [--quick] [--keep]
 //
@@ -22,7 +22,6 @@ import {
   authToken,
   createBenchData,
   createStaff,
-  hooksCopyWithout,
   recentFailures,
   startBenchServer,
   unthrottleLoopback,
@@ -213,9 +212,9 @@ async function main() {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   process.once('SIGINT', () => cleanUp().finally(() => process.exit(130)));
-  /** @param {string} dataDir @param {string} [hooksDir] */
-  const start = async (dataDir, hooksDir) => {
-    const server = await startBenchServer({ bin, dataDir, hooksDir });
+  /** @param {string} dataDir @param {string} [binary] */
+  const start = async (dataDir, binary = bin) => {
+    const server = await startBenchServer({ bin: binary, dataDir });
     cleanups.push(server.stop);
     return server;
   };
@@ -274,9 +273,7 @@ async function main() {
     await smallServer.stop();
 
     progress(`Escrita: ${WRITES.clients} administradoras, ${WRITES.total} posts criados e editados por rodada`);
-    const hooksCopy = await hooksCopyWithout(['audit.pb.js']);
-    cleanups.push(hooksCopy.remove);
-    const plainServer = await start(await temporaryCopy(data.dataDir), hooksCopy.dir);
+    const plainServer = await start(await temporaryCopy(data.dataDir), await resolvePocketBase({ tags: ['noaudit'] }));
     await measureWrites(server, data.superuser, 'aquecimento', WRITES.warmup);
     await measureWrites(plainServer, data.superuser, 'aquecimento', WRITES.warmup);
     /** @type {WriteRun[]} */
@@ -336,8 +333,8 @@ async function main() {
           'esperando fora do tempo medido: acima disso o PocketBase atrasa a resposta de propósito (até 0,5 s, contra ' +
           'enumeração por filtros), ritmo que uma pessoa usando o painel não atinge.',
         `Escrita: ${WRITES.clients} administradoras simultâneas criam e editam ${WRITES.total} posts (2 gravações cada), ` +
-          `mediana de ${WRITES.rounds} rodadas alternadas entre o pb_hooks completo e uma cópia sem pb_hooks/audit.pb.js ` +
-          '(mesmos dados, cada servidor no seu diretório).',
+          `mediana de ${WRITES.rounds} rodadas alternadas entre o nosso PocketBase e o mesmo compilado sem o log de ` +
+          'auditoria (go build -tags noaudit; mesmos dados, cada servidor no seu diretório).',
         ...(auditCpu !== null && plainCpu !== null
           ? [
               `CPU do PocketBase por gravação (mediana): ${formatNumber(auditCpu, 2)} ms com auditoria, ` +

@@ -53,15 +53,25 @@ function hasGo() {
 /**
  * @param {string} version
  * @param {string} target where the binary goes
+ * @param {string[]} tags Go build tags
  */
-async function buildWithGo(version, target) {
+async function buildWithGo(version, target, tags) {
   log(`Compilando o PocketBase ${version} a partir de server/ (a primeira vez leva alguns minutos)…`);
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}`;
   const started = Date.now();
   execFileSync(
     'go',
-    ['build', '-trimpath', '-ldflags', `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`, '-o', temporary, '.'],
+    [
+      'build',
+      '-trimpath',
+      ...(tags.length ? ['-tags', tags.join(',')] : []),
+      '-ldflags',
+      `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`,
+      '-o',
+      temporary,
+      '.',
+    ],
     { cwd: SERVER_DIR, stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' } },
   );
   await rename(temporary, target);
@@ -70,18 +80,21 @@ async function buildWithGo(version, target) {
 
 /**
  * Returns the absolute path of a PocketBase binary of the pinned version,
- * building or downloading it when needed.
+ * building it when needed.
+ * @param {{ tags?: string[] }} [options] Go build tags, for a benchmark's variant
+ *   (e.g. `noaudit`, server/audit); such a build ignores POCKETBASE_BIN.
  */
-export async function resolvePocketBase() {
+export async function resolvePocketBase({ tags = [] } = {}) {
   const fromEnv = process.env.POCKETBASE_BIN;
-  if (fromEnv) {
+  if (fromEnv && !tags.length) {
     const bin = path.resolve(fromEnv);
     if (!(await isExecutable(bin))) throw new Error(`POCKETBASE_BIN aponta para "${bin}", que não é um executável.`);
     return bin;
   }
 
   const version = await pinnedVersion();
-  const built = path.join(CACHE_DIR, `${version}-${await sourceHash()}`, 'pocketbase');
+  const variant = tags.length ? `-${tags.join('-')}` : '';
+  const built = path.join(CACHE_DIR, `${version}-${await sourceHash()}${variant}`, 'pocketbase');
   if (await isExecutable(built)) return built;
 
   if (!hasGo()) {
@@ -90,7 +103,7 @@ export async function resolvePocketBase() {
         '(https://go.dev/dl/) ou aponte POCKETBASE_BIN para um binário compilado de server/.',
     );
   }
-  await buildWithGo(version, built);
+  await buildWithGo(version, built, tags);
   return built;
 }
 

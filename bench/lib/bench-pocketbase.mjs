@@ -4,10 +4,9 @@
 // make them, and PocketBase's per-IP limiter lifted for 127.0.0.1 only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { freePort, serveArgs, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase-process.mjs';
 
 export const STAFF_PASSWORD = 'Senha-Forte-123';
@@ -29,30 +28,15 @@ export async function createBenchData(bin) {
 }
 
 /**
- * A copy of pb_hooks without the named hook files (their lib/ helpers stay).
- * @param {string[]} without file names under pb_hooks/, e.g. ['audit.pb.js']
- */
-export async function hooksCopyWithout(without) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pb-hooks-'));
-  await cp(fromRoot('pb_hooks'), dir, {
-    recursive: true,
-    filter: (source) => !without.includes(path.relative(fromRoot('pb_hooks'), source)),
-  });
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/**
  * Starts `pocketbase serve` on a free loopback port.
- * @param {{ bin: string, dataDir: string, hooksDir?: string, dev?: boolean, extraArgs?: string[] }} options
+ * @param {{ bin: string, dataDir: string, dev?: boolean, extraArgs?: string[] }} options
  *   dev logs every SQL statement (PocketBase's --dev), for investigations; extraArgs
  *   go after the project's own flags.
  * @returns {Promise<RunningServer>}
  */
-export async function startBenchServer({ bin, dataDir, hooksDir, dev = false, extraArgs = [] }) {
+export async function startBenchServer({ bin, dataDir, dev = false, extraArgs = [] }) {
   const port = await freePort();
-  const args = serveArgs({ host: '127.0.0.1', port, dataDir }).map((arg) =>
-    hooksDir && arg.startsWith('--hooksDir=') ? `--hooksDir=${hooksDir}` : arg,
-  );
+  const args = serveArgs({ host: '127.0.0.1', port, dataDir });
   const child = spawn(bin, [...args, ...(dev ? ['--dev'] : []), ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   /** @param {Buffer} chunk */
