@@ -32,17 +32,27 @@ func IsHTTPS(r *http.Request) bool {
 }
 
 // setBaseHeaders sets the headers every response carries, pages and API alike.
+// (Canonical keys and shared value slices: this runs on every response.)
 func setBaseHeaders(header http.Header, r *http.Request) {
-	header.Set("X-Content-Type-Options", "nosniff")
-	header.Set("X-Frame-Options", "DENY")
+	header["X-Content-Type-Options"] = nosniff
+	header["X-Frame-Options"] = frameDeny
 	// The old XSS auditor is gone from browsers, and where it remains it can be abused.
-	header.Set("X-XSS-Protection", "0")
-	header.Set("Referrer-Policy", ReferrerPolicy)
-	header.Set("Permissions-Policy", PermissionsPolicy)
+	header["X-Xss-Protection"] = xssAuditorOff
+	header["Referrer-Policy"] = referrerPolicy
+	header["Permissions-Policy"] = permissionsPolicy
 	if IsHTTPS(r) {
-		header.Set("Strict-Transport-Security", HSTS)
+		header["Strict-Transport-Security"] = hsts
 	}
 }
+
+var (
+	nosniff           = []string{"nosniff"}
+	frameDeny         = []string{"DENY"}
+	xssAuditorOff     = []string{"0"}
+	referrerPolicy    = []string{ReferrerPolicy}
+	permissionsPolicy = []string{PermissionsPolicy}
+	hsts              = []string{HSTS}
+)
 
 // SecurityHeaders runs after PocketBase's own security middleware and tightens it.
 func SecurityHeaders() *hook.Handler[*core.RequestEvent] {

@@ -14,6 +14,7 @@ package site
 
 import (
 	"bytes"
+	"io"
 	"log"
 	"mime"
 	"net/http"
@@ -22,6 +23,8 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 const (
@@ -35,19 +38,32 @@ type Server struct {
 	Dir       func() string
 	manifests manifestCache
 	files     fileCache
+	resolved  atomic.Pointer[resolvedRoot]
 }
 
-// root resolves the site link once per request: every file of a request comes
-// from the same build even if a publish swaps the link meanwhile.
+// resolvedRoot is where the site link pointed when last read.
+type resolvedRoot struct {
+	dir, target string
+	at          time.Time
+}
+
+// root resolves the site link (read again at most every revalidateEvery): every
+// file of a request comes from the same build even if a publish swaps the link
+// meanwhile.
 func (s *Server) root() string {
 	dir := s.Dir()
-	target, err := os.Readlink(dir)
-	if err != nil {
-		return dir
+	now := time.Now()
+	if last := s.resolved.Load(); last != nil && last.dir == dir && now.Sub(last.at) < revalidateEvery {
+		return last.target
 	}
-	if !filepath.IsAbs(target) {
+	target, err := os.Readlink(dir)
+	switch {
+	case err != nil:
+		target = dir
+	case !filepath.IsAbs(target):
 		target = filepath.Join(filepath.Dir(dir), target)
 	}
+	s.resolved.Store(&resolvedRoot{dir: dir, target: target, at: now})
 	return target
 }
 
@@ -107,18 +123,22 @@ func redirect(w http.ResponseWriter, r *http.Request, target string) {
 func (s *Server) send(w http.ResponseWriter, r *http.Request, file *siteFile, status int) {
 	header := w.Header()
 	for _, h := range file.headers {
-		header[h[0]] = []string{h[1]}
+		header[h.key] = h.value
 	}
 	if !IsHTTPS(r) {
 		// Browsers ignore HSTS over plain HTTP; send it only where it means something.
 		header.Del("Strict-Transport-Security")
 	}
 	if file.compressible {
-		header["Vary"] = []string{"Accept-Encoding"}
+		header["Vary"] = varyAcceptEncoding
 	}
 	v := file.pick(r.Header.Get("Accept-Encoding"))
 	if v.coding != "" {
-		header["Content-Encoding"] = []string{v.coding}
+		header["Content-Encoding"] = contentEncoding[v.coding]
+	}
+	if status == http.StatusOK && plainRequest(r) {
+		s.sendWhole(w, r, v)
+		return
 	}
 
 	content, closeContent, err := v.open()
@@ -139,8 +159,48 @@ func (s *Server) send(w http.ResponseWriter, r *http.Request, file *siteFile, st
 		_, _ = w.Write(body.Bytes())
 		return
 	}
-	header["Etag"] = []string{v.etag}
+	header["Etag"] = v.etagHeader
 	http.ServeContent(w, r, "", v.modTime, content)
+}
+
+var (
+	varyAcceptEncoding = []string{"Accept-Encoding"}
+	contentEncoding    = map[string][]string{"br": {"br"}, "gzip": {"gzip"}}
+)
+
+// plainRequest: no range and no validator to check, the case of nearly every
+// visit, which needs none of http.ServeContent's work.
+func plainRequest(r *http.Request) bool {
+	h := r.Header
+	return h["Range"] == nil && h["If-None-Match"] == nil && h["If-Modified-Since"] == nil &&
+		h["If-Match"] == nil && h["If-Unmodified-Since"] == nil && h["If-Range"] == nil
+}
+
+// sendWhole answers 200 with the whole variant: from memory in one write, or from
+// the file by sendfile.
+func (s *Server) sendWhole(w http.ResponseWriter, r *http.Request, v *variant) {
+	header := w.Header()
+	header["Etag"] = v.etagHeader
+	header["Last-Modified"] = v.lastModified
+	header["Content-Length"] = v.contentLength
+	if v.body != nil {
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(v.body)
+		}
+		return
+	}
+	f, err := os.Open(v.path)
+	if err != nil {
+		delete(header, "Content-Length")
+		http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+		return
+	}
+	defer func() { _ = f.Close() }()
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = io.CopyN(w, f, v.size)
+	}
 }
 
 func isRegularFile(file string) bool {
