@@ -175,7 +175,7 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
         >
           {shown.map((article, position) => (
             <li key={article.slug}>
-              <ArticleCard article={article} eager={position < 3 && page === 1} priority={position === 0 && page === 1} />
+              <ArticleCard article={article} lcp={position === 0 && page === 1} />
             </li>
           ))}
         </ul>
@@ -206,8 +206,12 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
   );
 }
 
-/** `priority`: the first card of /blog, the page's largest image on phones (LCP), is fetched first. */
-function ArticleCard({ article, eager, priority }: { article: ArticleSummary; eager: boolean; priority: boolean }) {
+/**
+ * The first card of /blog holds the page's largest image on phones (LCP): it alone
+ * loads eagerly and first. The others are lazy, so on a slow link they do not take
+ * bandwidth from it (on wide screens the lazy ones in view still load at once).
+ */
+function ArticleCard({ article, lcp }: { article: ArticleSummary; lcp: boolean }) {
   const href = `/blog/${article.slug}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -218,8 +222,8 @@ function ArticleCard({ article, eager, priority }: { article: ArticleSummary; ea
         width={article.image.width}
         height={article.image.height}
         alt={article.image.alt}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        loading={lcp ? 'eager' : 'lazy'}
+        fetchPriority={lcp ? 'high' : undefined}
         decoding="async"
         className="aspect-[40/21] h-auto w-full object-cover"
       />
