@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { changedFields, diffValues, formatValue, sameValue } from '../../src/admin/audit/diff';
 import { dayEnd, dayStart, inputDay, toPocketBaseDate } from '../../src/admin/audit/dateRange';
 import { csvCell, exportFileName, toCsv } from '../../src/admin/audit/csv';
-import { actionLabel, shortId } from '../../src/admin/audit/labels';
+import { actionLabel, countText, shortId } from '../../src/admin/audit/labels';
 
 describe('diffValues', () => {
   test('an update: the changed field is marked, the others kept', () => {
@@ -132,5 +132,12 @@ describe('labels', () => {
     expect(['INSERT', 'UPDATE', 'DELETE'].map(actionLabel)).toEqual(['Criação', 'Atualização', 'Exclusão']);
     expect(shortId('abcdefghijklmno')).toBe('abcdefgh');
     expect(shortId(undefined)).toBe('');
+  });
+
+  test('the count line: exact up to the data provider’s limit, "mais de 250" past it', () => {
+    expect(countText(0, false)).toBe('0 registro(s) encontrado(s)');
+    expect(countText(250, false)).toBe('250 registro(s) encontrado(s)');
+    expect(countText(undefined, true)).toBe('Mais de 250 registros encontrados');
+    expect(countText(undefined, false)).toBeNull();
   });
 });

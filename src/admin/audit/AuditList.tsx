@@ -29,7 +29,7 @@ import { ptBrDateTime, type CsvColumn } from './csv';
 import { dayEnd, dayStart, inputDay } from './dateRange';
 import { AuditDetails } from './AuditDetails';
 import { ExportAllButton } from './ExportAllButton';
-import { ACTION_CHOICES, ACTION_COLORS, actionLabel, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
+import { ACTION_CHOICES, ACTION_COLORS, actionLabel, countText, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -96,11 +96,13 @@ function AuditActions() {
 }
 
 function CountText() {
-  const { total, isPending } = useListContext();
-  if (isPending || total === undefined) return null;
+  const { total, isPending, error } = useListContext();
+  // Without an error, a list with no total is one past the data provider's exact limit.
+  const text = isPending || error ? null : countText(total, total === undefined);
+  if (!text) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }} role="status" data-testid="audit-count">
-      {total} registro(s) encontrado(s)
+      {text}
     </Typography>
   );
 }

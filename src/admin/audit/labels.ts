@@ -1,5 +1,7 @@
 /** pt-BR labels of the audit log: actions (spec) and the audited tables. */
 
+import { EXACT_TOTAL_LIMIT } from '../dataProvider';
+
 export const ACTION_LABELS: Record<string, string> = {
   INSERT: 'Criação',
   UPDATE: 'Atualização',
@@ -28,3 +30,12 @@ export const actionLabel = (action: unknown) => ACTION_LABELS[String(action)] ??
 
 /** The spec shows ids truncated to 8 characters. */
 export const shortId = (id: unknown) => String(id ?? '').slice(0, 8);
+
+/**
+ * The list's count line (the spec's "n registro(s) encontrado(s)"). Past
+ * EXACT_TOTAL_LIMIT matches the data provider pages without an exact total.
+ */
+export function countText(total: number | undefined, beyondExact: boolean): string | null {
+  if (total !== undefined) return `${total} registro(s) encontrado(s)`;
+  return beyondExact ? `Mais de ${EXACT_TOTAL_LIMIT} registros encontrados` : null;
+}
