@@ -63,7 +63,7 @@ type headerValue struct {
 type siteFile struct {
 	variants     []*variant // the original first, then the precompressed copies
 	headers      []headerValue
-	compressible bool
+	compressible bool         // precompressed variants exist: the answer varies by Accept-Encoding
 	checkedAt    atomic.Int64 // when the file on disk was last seen unchanged (Unix ns)
 }
 
@@ -141,11 +141,10 @@ func (c *fileCache) get(root, name string, manifests *manifestCache) *siteFile {
 // load reads a file's variants, reusing the cached bodies that did not change.
 func (c *fileCache) load(root, name string, manifest *Manifest, previous *siteFile) (*siteFile, error) {
 	full := filepath.Join(root, filepath.FromSlash(name))
-	file := &siteFile{compressible: compressible(name)}
-	candidates := []struct{ coding, suffix string }{{"", ""}}
-	if file.compressible {
-		candidates = append(candidates, struct{ coding, suffix string }{"br", ".br"}, struct{ coding, suffix string }{"gzip", ".gz"})
-	}
+	file := &siteFile{}
+	// The build decides what is worth compressing (src/integrations/precompress.mjs):
+	// a file has the variants it wrote beside it, or none.
+	candidates := []struct{ coding, suffix string }{{"", ""}, {"br", ".br"}, {"gzip", ".gz"}}
 	for _, candidate := range candidates {
 		info, err := os.Stat(full + candidate.suffix)
 		if err != nil || !info.Mode().IsRegular() {
@@ -162,6 +161,7 @@ func (c *fileCache) load(root, name string, manifest *Manifest, previous *siteFi
 		v.body = c.reuseOrRead(previous, v)
 		file.variants = append(file.variants, v)
 	}
+	file.compressible = len(file.variants) > 1
 
 	header := http.Header{}
 	manifest.Apply(header, "/"+strings.TrimSuffix(strings.TrimSuffix(name, "index.html"), "/"))

@@ -1,20 +1,9 @@
 package site
 
 import (
-	"path"
 	"strconv"
 	"strings"
 )
-
-// Extensions the build precompresses (see src/integrations/precompress.mjs).
-var compressibleExtensions = map[string]bool{
-	".html": true, ".css": true, ".js": true, ".mjs": true, ".json": true, ".xml": true,
-	".txt": true, ".svg": true, ".webmanifest": true, ".map": true,
-}
-
-func compressible(name string) bool {
-	return compressibleExtensions[strings.ToLower(path.Ext(name))]
-}
 
 // accepts reports whether an Accept-Encoding header value allows coding
 // (a listed coding, or "*", with a q-value above zero).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-/** Keep in step with compressibleExtensions in server/site/encoding.go. */
+/** What gets precompressed; the server (server/site) sends whichever variants it finds. */
 export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest', '.map']);
 /** Below this, a response fits one packet anyway. */
 const MIN_BYTES = 1024;
