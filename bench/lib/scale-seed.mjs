@@ -3,6 +3,7 @@
 // would store: 15-character [a-z0-9] ids, allowed select values, slugs matching
 // the collection's pattern, 'YYYY-MM-DD HH:MM:SS.sssZ' dates spread over a time
 // window. Deterministic: the same indexes give the same rows.
+import { createRequire } from 'node:module';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const BATCH = 10_000;
@@ -87,17 +88,10 @@ export function postTitle(index) {
   return `${PRODUCTS[index % PRODUCTS.length]} ${CONTEXTS[Math.floor(index / PRODUCTS.length) % CONTEXTS.length]} ${index + 1}`;
 }
 
-/** @param {string} title */
-function slugOf(title) {
-  return title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
-}
+/** The server's own slug rule, so seeded rows look like the ones it stores. */
+const { slugify } = /** @type {{ slugify: (text: string) => string }} */ (
+  createRequire(import.meta.url)('../../pb_hooks/lib/slug.js')
+);
 
 /**
  * @typedef {{ id: string, email: string, fullName: string, role: string }} StaffAccount
@@ -145,7 +139,7 @@ function postRow(random, index, staff, created, now) {
   return {
     id: random.id(),
     title,
-    slug: slugOf(title),
+    slug: slugify(title),
     excerpt: `${title}: resultados, esquemas de ligação e lições aprendidas.`,
     content: `## ${title}\n\n${PARAGRAPH}\n\n${PARAGRAPH}`,
     category: /** @type {string} */ (CATEGORIES[index % CATEGORIES.length]),
@@ -188,7 +182,7 @@ function snapshotOf(random, table, recordId, at) {
     return {
       id: recordId,
       title,
-      slug: slugOf(title),
+      slug: slugify(title),
       excerpt: `${title}: resultados, esquemas de ligação e lições aprendidas.`,
       content: `## ${title}\n\n${PARAGRAPH}`,
       category: random.pick(CATEGORIES),
