@@ -51,6 +51,25 @@ function hasGo() {
 }
 
 /**
+ * The `go build` arguments (run in server/), as the Dockerfile's Go stage has them.
+ * @param {string} version the PocketBase version the binary reports
+ * @param {string} output where the binary goes
+ * @param {string[]} [tags] Go build tags
+ */
+export function goBuildArgs(version, output, tags = []) {
+  return [
+    'build',
+    '-trimpath',
+    '-ldflags',
+    `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`,
+    ...(tags.length ? ['-tags', tags.join(',')] : []),
+    '-o',
+    output,
+    '.',
+  ];
+}
+
+/**
  * @param {string} version
  * @param {string} target where the binary goes
  * @param {string[]} tags Go build tags
@@ -60,20 +79,11 @@ async function buildWithGo(version, target, tags) {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}`;
   const started = Date.now();
-  execFileSync(
-    'go',
-    [
-      'build',
-      '-trimpath',
-      ...(tags.length ? ['-tags', tags.join(',')] : []),
-      '-ldflags',
-      `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`,
-      '-o',
-      temporary,
-      '.',
-    ],
-    { cwd: SERVER_DIR, stdio: 'inherit', env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' } },
-  );
+  execFileSync('go', goBuildArgs(version, temporary, tags), {
+    cwd: SERVER_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
+  });
   await rename(temporary, target);
   log(`PocketBase compilado em ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -11,7 +11,7 @@ import { validate, ValidationSeverity } from 'dockerfile-utils';
 import { describe, expect, test } from 'vitest';
 import { fromRoot, ROOT } from '../../scripts/lib/paths.mjs';
 import { serveArgs } from '../../scripts/lib/pocketbase-process.mjs';
-import { pinnedVersion } from '../../scripts/pocketbase.mjs';
+import { goBuildArgs, pinnedVersion } from '../../scripts/pocketbase.mjs';
 
 const read = (file: string) => readFileSync(fromRoot(file), 'utf8');
 const dockerfile = read('Dockerfile');
@@ -127,7 +127,7 @@ describe('Dockerfile', () => {
     const ldflags = /`(-s -w -X github\.com\/pocketbase\/pocketbase\.Version=)\$\{version\}`/.exec(script)![1];
     const build = all(goStage, 'RUN').find((item) => item.args.includes('go build'))!;
     expect(build.args).toContain(`go build -trimpath -ldflags "${ldflags}\${PB_VERSION}"`);
-    expect(script).toContain("'build', '-trimpath', '-ldflags'");
+    expect(goBuildArgs('1.2.3', 'out')).toEqual(['build', '-trimpath', '-ldflags', `${ldflags}1.2.3`, '-o', 'out', '.']);
     for (const [name, value] of Object.entries({ CGO_ENABLED: '0', GOTOOLCHAIN: 'local' })) {
       expect(script).toContain(`${name}: '${value}'`);
       expect(envOf(goStage)[name]).toBe(value);
