@@ -67,19 +67,21 @@ type siteFile struct {
 	checkedAt    atomic.Int64 // when the file on disk was last seen unchanged (Unix ns)
 }
 
-// unchanged reports whether the original file on disk is still the one cached.
-// The file is looked at again at most every revalidateEvery, so a folder rebuilt
-// in place (npm run build under a running server) or a deleted file shows within
-// that time, without a stat on every request. Published builds are new folders,
-// which start a new cache anyway.
+// unchanged reports whether the files on disk (the original and its compressed
+// copies) are still the ones cached. They are looked at again at most every
+// revalidateEvery, so a folder rebuilt in place (npm run build under a running
+// server) or a deleted file shows within that time, without a stat on every
+// request. Published builds are new folders, which start a new cache anyway.
 func (f *siteFile) unchanged(now time.Time) bool {
-	if now.UnixNano()-f.checkedAt.Load() < int64(revalidateEvery) {
+	// A clock set back (a negative age) counts as expired.
+	if age := now.UnixNano() - f.checkedAt.Load(); age >= 0 && age < int64(revalidateEvery) {
 		return true
 	}
-	original := f.variants[0]
-	info, err := os.Stat(original.path)
-	if err != nil || !info.Mode().IsRegular() || info.Size() != original.size || !info.ModTime().Equal(original.modTime) {
-		return false
+	for _, v := range f.variants {
+		info, err := os.Stat(v.path)
+		if err != nil || !info.Mode().IsRegular() || info.Size() != v.size || !info.ModTime().Equal(v.modTime) {
+			return false
+		}
 	}
 	f.checkedAt.Store(now.UnixNano())
 	return true

@@ -72,7 +72,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if failure := recover(); failure != nil {
 			log.Printf("site: panic serving %s: %v\n%s", r.URL.Path, failure, debug.Stack())
-			http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+			serverError(w)
 		}
 	}()
 	setBaseHeaders(w.Header(), r)
@@ -143,7 +143,7 @@ func (s *Server) send(w http.ResponseWriter, r *http.Request, file *siteFile, st
 
 	content, closeContent, err := v.open()
 	if err != nil {
-		http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+		serverError(w)
 		return
 	}
 	defer closeContent()
@@ -180,10 +180,11 @@ func plainRequest(r *http.Request) bool {
 // the file by sendfile.
 func (s *Server) sendWhole(w http.ResponseWriter, r *http.Request, v *variant) {
 	header := w.Header()
-	header["Etag"] = v.etagHeader
-	header["Last-Modified"] = v.lastModified
-	header["Content-Length"] = v.contentLength
+	header["Accept-Ranges"] = acceptRanges
 	if v.body != nil {
+		header["Etag"] = v.etagHeader
+		header["Last-Modified"] = v.lastModified
+		header["Content-Length"] = v.contentLength
 		w.WriteHeader(http.StatusOK)
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(v.body)
@@ -192,15 +193,39 @@ func (s *Server) sendWhole(w http.ResponseWriter, r *http.Request, v *variant) {
 	}
 	f, err := os.Open(v.path)
 	if err != nil {
-		delete(header, "Content-Length")
-		http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
+		serverError(w)
 		return
 	}
 	defer func() { _ = f.Close() }()
+	if info, err := f.Stat(); err != nil || info.Size() != v.size || !info.ModTime().Equal(v.modTime) {
+		// Rewritten in place since it was last looked at: describe the file as opened.
+		var modTime time.Time
+		if err == nil {
+			modTime = info.ModTime()
+		}
+		http.ServeContent(w, r, "", modTime, f)
+		return
+	}
+	header["Etag"] = v.etagHeader
+	header["Last-Modified"] = v.lastModified
+	header["Content-Length"] = v.contentLength
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		_, _ = io.CopyN(w, f, v.size)
 	}
+}
+
+var acceptRanges = []string{"bytes"}
+
+// serverError answers 500 as plain text: nothing of the file's representation
+// (encoding, validators, long caching) may stay on it.
+func serverError(w http.ResponseWriter) {
+	header := w.Header()
+	for _, key := range [...]string{"Content-Encoding", "Etag", "Last-Modified", "Vary", "Accept-Ranges"} {
+		delete(header, key)
+	}
+	header["Cache-Control"] = []string{"no-store"}
+	http.Error(w, "500 - erro interno do servidor", http.StatusInternalServerError)
 }
 
 func isRegularFile(file string) bool {
