@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, serveArgs, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase-process.mjs';
+import { freePort, serveArgs, stopProcess, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase-process.mjs';
 
 export const STAFF_PASSWORD = 'Senha-Forte-123';
 
@@ -46,16 +46,7 @@ export async function startBenchServer({ bin, dataDir, dev = false, extraArgs = 
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcess(child, { graceMs: 10_000 });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, { child, timeoutMs: 120_000 });

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { stopProcess } from '../../scripts/lib/pocketbase-process.mjs';
 import { ensureDebianTool } from './debian-tool.mjs';
 
 const NGINX = '/usr/sbin/nginx';
@@ -57,16 +58,8 @@ export async function startNginx({ root, port, workDir, workers = '1', spaFallba
   const child = spawn(bin, ['-p', workDir, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr.on('data', (chunk) => (output += chunk));
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-      child.kill('SIGQUIT');
-    });
+  // SIGQUIT: nginx's graceful shutdown.
+  const stop = () => stopProcess(child, { signal: 'SIGQUIT' });
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;

@@ -16,6 +16,26 @@ export function freePort(host = '127.0.0.1') {
 }
 
 /**
+ * Asks a child process to end with `signal` and waits for it to exit, killing it
+ * (SIGKILL) if it is still running after `graceMs`. Resolves at once if it has
+ * already exited.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {{ signal?: NodeJS.Signals, graceMs?: number }} [options]
+ * @returns {Promise<void>}
+ */
+export function stopProcess(child, { signal = 'SIGTERM', graceMs = 5_000 } = {}) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/**
  * The command-line arguments of `pocketbase serve` for this project.
  * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean }} options
  */
@@ -69,16 +89,7 @@ export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, 
   child.stderr?.on('data', (chunk) => (output += chunk));
 
   const url = `http://${host}:${port}`;
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcess(child);
 
   try {
     await waitForHealth(url, { child });
