@@ -28,16 +28,24 @@
  *
  * Filter keys: `field: value` (equality; an array means any of), `field_gte`,
  * `field_lte` (ranges, e.g. the audit log's dates), `field_like` (contains), and
- * `q` (free text over the resource's SEARCH_FIELDS).
+ * `q` (free text). On a collection the server indexes (INDEXED_SEARCH) `q` goes as
+ * the `search` query parameter, answered from a full-text index (server/search);
+ * elsewhere it is a `~` filter over the resource's SEARCH_FIELDS.
  */
 import type PocketBase from 'pocketbase';
 import type { DataProvider, RaRecord } from 'ra-core';
 import { collectionOf } from './resources';
 
-/** Fields searched by the free-text `q` filter, per collection. */
+/**
+ * Collections whose free-text search the server answers from a full-text index
+ * (server/search: `search.Posts` indexes title, excerpt and slug). On a large table
+ * a `~` filter reads every row when the text is rare.
+ */
+export const INDEXED_SEARCH: ReadonlySet<string> = new Set(['posts']);
+
+/** Fields searched by the free-text `q` filter, per collection not in INDEXED_SEARCH. */
 export const SEARCH_FIELDS: Record<string, string[]> = {
   users: ['email', 'full_name'],
-  posts: ['title', 'excerpt', 'slug'],
   pages: ['name', 'title', 'slug'],
   media: ['original_filename', 'alt_text'],
   public_site_settings: ['key'],
@@ -60,6 +68,7 @@ export function buildFilter(pb: Pick<PocketBase, 'filter'>, resource: string, fi
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'q') {
+      if (INDEXED_SEARCH.has(collectionOf(resource))) continue; // see searchOptions
       const fields = SEARCH_FIELDS[collectionOf(resource)] ?? [];
       if (fields.length)
         parts.push(`(${fields.map((field) => pb.filter(`${field} ~ {:q}`, { q: String(value) })).join(' || ')})`);
@@ -76,6 +85,13 @@ export function buildFilter(pb: Pick<PocketBase, 'filter'>, resource: string, fi
     }
   }
   return parts.join(' && ');
+}
+
+/** The SDK options of an indexed free-text search (INDEXED_SEARCH): none without one. */
+export function searchOptions(resource: string, filter: Record<string, unknown> = {}): { query?: { search: string } } {
+  const text = filter.q;
+  if (!INDEXED_SEARCH.has(collectionOf(resource)) || text === undefined || text === null || String(text).trim() === '') return {};
+  return { query: { search: String(text) } };
 }
 
 /** react-admin's sort → PocketBase's (`-field` for descending); the record id sorts by creation. */
@@ -120,15 +136,23 @@ export function toBody(data: Record<string, unknown>): Record<string, unknown> |
 }
 
 export function createDataProvider(pb: PocketBaseClient): DataProvider {
-  const list = async (resource: string, page: number, perPage: number, sort: string, filter: string) => {
+  const list = async (
+    resource: string,
+    page: number,
+    perPage: number,
+    sort: string,
+    filter: string,
+    search: { query?: { search: string } },
+  ) => {
     const collection = pb.collection(collectionOf(resource));
     const offset = (page - 1) * perPage;
-    const data = (await collection.getList(page, perPage, { sort, filter, skipTotal: true })).items as RaRecord[];
+    const data = (await collection.getList(page, perPage, { sort, filter, skipTotal: true, ...search })).items as RaRecord[];
     if (data.length < perPage && (data.length > 0 || page === 1)) return { data, total: offset + data.length };
     const overLimit =
       offset + data.length > EXACT_TOTAL_LIMIT ||
-      (await collection.getList(EXACT_TOTAL_LIMIT + 1, 1, { sort, filter, skipTotal: true, fields: 'id' })).items.length > 0;
-    if (!overLimit) return { data, total: (await collection.getList(1, 1, { filter, fields: 'id' })).totalItems };
+      (await collection.getList(EXACT_TOTAL_LIMIT + 1, 1, { sort, filter, skipTotal: true, fields: 'id', ...search })).items
+        .length > 0;
+    if (!overLimit) return { data, total: (await collection.getList(1, 1, { filter, fields: 'id', ...search })).totalItems };
     return { data, pageInfo: { hasPreviousPage: page > 1, hasNextPage: data.length === perPage } };
   };
   const idsFilter = (ids: readonly unknown[]) => ids.map((id) => pb.filter('id = {:id}', { id: String(id) })).join(' || ');
@@ -141,6 +165,7 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
         params.pagination?.perPage ?? 25,
         buildSort(params.sort),
         buildFilter(pb, resource, params.filter),
+        searchOptions(resource, params.filter),
       ) as never,
     getOne: async (resource, params) => ({
       data: (await pb.collection(collectionOf(resource)).getOne(String(params.id))) as never,
@@ -154,7 +179,14 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
       const filter = [pb.filter(`${params.target} = {:id}`, { id: String(params.id) }), buildFilter(pb, resource, params.filter)]
         .filter(Boolean)
         .join(' && ');
-      return list(resource, params.pagination.page, params.pagination.perPage, buildSort(params.sort), filter) as never;
+      return list(
+        resource,
+        params.pagination.page,
+        params.pagination.perPage,
+        buildSort(params.sort),
+        filter,
+        searchOptions(resource, params.filter),
+      ) as never;
     },
     create: async (resource, params) => ({
       data: (await pb.collection(collectionOf(resource)).create(toBody(params.data))) as never,

@@ -68,7 +68,10 @@ export function databaseSnapshot(file: string, except: (table: string, row: Row)
     const snapshot = new Map<string, TableSnapshot>();
     for (const table of tables) {
       const rows = new Map<string, string>();
-      for (const row of db.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`).all() as Row[]) {
+      const statement = db.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`);
+      // Whole 64-bit integers (SQLite's own tables, such as FTS5's, hold ids past 2^53).
+      statement.setReadBigInts(true);
+      for (const row of statement.all() as Row[]) {
         if (except(table, row)) continue;
         const text = rowText(row);
         rows.set(typeof row.id === 'string' ? row.id : text, text);

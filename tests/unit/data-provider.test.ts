@@ -1,6 +1,15 @@
 import PocketBase from 'pocketbase';
 import { describe, expect, test } from 'vitest';
-import { buildFilter, buildSort, createDataProvider, EXACT_TOTAL_LIMIT, toBody } from '../../src/admin/dataProvider';
+import {
+  buildFilter,
+  buildSort,
+  createDataProvider,
+  EXACT_TOTAL_LIMIT,
+  INDEXED_SEARCH,
+  SEARCH_FIELDS,
+  searchOptions,
+  toBody,
+} from '../../src/admin/dataProvider';
 
 // The SDK's own placeholder binding, without any server.
 const pb = new PocketBase('http://127.0.0.1:1');
@@ -52,6 +61,15 @@ describe('buildFilter', () => {
 
   test('refuses field names that are not plain identifiers', () => {
     expect(() => buildFilter(pb, 'posts', { 'id != "" || 1': 'x' })).toThrow(/Filtro inválido/);
+  });
+
+  test('leaves the free text of an indexed collection to the search parameter', () => {
+    expect(buildFilter(pb, 'posts', { q: 'modbus', status: 'draft' })).toBe('status = "draft"');
+    expect(searchOptions('posts', { q: 'modbus', status: 'draft' })).toEqual({ query: { search: 'modbus' } });
+    expect(searchOptions('posts', { q: '  ' })).toEqual({});
+    expect(searchOptions('posts', {})).toEqual({});
+    expect(searchOptions('users', { q: 'ana' })).toEqual({});
+    for (const collection of INDEXED_SEARCH) expect(SEARCH_FIELDS[collection]).toBeUndefined();
   });
 });
 
@@ -153,6 +171,20 @@ describe('createDataProvider', () => {
       args: [1, 5, { sort: '-created', filter: 'author = "u1"', skipTotal: true }],
     });
     expect(await provider.getMany('users', { ids: [] })).toEqual({ data: [] });
+  });
+
+  test('an indexed search goes with every request of the list: page, probe and count', async () => {
+    const { calls, client } = fakeClient(EXACT_TOTAL_LIMIT);
+    await createDataProvider(client).getList('posts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'created', order: 'DESC' },
+      filter: { q: 'modbus', status: 'draft' },
+    });
+    expect(calls.map((call) => call.args[2])).toEqual([
+      { sort: '-created', filter: 'status = "draft"', skipTotal: true, query: { search: 'modbus' } },
+      { sort: '-created', filter: 'status = "draft"', skipTotal: true, fields: 'id', query: { search: 'modbus' } },
+      { filter: 'status = "draft"', fields: 'id', query: { search: 'modbus' } },
+    ]);
   });
 
   test('writes and deletes one record per id', async () => {
