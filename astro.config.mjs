@@ -33,8 +33,11 @@ export default defineConfig({
   integrations: [
     mdx(),
     // The admin on React; the public islands on Preact (src/integrations/preact-islands.mjs).
-    react({ exclude: ISLAND_FILES }),
+    // Preact first: a component rendered without a client directive (the blog's cards,
+    // plain HTML inside their island) has no file to match the filters against, so
+    // each renderer in turn tries it, and React's would claim an island file too.
     ...preactIslands(),
+    react({ exclude: ISLAND_FILES }),
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
     sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
     sitemapAlias(),

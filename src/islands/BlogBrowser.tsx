@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import ArticleList from './ArticleList';
 import {
   ALL_CATEGORIES,
   BLOG_CATEGORIES,
-  CATEGORY_BADGE,
   filterFromSearch,
   filterToSearch,
   matches,
@@ -11,14 +11,19 @@ import {
 } from '../lib/blog-filter';
 
 interface Props {
-  /** The cards of this static page (page 1 on /blog). */
-  initial: ArticleSummary[];
   /** Number of this static page. */
   page: number;
+  /** How many cards this static page has. */
+  count: number;
   total: number;
   pageSize: number;
   /** Where the JSON pages and the search index live, e.g. "/blog/dados". */
   dataBase: string;
+  /**
+   * This page's cards (an ArticleList), rendered by the page as plain HTML: the
+   * island does not hydrate them, and shows them until it takes the list over.
+   */
+  children: ReactNode;
 }
 
 const DEFAULT_FILTER: BlogFilter = { category: ALL_CATEGORIES, query: '' };
@@ -58,11 +63,12 @@ async function getJson<T>(url: string): Promise<T> {
  * ?busca=), so a filtered view can be shared and survives a reload. Without
  * JavaScript the cards of the page and a link to the next page remain.
  */
-export default function BlogBrowser({ initial, page, total, pageSize, dataBase }: Props) {
+export default function BlogBrowser({ page, count, total, pageSize, dataBase, children }: Props) {
   // The filter lives in the URL.
   const search = useLocationSearch();
   const filter = useMemo(() => filterFromSearch(search), [search]);
-  const [pages, setPages] = useState<ArticleSummary[]>(initial);
+  /** This page's cards and the pages added after them; null while only the page's own are shown. */
+  const [pages, setPages] = useState<ArticleSummary[] | null>(null);
   const [nextPage, setNextPage] = useState(page + 1);
   const [index, setIndex] = useState<ArticleSummary[] | null>(null);
   const [visible, setVisible] = useState(pageSize);
@@ -95,18 +101,22 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
     [filtering, index, filter],
   );
   const shown = filtering ? results.slice(0, visible) : pages;
-  const hasMore = filtering ? visible < results.length : (page - 1) * pageSize + pages.length < total;
+  const hasMore = filtering ? visible < results.length : (page - 1) * pageSize + (pages?.length ?? count) < total;
 
   async function loadMore() {
     setError('');
     if (filtering) {
-      setVisible((count) => count + pageSize);
+      setVisible((current) => current + pageSize);
       return;
     }
     setLoading(true);
     try {
-      const more = await getJson<ArticleSummary[]>(`${dataBase}/pagina-${nextPage}.json`);
-      setPages((current) => [...current, ...more]);
+      // The first time, this page's own cards come along (the island has only their HTML).
+      const [own, more] = await Promise.all([
+        pages ?? getJson<ArticleSummary[]>(`${dataBase}/pagina-${page}.json`),
+        getJson<ArticleSummary[]>(`${dataBase}/pagina-${nextPage}.json`),
+      ]);
+      setPages([...own, ...more]);
       setNextPage((current) => current + 1);
     } catch {
       setError('Não foi possível carregar mais artigos. Tente novamente.');
@@ -167,18 +177,10 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
             Limpar filtros
           </button>
         </div>
+      ) : shown ? (
+        <ArticleList articles={shown} lcpFirst={page === 1} busy={loading || (filtering && !index)} />
       ) : (
-        <ul
-          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-          aria-label="Artigos"
-          aria-busy={loading || (filtering && !index)}
-        >
-          {shown.map((article, position) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} lcp={position === 0 && page === 1} />
-            </li>
-          ))}
-        </ul>
+        children
       )}
 
       {error && (
@@ -203,52 +205,5 @@ export default function BlogBrowser({ initial, page, total, pageSize, dataBase }
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * The first card of /blog holds the page's largest image on phones (LCP): it alone
- * loads eagerly and first. The others are lazy, so on a slow link they do not take
- * bandwidth from it (on wide screens the lazy ones in view still load at once).
- */
-function ArticleCard({ article, lcp }: { article: ArticleSummary; lcp: boolean }) {
-  const href = `/blog/${article.slug}`;
-  return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={article.image.src}
-        srcSet={article.image.srcset}
-        sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
-        width={article.image.width}
-        height={article.image.height}
-        alt={article.image.alt}
-        loading={lcp ? 'eager' : 'lazy'}
-        fetchPriority={lcp ? 'high' : undefined}
-        decoding="async"
-        className="aspect-[40/21] h-auto w-full object-cover"
-      />
-      <div className="flex flex-1 flex-col p-5">
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className={`rounded-full px-2.5 py-0.5 font-semibold ${CATEGORY_BADGE[article.category]}`}>
-            {article.category}
-          </span>
-          <time dateTime={article.date} className="text-muted">
-            {article.dateText}
-          </time>
-        </div>
-        <h2 className="mt-3 text-lg font-bold text-ink">
-          <a href={href} className="hover:underline">
-            {article.title}
-          </a>
-        </h2>
-        <p className="mt-2 flex-1 text-sm text-muted">{article.excerpt}</p>
-        <div className="mt-4 flex items-center justify-between text-sm">
-          <span className="text-muted">Por {article.author}</span>
-          <a href={href} className="font-semibold text-brand-700 hover:underline">
-            Ler mais<span className="sr-only">: {article.title}</span>
-          </a>
-        </div>
-      </div>
-    </article>
   );
 }

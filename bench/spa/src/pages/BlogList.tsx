@@ -1,5 +1,6 @@
 // /blog (src/components/blog/BlogListPage.astro): the hero, our BlogBrowser island fed
 // with the first page of summaries, and the newsletter band.
+import ArticleList from '../../../../src/islands/ArticleList';
 import BlogBrowser from '../../../../src/islands/BlogBrowser';
 import NewsletterForm from '../../../../src/islands/NewsletterForm';
 import type { ArticleSummary } from '../../../../src/lib/blog-filter';
@@ -21,12 +22,14 @@ export default function BlogList() {
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {firstPage.state === 'ready' && index.state === 'ready' ? (
           <BlogBrowser
-            initial={firstPage.data}
             page={1}
+            count={firstPage.data.length}
             total={index.data.length}
             pageSize={firstPage.data.length}
             dataBase={DATA_BASE}
-          />
+          >
+            <ArticleList articles={firstPage.data} lcpFirst />
+          </BlogBrowser>
         ) : (
           <p className="text-muted" aria-live="polite">
             {firstPage.state === 'failed' || index.state === 'failed'
