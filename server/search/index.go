@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -18,7 +19,8 @@ import (
 // keyed by the rowid of a small keys table, whose INTEGER PRIMARY KEY survives a
 // VACUUM (the collection's implicit rowid may not). SQL triggers on the collection
 // keep both in step within each write's own transaction, whatever makes the write:
-// the API, a hook, a migration or a bulk load straight into SQLite.
+// the API, a hook, a migration or a bulk load straight into SQLite. A change to the
+// collection's fields drops the triggers first and rebuilds the index after.
 type Index struct {
 	Collection string
 	Fields     []string
@@ -80,12 +82,17 @@ func (ix Index) schema() []schemaObject {
 type schemaObject struct{ kind, name, sql string }
 
 // Ensure builds the index when it is missing, incomplete or from another
-// definition, and fills it from the collection's rows. PocketBase can rebuild a
-// collection's table when its fields change, which drops the triggers with it;
-// so this runs on every start and after every change to the collection.
+// definition, and fills it from the collection's rows. It indexes the fields of
+// ix.Fields the collection still has (none: no index). It runs on every start and
+// after every change to the collection (see Register).
 func (ix Index) Ensure(app core.App) error {
-	if !app.HasTable(ix.Collection) {
-		return nil // before the migration that creates the collection
+	collection, err := app.FindCollectionByNameOrId(ix.Collection)
+	if err != nil || !app.HasTable(ix.Collection) {
+		return ix.drop(app) // before the migration that creates it, or after its deletion
+	}
+	ix = ix.within(collection)
+	if len(ix.Fields) == 0 {
+		return ix.drop(app)
 	}
 	current, err := ix.installed(app)
 	if err != nil {
@@ -102,12 +109,10 @@ func (ix Index) Ensure(app core.App) error {
 		return nil
 	}
 	return app.RunInTransaction(func(tx core.App) error {
-		db := tx.DB()
-		for _, object := range wanted {
-			if _, err := db.NewQuery(fmt.Sprintf("DROP %s IF EXISTS %s", strings.ToUpper(object.kind), object.name)).Execute(); err != nil {
-				return err
-			}
+		if err := ix.drop(tx); err != nil {
+			return err
 		}
+		db := tx.DB()
 		for _, object := range wanted {
 			if _, err := db.NewQuery(object.sql).Execute(); err != nil {
 				return fmt.Errorf("search index %s: %w", object.name, err)
@@ -128,6 +133,41 @@ func (ix Index) Ensure(app core.App) error {
 		}
 		return nil
 	})
+}
+
+// within is the index limited to the fields the collection has.
+func (ix Index) within(collection *core.Collection) Index {
+	fields := []string{}
+	for _, field := range ix.Fields {
+		if collection.Fields.GetByName(field) != nil {
+			fields = append(fields, field)
+		}
+	}
+	return Index{Collection: ix.Collection, Fields: fields}
+}
+
+// dropTriggers removes the triggers, which would stop PocketBase from dropping or
+// renaming the columns they read when the collection's fields change.
+func (ix Index) dropTriggers(app core.App) error {
+	return ix.dropObjects(app, "trigger")
+}
+
+// drop removes the whole index.
+func (ix Index) drop(app core.App) error {
+	return ix.dropObjects(app, "trigger", "table")
+}
+
+func (ix Index) dropObjects(app core.App, kinds ...string) error {
+	for _, object := range slices.Backward(ix.schema()) { // triggers first
+		if !slices.Contains(kinds, object.kind) {
+			continue
+		}
+		statement := fmt.Sprintf("DROP %s IF EXISTS %s", strings.ToUpper(object.kind), object.name)
+		if _, err := app.DB().NewQuery(statement).Execute(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // installed maps each of the index's schema objects that exists to its SQL.

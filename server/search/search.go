@@ -17,6 +17,8 @@ package search
 
 import (
 	"strings"
+	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
@@ -32,6 +34,10 @@ const MaxLength = 200
 // TooLong is the answer to a longer text.
 const TooLong = "A busca pode ter no máximo 200 caracteres."
 
+// InvalidText is the answer to a text with control characters or invalid UTF-8
+// (FTS5 would read a query only up to a NUL).
+const InvalidText = "A busca contém caracteres inválidos."
+
 // listPattern is the route of PocketBase's records list.
 const listPattern = "GET /api/collections/{collection}/records"
 
@@ -40,22 +46,39 @@ func Register(app core.App, indexes ...Index) {
 	byName := map[string]Index{}
 	for _, ix := range indexes {
 		byName[ix.Collection] = ix
-		app.OnCollectionAfterUpdateSuccess(ix.Collection).BindFunc(func(e *core.CollectionEvent) error {
+		rebuild := func(e *core.CollectionEvent) {
 			if err := ix.Ensure(e.App); err != nil {
+				e.App.Logger().Error("Search index not rebuilt; searches use LIKE alone", "collection", ix.Collection, "error", err)
+			}
+		}
+		app.OnCollectionCreateExecute(ix.Collection).BindFunc(func(e *core.CollectionEvent) error {
+			err := e.Next()
+			rebuild(e)
+			return err
+		})
+		app.OnCollectionUpdateExecute(ix.Collection).BindFunc(func(e *core.CollectionEvent) error {
+			if err := ix.dropTriggers(e.App); err != nil {
 				return err
 			}
-			return e.Next()
+			err := e.Next()
+			rebuild(e) // for whatever the collection now is, changed or not
+			return err
+		})
+		app.OnCollectionDeleteExecute(ix.Collection).BindFunc(func(e *core.CollectionEvent) error {
+			err := e.Next()
+			rebuild(e)
+			return err
 		})
 	}
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		for _, ix := range indexes {
 			if err := ix.Ensure(se.App); err != nil {
-				return err
+				se.App.Logger().Error("Search index not built; searches use LIKE alone", "collection", ix.Collection, "error", err)
 			}
 		}
 		se.Router.BindFunc(func(e *core.RequestEvent) error {
-			text, asked := e.Request.URL.Query()[Param]
-			if !asked || e.Request.Pattern != listPattern {
+			term := e.Request.URL.Query().Get(Param)
+			if term == "" || e.Request.Pattern != listPattern {
 				return e.Next()
 			}
 			collection, err := e.App.FindCachedCollectionByNameOrId(e.Request.PathValue("collection"))
@@ -66,17 +89,13 @@ func Register(app core.App, indexes ...Index) {
 			if !indexed {
 				return e.Next()
 			}
-			term := strings.TrimSpace(strings.Join(text, " "))
 			if utf8.RuneCountInString(term) > MaxLength {
 				return e.BadRequestError(TooLong, nil)
 			}
-			if term != "" {
-				where, err := ix.condition(e.App, term)
-				if err != nil {
-					return e.InternalServerError("", err)
-				}
-				e.App = &searchingApp{App: e.App, collectionId: collection.Id, where: where}
+			if !utf8.ValidString(term) || strings.ContainsFunc(term, unicode.IsControl) {
+				return e.BadRequestError(InvalidText, nil)
 			}
+			e.App = &searchingApp{App: e.App, collectionId: collection.Id, ix: ix.within(collection), term: term}
 			return e.Next()
 		})
 		return se.Next()
@@ -89,15 +108,18 @@ func Register(app core.App, indexes ...Index) {
 const rareMatches = 1000
 
 // condition selects the rows whose indexed fields contain term.
-func (ix Index) condition(app core.App, term string) (dbx.Expression, error) {
+func (ix Index) condition(app core.App, term string) dbx.Expression {
 	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(term) + "%"
 	parts := make([]dbx.Expression, len(ix.Fields))
 	for i, field := range ix.Fields {
 		parts[i] = dbx.NewExp("[["+ix.Collection+"."+field+"]] LIKE {:like} ESCAPE '\\'", dbx.Params{"like": like})
 	}
+	if len(parts) == 0 {
+		return dbx.NewExp("1 = 0") // the collection has none of the fields left
+	}
 	contains := dbx.Or(parts...)
 	if utf8.RuneCountInString(term) < 3 {
-		return contains, nil
+		return contains
 	}
 	// First the cheap query, whose candidates LIKE then sifts; when its trigrams
 	// are too common, the exact phrase, which costs more but may still be rare.
@@ -105,13 +127,14 @@ func (ix Index) condition(app core.App, term string) (dbx.Expression, error) {
 	for _, query := range []string{trigramCover(lowered), phrase(lowered)} {
 		ids, err := ix.lookUp(app, query)
 		if err != nil {
-			return nil, err
+			app.Logger().Error("Search index lookup failed; searching with LIKE alone", "collection", ix.Collection, "error", err)
+			return contains
 		}
 		if len(ids) <= rareMatches {
-			return dbx.And(dbx.In(ix.Collection+".id", ids...), contains), nil
+			return dbx.And(dbx.In(ix.Collection+".id", ids...), contains)
 		}
 	}
-	return contains, nil
+	return contains
 }
 
 // lookUp lists the ids of the rows matching an FTS5 query, at most rareMatches+1.
@@ -158,16 +181,22 @@ func lowerASCII(text string) string {
 }
 
 // searchingApp is the app as one search request sees it: queries for the
-// searched collection's records carry the search condition.
+// searched collection's records carry the search condition. The condition is
+// worked out at the first such query, which PocketBase's handler makes after its
+// rate limit and rule checks, so a refused request costs no index lookup.
 type searchingApp struct {
 	core.App
 	collectionId string
+	ix           Index
+	term         string
+	once         sync.Once
 	where        dbx.Expression
 }
 
 func (a *searchingApp) RecordQuery(collectionModelOrIdentifier any) *dbx.SelectQuery {
 	query := a.App.RecordQuery(collectionModelOrIdentifier)
 	if a.isSearched(collectionModelOrIdentifier) {
+		a.once.Do(func() { a.where = a.ix.condition(a.App, a.term) })
 		query.AndWhere(a.where)
 	}
 	return query

@@ -104,6 +104,7 @@ export default function BlogBrowser({ page, count, total, pageSize, dataBase, ch
   const hasMore = filtering ? visible < results.length : (page - 1) * pageSize + (pages?.length ?? count) < total;
 
   async function loadMore() {
+    if (loading) return; // a second click while a page is on its way
     setError('');
     if (filtering) {
       setVisible((current) => current + pageSize);

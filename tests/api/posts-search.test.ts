@@ -95,8 +95,10 @@ describe('posts search', () => {
       .getList(1, 1, { query: { search: 'ação' }, filter: 'status = "published"', sort: 'title' });
     expect(list.totalItems).toBe(1);
     expect(list.items.map((post) => post.title)).toEqual(['Módulo de E/S: AÇÃO rápida']);
-    const all = await s.admin.client.collection('posts').getList(1, 10, { query: { search: '  ' } });
+    const all = await s.admin.client.collection('posts').getList(1, 10, { query: { search: '' } });
     expect(all.totalItems).toBe(6);
+    // Blank text is text, as for ~ (the admin does not send it).
+    expect(await searched(s.admin.client, '  ')).toEqual(await filtered(s.admin.client, '  '));
   });
 
   test('follows creates, edits and deletes', async () => {
@@ -111,10 +113,14 @@ describe('posts search', () => {
     expect(await searched(s.editor.client, 'telemetria')).toEqual([]);
   });
 
-  test('refuses a text over 200 characters with a clear message', async () => {
-    const response = await fetch(`${s.server.url}/api/collections/posts/records?search=${'a'.repeat(201)}`);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe('A busca pode ter no máximo 200 caracteres.');
+  test('refuses a text over 200 characters, or with control characters, with a clear message', async () => {
+    const ask = async (text: string) => {
+      const response = await fetch(`${s.server.url}/api/collections/posts/records?search=${encodeURIComponent(text)}`);
+      return { status: response.status, message: ((await response.json()) as { message: string }).message };
+    };
+    expect(await ask('a'.repeat(201))).toEqual({ status: 400, message: 'A busca pode ter no máximo 200 caracteres.' });
+    for (const text of ['abc\u0000def', 'ab\u0000', 'linha\nnova'])
+      expect(await ask(text)).toEqual({ status: 400, message: 'A busca contém caracteres inválidos.' });
   });
 
   test('indexes rows loaded straight into SQLite and rebuilds a broken index on start; common texts still agree', async () => {
@@ -153,5 +159,29 @@ describe('posts search', () => {
     } finally {
       triggers.close();
     }
+  });
+
+  test('survives a renamed field: the index follows the fields left, before and after a restart', async () => {
+    const superuser = s.superuser;
+    const rename = async (from: string, to: string) => {
+      const posts = await superuser.collections.getOne('posts');
+      const fields = posts.fields.map((field) => (field.name === from ? { ...field, name: to } : field));
+      await superuser.collections.update('posts', { fields });
+    };
+    const admin = s.admin.client;
+    const excerptOnly = 'Leitura de inversores';
+    expect(await searched(admin, excerptOnly)).toHaveLength(1);
+
+    await rename('excerpt', 'resumo');
+    expect(await searched(admin, excerptOnly)).toEqual([]);
+    expect(await searched(admin, 'gateway modbus')).toHaveLength(1);
+    await s.server.kill();
+    await s.server.restart();
+    expect(await searched(admin, 'gateway modbus')).toHaveLength(1);
+    expect(await searched(admin, excerptOnly)).toEqual([]);
+
+    await rename('resumo', 'excerpt');
+    expect(await searched(admin, excerptOnly)).toHaveLength(1);
+    expect(await searched(admin, excerptOnly)).toEqual(await filtered(admin, excerptOnly));
   });
 });
