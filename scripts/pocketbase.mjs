@@ -1,5 +1,6 @@
 // Resolves the PocketBase binary, in this order:
-//   1. POCKETBASE_BIN, when set;
+//   1. POCKETBASE_BIN, when set (refused when built from an older server/ that lacks
+//      one of SERVER_FEATURES, which it reports in --version);
 //   2. a cached build of the pinned version (.cache/pocketbase/);
 //   3. `go build` of server/ (the version is pinned by server/go.mod). The official
 //      release binary is no substitute: server/ adds the site serving (package site).
@@ -89,6 +90,44 @@ async function buildWithGo(version, target, tags) {
 }
 
 /**
+ * What server/ adds to PocketBase, as its --version reports it ("(operium: site
+ * search audit)", server/main.go): a binary without one of them was built from an
+ * older server/ and would run without it (no audit log, say) without a word.
+ */
+export const SERVER_FEATURES = ['site', 'search', 'audit'];
+
+/**
+ * The features a `--version` output reports, or [] for a binary that reports none.
+ * @param {string} versionText
+ * @returns {string[]}
+ */
+export function reportedFeatures(versionText) {
+  const match = /\(operium: ([^)]*)\)/.exec(versionText);
+  return match?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
+ * Throws, in pt-BR, when the binary lacks one of SERVER_FEATURES.
+ * @param {string} bin
+ */
+export function assertServerFeatures(bin) {
+  let output;
+  try {
+    output = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new Error(`POCKETBASE_BIN aponta para "${bin}", que não respondeu a --version.`, { cause: error });
+  }
+  const reported = reportedFeatures(output);
+  const missing = SERVER_FEATURES.filter((feature) => !reported.includes(feature));
+  if (missing.length) {
+    throw new Error(
+      `POCKETBASE_BIN aponta para "${bin}", compilado sem ${missing.join(', ')} (${output.trim()}): ` +
+        'recompile a partir de server/ (npm run pocketbase) ou remova a variável.',
+    );
+  }
+}
+
+/**
  * Returns the absolute path of a PocketBase binary of the pinned version,
  * building it when needed.
  * @param {{ tags?: string[] }} [options] Go build tags, for a benchmark's variant
@@ -99,6 +138,7 @@ export async function resolvePocketBase({ tags = [] } = {}) {
   if (fromEnv && !tags.length) {
     const bin = path.resolve(fromEnv);
     if (!(await isExecutable(bin))) throw new Error(`POCKETBASE_BIN aponta para "${bin}", que não é um executável.`);
+    assertServerFeatures(bin);
     return bin;
   }
 

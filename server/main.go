@@ -9,9 +9,11 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
@@ -24,6 +26,14 @@ import (
 
 func main() {
 	app := pocketbase.New()
+
+	// The server's own features, after the version in --version: scripts/pocketbase.mjs
+	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
+	features := []string{"site", "search"}
+	if audit.Enabled() {
+		features = append(features, "audit")
+	}
+	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
 		hooksDir      string

@@ -42,6 +42,9 @@ type actor struct {
 // system is who acts when no request does: cron jobs, migrations, hooks.
 var system = actor{name: "sistema"}
 
+// Enabled tells whether this build writes the log (all but the benchmark's peer).
+func Enabled() bool { return enabled }
+
 // Register binds the log's hooks.
 func Register(app core.App) {
 	if !enabled {
