@@ -106,11 +106,15 @@ export function reportedFeatures(versionText) {
   return match?.[1]?.split(/\s+/).filter(Boolean) ?? [];
 }
 
+/** Binaries already found to have every feature, so a process asks each once. */
+const checkedBinaries = new Set();
+
 /**
  * Throws, in pt-BR, when the binary lacks one of SERVER_FEATURES.
  * @param {string} bin
  */
 export function assertServerFeatures(bin) {
+  if (checkedBinaries.has(bin)) return;
   let output;
   try {
     output = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -125,6 +129,7 @@ export function assertServerFeatures(bin) {
         'recompile a partir de server/ (npm run pocketbase) ou remova a variável.',
     );
   }
+  checkedBinaries.add(bin);
 }
 
 /**

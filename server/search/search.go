@@ -77,8 +77,11 @@ func Register(app core.App, indexes ...Index) {
 			}
 		}
 		se.Router.BindFunc(func(e *core.RequestEvent) error {
+			if e.Request.Pattern != listPattern {
+				return e.Next()
+			}
 			term := e.Request.URL.Query().Get(Param)
-			if term == "" || e.Request.Pattern != listPattern {
+			if term == "" {
 				return e.Next()
 			}
 			collection, err := e.App.FindCachedCollectionByNameOrId(e.Request.PathValue("collection"))

@@ -13,8 +13,6 @@ import {
 interface Props {
   /** Number of this static page. */
   page: number;
-  /** How many cards this static page has. */
-  count: number;
   total: number;
   pageSize: number;
   /** Where the JSON pages and the search index live, e.g. "/blog/dados". */
@@ -63,7 +61,7 @@ async function getJson<T>(url: string): Promise<T> {
  * ?busca=), so a filtered view can be shared and survives a reload. Without
  * JavaScript the cards of the page and a link to the next page remain.
  */
-export default function BlogBrowser({ page, count, total, pageSize, dataBase, children }: Props) {
+export default function BlogBrowser({ page, total, pageSize, dataBase, children }: Props) {
   // The filter lives in the URL.
   const search = useLocationSearch();
   const filter = useMemo(() => filterFromSearch(search), [search]);
@@ -101,7 +99,9 @@ export default function BlogBrowser({ page, count, total, pageSize, dataBase, ch
     [filtering, index, filter],
   );
   const shown = filtering ? results.slice(0, visible) : pages;
-  const hasMore = filtering ? visible < results.length : (page - 1) * pageSize + (pages?.length ?? count) < total;
+  // Articles up to the end of what is shown; a static page is full unless it is the last.
+  const listed = pages ? (page - 1) * pageSize + pages.length : page * pageSize;
+  const hasMore = filtering ? visible < results.length : listed < total;
 
   async function loadMore() {
     if (loading) return; // a second click while a page is on its way

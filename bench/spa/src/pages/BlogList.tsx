@@ -21,13 +21,7 @@ export default function BlogList() {
       />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {firstPage.state === 'ready' && index.state === 'ready' ? (
-          <BlogBrowser
-            page={1}
-            count={firstPage.data.length}
-            total={index.data.length}
-            pageSize={firstPage.data.length}
-            dataBase={DATA_BASE}
-          >
+          <BlogBrowser page={1} total={index.data.length} pageSize={firstPage.data.length} dataBase={DATA_BASE}>
             <ArticleList articles={firstPage.data} lcpFirst />
           </BlogBrowser>
         ) : (
