@@ -11,7 +11,7 @@ import { buildSite } from '../scripts/lib/build-site.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
-import { ensureDebianTool } from './lib/debian-tool.mjs';
+import { ensureDebianTool } from '../scripts/lib/debian-tool.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 import { startNginx } from './lib/nginx.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { ensureDebianTool } from './debian-tool.mjs';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -38,19 +38,12 @@ export async function findChromium() {
 export async function ensureChromium() {
   const found = await findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
-    process.stderr.write('[testes] Chromium não encontrado: instalando o pacote chromium do Debian…\n');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  try {
+    return ensureDebianTool(SYSTEM_CHROMIUM, 'chromium', '[testes]');
+  } catch {
+    throw new Error(
+      'Nenhum Chromium encontrado para os testes de navegador. Instale um com `sudo apt-get install chromium` ' +
+        '(Debian/Ubuntu) ou indique o executável em CHROME_PATH=/caminho/do/chromium.',
+    );
   }
-  throw new Error(
-    'Nenhum Chromium encontrado para os testes de navegador. Instale um com `sudo apt-get install chromium` ' +
-      '(Debian/Ubuntu) ou indique o executável em CHROME_PATH=/caminho/do/chromium.',
-  );
 }

@@ -1,39 +1,30 @@
 /**
  * CMS posts are Markdown written in the admin: rendered to HTML at build time and
- * sanitized, so no script, event handler or javascript: link reaches the site.
+ * sanitized by the policy of src/lib/markdown-policy.ts, so no script, event handler
+ * or javascript: link reaches the site.
  */
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-
-const ALLOWED_TAGS = [
-  ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'iframe'),
-  'img',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'figure',
-  'figcaption',
-];
+import {
+  EXTERNAL_LINK_ATTRIBUTES,
+  MARKDOWN_ATTRIBUTES,
+  MARKDOWN_TAGS,
+  MARKDOWN_URL_SCHEMES,
+  isExternalHref,
+} from './markdown-policy';
 
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true }) as string;
   return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      a: ['href', 'title', 'rel', 'target'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-      code: ['class'],
-      th: ['align'],
-      td: ['align'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedTags: [...MARKDOWN_TAGS],
+    allowedAttributes: Object.fromEntries(Object.entries(MARKDOWN_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+    allowedSchemes: [...MARKDOWN_URL_SCHEMES],
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
-        attribs: /^https?:\/\//.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' } : attribs,
+        attribs: isExternalHref(attribs.href) ? { ...attribs, ...EXTERNAL_LINK_ATTRIBUTES } : attribs,
       }),
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
     },

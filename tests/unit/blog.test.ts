@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { EPOCH, formatArticleDate, parseArticleDate } from '../../src/lib/dates';
 import { filterFromSearch, filterToSearch, matches } from '../../src/lib/blog-filter';
 import { renderMarkdown } from '../../src/lib/markdown';
+import { MARKDOWN_URL_PATTERN } from '../../src/lib/markdown-policy';
 
 describe('article dates', () => {
   test('reads Portuguese long dates, ISO dates and Date objects', () => {
@@ -69,5 +70,32 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[site](https://exemplo.com.br)')).toContain(
       '<a href="https://exemplo.com.br" rel="noopener noreferrer" target="_blank">site</a>',
     );
+  });
+
+  // The admin's preview (DOMPurify) checks links with MARKDOWN_URL_PATTERN; it must keep
+  // exactly the addresses sanitize-html keeps when the site is built.
+  test.each([
+    ['/blog/artigo', true],
+    ['artigo#secao', true],
+    ['#secao', true],
+    ['?pagina=2', true],
+    ['a/b:c', true],
+    ['https://exemplo.com.br', true],
+    ['HTTP://exemplo.com.br', true],
+    ['mailto:contato@exemplo.com.br', true],
+    ['tel:+5547999990000', true],
+    ['//evil.example/x', false],
+    ['\\\\evil.example', false],
+    ['/\\evil.example', false],
+    ['javascript:alert(1)', false],
+    ['JaVaScRiPt:alert(1)', false],
+    ['data:text/html,oi', false],
+    ['vbscript:msgbox', false],
+    ['ftp://exemplo.com.br', false],
+    ['blob:https://exemplo.com.br/x', false],
+  ])('link %s is kept by the site and the preview alike: %s', (href, kept) => {
+    const html = renderMarkdown(`<a href="${href}">x</a>`);
+    expect(html.includes(' href="'), html).toBe(kept);
+    expect(MARKDOWN_URL_PATTERN.test(href)).toBe(kept);
   });
 });
