@@ -5,6 +5,7 @@
 //   are inactive authors; accounts created by an admin are active with the chosen role;
 // - the sign-up password rule is checked here too, and the name and e-mail pass the
 //   same input rules as the public forms (lib/input.js; the avatar: files.pb.js);
+// - a self sign-up carries no avatar: it is set in the profile once the account is active;
 // - the last active admin can never be demoted, deactivated or deleted;
 // - changing someone's role or active flag ends their sessions at once;
 // - 5 failed sign-ins for one e-mail within 15 minutes block it (429).
@@ -20,6 +21,14 @@ onRecordCreateRequest((e) => {
   if (e.hasSuperuserAuth() || byAdmin) {
     if (!e.record.get("role")) e.record.set("role", "author");
     if (body.is_active === undefined) e.record.set("is_active", true);
+  } else if (e.record.getUnsavedFiles("avatar").length > 0) {
+    // Self sign-ups carry no avatar (the forms have none): otherwise anyone could
+    // host an image on our origin without an account anyone approved.
+    throw require(`${__hooks}/lib/errors.js`).fieldError(
+      "avatar",
+      "validation_avatar_on_sign_up",
+      "O avatar é escolhido depois, no seu perfil, com a conta já ativada.",
+    );
   } else if (accounts.countUsers(e.app) === 0) {
     e.record.set("role", "admin");
     e.record.set("is_active", true);

@@ -12,6 +12,12 @@ import { actorOf, endSession, isStaffRecord, verifySession } from './session';
 
 const VERIFY_EVERY_MS = 15_000;
 
+/**
+ * The avatar size the app bar shows: PocketBase's default thumb, always generated.
+ * Any other size must be one of the `avatar` field's thumbs, or the original is sent.
+ */
+export const AVATAR_THUMB = '100x100';
+
 export interface StaffIdentity {
   id: string;
   fullName: string;
@@ -28,7 +34,7 @@ export function identityOf(pb: PocketBase): StaffIdentity | null {
     id: record.id,
     fullName: String(record.full_name || record.email || ''),
     email: String(record.email ?? ''),
-    avatar: record.avatar ? pb.files.getURL(record, String(record.avatar), { thumb: '100x100' }) : undefined,
+    avatar: record.avatar ? pb.files.getURL(record, String(record.avatar), { thumb: AVATAR_THUMB }) : undefined,
     role: String(record.role ?? ''),
     isActive: Boolean(record.is_active),
   };

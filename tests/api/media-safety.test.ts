@@ -5,11 +5,14 @@
  * Content-Security-Policy, and as a download unless it is a raster image.
  *
  * Two ways in: the media library (any active staff member, pb_hooks/media.pb.js) and
- * the avatar of a public sign-up (pb_hooks/accounts.pb.js). Both go through
- * pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
+ * a staff member's avatar (their profile, or an admin creating the account). Both go
+ * through pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
+ * A public sign-up carries no avatar at all (pb_hooks/accounts.pb.js).
  */
 import { deflateSync } from 'node:zlib';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AVATAR_THUMB } from '../../src/admin/authProvider';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -21,8 +24,8 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** A real 2×2 PNG (signature, IHDR, IDAT, IEND, with their CRCs). */
-function png(): Uint8Array<ArrayBuffer> {
+/** A real size×size PNG, a colour gradient (signature, IHDR, IDAT, IEND, with their CRCs). */
+function png(size = 2): Uint8Array<ArrayBuffer> {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -42,10 +45,13 @@ function png(): Uint8Array<ArrayBuffer> {
     return Buffer.concat([length, body, sum]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255, 255, 255]);
+  // Each row: filter byte 0, then RGB pixels.
+  const rows = Buffer.alloc(size * (1 + 3 * size));
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], y * (1 + 3 * size) + 1 + 3 * x);
   const file = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -72,13 +78,33 @@ async function uploadMedia(name: string, content: Content, type: string) {
   });
 }
 
-async function signUpWithAvatar(name: string, content: Content, type: string) {
+function avatarForm(name: string, content: Content, type: string) {
   const form = new FormData();
+  form.append('avatar', new Blob([content], { type }), name);
+  return form;
+}
+
+/** An active staff member changes their own avatar, as the admin's profile page does. */
+async function uploadOwnAvatar(name: string, content: Content, type: string) {
+  const { authStore } = s.author.client;
+  return fetch(`${s.server.url}/api/collections/users/records/${authStore.record?.id}`, {
+    method: 'PATCH',
+    headers: { Authorization: authStore.token },
+    body: avatarForm(name, content, type),
+  });
+}
+
+/** A visitor signs up with an avatar; `as` sends an admin's token instead. */
+async function signUpWithAvatar(name: string, content: Content, type: string, as?: PocketBase) {
+  const form = avatarForm(name, content, type);
   form.append('email', `avatar-${Math.random().toString(36).slice(2)}@exemplo.com.br`);
   form.append('password', 'Senha-Forte-123');
   form.append('passwordConfirm', 'Senha-Forte-123');
-  form.append('avatar', new Blob([content], { type }), name);
-  return fetch(`${s.server.url}/api/collections/users/records`, { method: 'POST', body: form });
+  return fetch(`${s.server.url}/api/collections/users/records`, {
+    method: 'POST',
+    headers: as ? { Authorization: as.authStore.token } : {},
+    body: form,
+  });
 }
 
 const mediaCount = async () => (await s.superuser.collection('media').getList(1, 1)).totalItems;
@@ -241,26 +267,50 @@ describe('accepted files are served so they cannot run on our origin', () => {
   });
 });
 
-describe("a public sign-up's avatar", () => {
+describe("a staff member's avatar", () => {
   test('refuses HTML and SVG, also disguised, and anything but a raster image', async () => {
     const message = /Envie uma imagem JPG, PNG, GIF ou WebP\.$/;
-    await expectRefused(await signUpWithAvatar('foto.html', HTML, 'text/html'), 'avatar', message);
-    await expectRefused(await signUpWithAvatar('foto.svg', SVG, 'image/svg+xml'), 'avatar', message);
-    await expectRefused(await signUpWithAvatar('foto.png', HTML, 'image/png'), 'avatar', /não corresponde à extensão \.png/);
+    await expectRefused(await uploadOwnAvatar('foto.html', HTML, 'text/html'), 'avatar', message);
+    await expectRefused(await uploadOwnAvatar('foto.svg', SVG, 'image/svg+xml'), 'avatar', message);
+    await expectRefused(await uploadOwnAvatar('foto.png', HTML, 'image/png'), 'avatar', /não corresponde à extensão \.png/);
     await expectRefused(
-      await signUpWithAvatar('curriculo.pdf', PDF, 'application/pdf'),
+      await uploadOwnAvatar('curriculo.pdf', PDF, 'application/pdf'),
       'avatar',
       /Arquivos \.pdf não são aceitos/,
     );
+    await expectRefused(await signUpWithAvatar('foto.svg', SVG, 'image/svg+xml', s.admin.client), 'avatar', message);
   });
 
   test('accepts a real PNG, served inline as an image with the same protections', async () => {
-    const response = await signUpWithAvatar('eu.png', png(), 'image/png');
+    const response = await uploadOwnAvatar('eu.png', png(300), 'image/png');
     expect(response.status, await response.clone().text()).toBe(200);
     const user = (await response.json()) as { id: string; avatar: string };
     const headers = await servedHeaders(`/api/files/users/${user.id}/${user.avatar}`);
     expect(headers.type).toBe('image/png');
     expect(headers.disposition).toMatch(/^inline/);
+    // The admin's app bar gets a real thumbnail: PocketBase answers a size it does not
+    // generate with the original file (up to 2 MB in the app bar).
+    const url = `${s.server.url}/api/files/users/${user.id}/${user.avatar}`;
+    const original = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const thumb = await fetch(`${url}?thumb=${AVATAR_THUMB}`);
+    expect(thumb.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await thumb.arrayBuffer())).not.toEqual(original);
+  });
+
+  test('an admin may create an account with its avatar', async () => {
+    const response = await signUpWithAvatar('equipe.png', png(), 'image/png', s.admin.client);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as { avatar: string }).avatar).toMatch(/\.png$/);
+  });
+
+  test('a public sign-up with an avatar is refused and creates no account: no image hosting for strangers', async () => {
+    const users = async () => (await s.superuser.collection('users').getList(1, 1)).totalItems;
+    const before = await users();
+    const response = await signUpWithAvatar('eu.png', png(), 'image/png');
+    const body = (await response.json()) as { data: Record<string, { code: string; message: string }> };
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body.data.avatar?.message).toBe('O avatar é escolhido depois, no seu perfil, com a conta já ativada.');
+    expect(await users()).toBe(before);
   });
 });
 
