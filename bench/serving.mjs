@@ -2,7 +2,7 @@
 // precompressed files, the build's headers) and by Debian's nginx with gzip on,
 // measured with wrk on loopback, interleaved, median of the rounds.
 //
-//   node bench/serving.mjs [seconds-per-run=5] [rounds=3]
+//   node bench/serving.mjs [seconds-per-run=5] [rounds=5]
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs
 ensureModernNode();
 
 const SECONDS = Number(process.argv[2] ?? 5);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const ROUNDS = Number(process.argv[3] ?? 5);
 const CONNECTIONS = 64;
 const WRK = '/usr/bin/wrk';
 const SITE = fromRoot('.cache', 'bench', 'serving', 'site');
@@ -125,7 +125,9 @@ try {
   }
 
   const rows = Object.entries(samples).map(([key, { ours, nginx: peer }]) => {
-    const ratio = median(ours) / median(peer);
+    // Each round measures both servers back to back: the median of those paired ratios
+    // follows the machine's changing speed better than a ratio of two medians.
+    const ratio = median(ours.map((rps, round) => rps / (peer[round] ?? NaN)));
     const failed = errors.some((error) => error.startsWith('nosso') && error.includes(key));
     return {
       measure: `req/s, ${key}`,
@@ -183,7 +185,7 @@ try {
     title: 'Servir o site: nosso PocketBase × nginx',
     rows,
     notes: [
-      `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s em 127.0.0.1, ${ROUNDS} rodadas intercaladas, mediana; nginx worker_processes auto, sendfile, gzip on (nível 6, o usual em produção).`,
+      `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s em 127.0.0.1, ${ROUNDS} rodadas intercaladas, medianas; a razão é a mediana das razões de cada rodada (os dois servidores medidos em seguida); nginx worker_processes auto, sendfile, gzip on (nível 6, o usual em produção).`,
       'O nosso servidor envia cópias brotli/gzip geradas no build; o nginx comprime a cada resposta.',
       ...errors.map((error) => `erro registrado pelo wrk: ${error}`),
     ],
