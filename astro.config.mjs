@@ -29,14 +29,7 @@ export default defineConfig({
   // As many pages in flight as the machine has cores (ASTRO_BUILD_CONCURRENCY overrides it).
   // They still render on Node's one thread, so this only overlaps I/O: bench/hugo.mjs
   // measures it against 1 and finds no difference beyond noise.
-  // The stylesheet (about 7 KiB with brotli) goes inside each page: a first visit paints
-  // without waiting for a second request (LCP about 70–90 ms sooner in Lighthouse's
-  // mobile run), for about 7 KiB more on each further page a visitor opens.
-  build: {
-    inlineStylesheets: 'always',
-    format: 'directory',
-    concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || availableParallelism(),
-  },
+  build: { format: 'directory', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || availableParallelism() },
   integrations: [
     mdx(),
     // The admin on React; the public islands on Preact (src/integrations/preact-islands.mjs).

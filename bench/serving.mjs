@@ -58,8 +58,8 @@ async function fetchRaw(url, acceptEncoding) {
 }
 
 /**
- * A fingerprinted asset: the largest stylesheet in /_astro/ (the site's own CSS, which
- * the pages inline and the admin's post preview loads as this file).
+ * A fingerprinted asset: the largest stylesheet in /_astro/, the site's own CSS (found
+ * in the folder, so the figure stays the same if a build inlines it in the pages).
  */
 async function hashedAsset() {
   const dir = path.join(SITE, '_astro');
