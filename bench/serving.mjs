@@ -4,7 +4,7 @@
 //
 //   node bench/serving.mjs [seconds-per-run=5] [rounds=5]
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSite } from '../scripts/lib/build-site.mjs';
@@ -57,20 +57,12 @@ async function fetchRaw(url, acceptEncoding) {
   });
 }
 
-/**
- * A fingerprinted asset: the largest stylesheet in /_astro/, the site's own CSS (found
- * in the folder, so the figure stays the same if a build inlines it in the pages).
- */
+/** The site's stylesheet: the fingerprinted asset every page loads. */
 async function hashedAsset() {
-  const dir = path.join(SITE, '_astro');
-  const sheets = await Promise.all(
-    (await readdir(dir))
-      .filter((name) => name.endsWith('.css'))
-      .map(async (name) => ({ name, size: (await stat(path.join(dir, name))).size })),
-  );
-  const largest = sheets.sort((a, b) => b.size - a.size)[0];
-  if (!largest) throw new Error('o build não tem nenhuma folha de estilos em /_astro/');
-  return `/_astro/${largest.name}`;
+  const home = await readFile(path.join(SITE, 'index.html'), 'utf8');
+  const stylesheet = home.match(/href="(\/_astro\/[^"]+\.css)"/)?.[1];
+  if (!stylesheet) throw new Error('a página inicial não referencia uma folha de estilos em /_astro/');
+  return stylesheet;
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-serving-'));

@@ -62,21 +62,12 @@ export function picturesByAlt(document) {
 }
 
 /**
- * The CSS a page applies, in order: its linked stylesheets (read from the build) and
- * its inline <style> blocks (the build inlines the site's stylesheet).
- * @param {string} siteDir
+ * The hrefs of the page's stylesheets, in order.
  * @param {import('domhandler').Document} document
- * @returns {Promise<string[]>}
  */
-export async function pageStyles(siteDir, document) {
-  const sheets = findElements(
-    document,
-    (element) => element.name === 'style' || (element.name === 'link' && element.attribs.rel === 'stylesheet'),
-  );
-  return Promise.all(
-    sheets.map((sheet) =>
-      sheet.name === 'style' ? textContent(sheet) : readFile(path.join(siteDir, sheet.attribs.href ?? ''), 'utf8'),
-    ),
+export function stylesheetHrefs(document) {
+  return findElements(document, (element) => element.name === 'link' && element.attribs.rel === 'stylesheet').map(
+    (link) => link.attribs.href ?? '',
   );
 }
 

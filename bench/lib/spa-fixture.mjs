@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
-import { articleParts, pageStyles, picturesByAlt, readBuiltPage } from './built-pages.mjs';
+import { articleParts, picturesByAlt, readBuiltPage, stylesheetHrefs } from './built-pages.mjs';
 
 const SPA_SOURCE = fromRoot('bench', 'spa');
 const IMAGE_FILE = /\.(avif|webp|png|jpe?g|gif|svg)$/i;
@@ -90,12 +90,13 @@ export async function buildSpaFixture({ siteDir, workDir }) {
   }
   for (const icon of ROOT_ICONS) await cp(path.join(siteDir, icon), path.join(publicDir, icon));
 
-  // The same CSS the shared pages apply (inlined in ours; one file in the SPA).
-  const css = new Set();
+  // The same stylesheet(s) the three shared pages link.
+  const hrefs = new Set();
   for (const pathname of ['/', '/blog']) {
-    for (const sheet of await pageStyles(siteDir, await readBuiltPage(siteDir, pathname))) css.add(sheet);
+    for (const href of stylesheetHrefs(await readBuiltPage(siteDir, pathname))) hrefs.add(href);
   }
-  await writeFile(path.join(generated, 'site.css'), [...css].join('\n'));
+  const css = await Promise.all([...hrefs].map((href) => readFile(path.join(siteDir, href), 'utf8')));
+  await writeFile(path.join(generated, 'site.css'), css.join('\n'));
 
   await writeJson(path.join(generated, 'site-data.json'), await homeData(siteDir));
   await cp(path.join(siteDir, 'blog', 'dados'), path.join(publicDir, 'data', 'blog'), { recursive: true });

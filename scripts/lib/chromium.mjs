@@ -40,10 +40,11 @@ export async function ensureChromium() {
   if (found) return found;
   try {
     return ensureDebianTool(SYSTEM_CHROMIUM, 'chromium', '[testes]');
-  } catch {
+  } catch (error) {
     throw new Error(
       'Nenhum Chromium encontrado para os testes de navegador. Instale um com `sudo apt-get install chromium` ' +
         '(Debian/Ubuntu) ou indique o executável em CHROME_PATH=/caminho/do/chromium.',
+      { cause: error },
     );
   }
 }
