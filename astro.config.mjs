@@ -12,6 +12,22 @@ import { securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { ISLAND_FILES, preactIslands } from './src/integrations/preact-islands.mjs';
 
+/**
+ * Astro marks each MDX article's asset module with a "use astro:head-inject"
+ * directive, which the bundler then warns it may drop, once per article on every
+ * build (withastro/astro#18087). Astro reads the marker before bundling, so nothing
+ * is lost. This drops only that warning; any other stays in the build log.
+ * @returns {import('vite').Plugin}
+ */
+function quietHeadInjectDirective() {
+  return {
+    name: 'operium:quiet-head-inject-directive',
+    onLog(_level, log) {
+      if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use astro:head-inject"')) return false;
+    },
+  };
+}
+
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
 // Settings staff edit in the admin override src/config/site.ts when the build reads a CMS.
 const cmsSettings = process.env.POCKETBASE_URL ? await fetchPublicSettings(process.env.POCKETBASE_URL) : {};
@@ -46,7 +62,7 @@ export default defineConfig({
     precompress(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), quietHeadInjectDirective()],
     define: { __CMS_SETTINGS__: JSON.stringify(cmsSettings), __CMS_PAGES__: JSON.stringify(cmsPages) },
     server: {
       // `npm run dev`: the API and PocketBase's dashboard come from the PocketBase
