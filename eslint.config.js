@@ -28,6 +28,7 @@ const JSVM_GLOBALS = [
   'SelectField',
   'BoolField',
   'FileField',
+  'RelationField',
   'ApiError',
   'NotFoundError',
   'BadRequestError',

@@ -216,7 +216,7 @@ migrate(
       type: "base",
       name: "audit_logs",
       // Written only by hooks; readable by admins; never changed through the API
-      // (the hooks in server/audit refuse superusers too).
+      // (the hooks in pb_hooks/audit.pb.js refuse superusers too).
       listRule: ADMIN,
       viewRule: ADMIN,
       createRule: null,

@@ -55,32 +55,21 @@ function hasGo() {
  * The `go build` arguments (run in server/), as the Dockerfile's Go stage has them.
  * @param {string} version the PocketBase version the binary reports
  * @param {string} output where the binary goes
- * @param {string[]} [tags] Go build tags
  */
-export function goBuildArgs(version, output, tags = []) {
-  return [
-    'build',
-    '-trimpath',
-    '-ldflags',
-    `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`,
-    ...(tags.length ? ['-tags', tags.join(',')] : []),
-    '-o',
-    output,
-    '.',
-  ];
+export function goBuildArgs(version, output) {
+  return ['build', '-trimpath', '-ldflags', `-s -w -X github.com/pocketbase/pocketbase.Version=${version}`, '-o', output, '.'];
 }
 
 /**
  * @param {string} version
  * @param {string} target where the binary goes
- * @param {string[]} tags Go build tags
  */
-async function buildWithGo(version, target, tags) {
+async function buildWithGo(version, target) {
   log(`Compilando o PocketBase ${version} a partir de server/ (a primeira vez leva alguns minutos)…`);
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}`;
   const started = Date.now();
-  execFileSync('go', goBuildArgs(version, temporary, tags), {
+  execFileSync('go', goBuildArgs(version, temporary), {
     cwd: SERVER_DIR,
     stdio: 'inherit',
     env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
@@ -91,10 +80,10 @@ async function buildWithGo(version, target, tags) {
 
 /**
  * What server/ adds to PocketBase, as its --version reports it ("(operium: site
- * search audit)", server/main.go): a binary without one of them was built from an
- * older server/ and would run without it (no audit log, say) without a word.
+ * search)", server/main.go): a binary without one of them was built from an older
+ * server/ (or is the official release) and would run without it without a word.
  */
-export const SERVER_FEATURES = ['site', 'search', 'audit'];
+export const SERVER_FEATURES = ['site', 'search'];
 
 /**
  * The features a `--version` output reports, or [] for a binary that reports none.
@@ -135,12 +124,10 @@ export function assertServerFeatures(bin) {
 /**
  * Returns the absolute path of a PocketBase binary of the pinned version,
  * building it when needed.
- * @param {{ tags?: string[] }} [options] Go build tags, for a benchmark's variant
- *   (e.g. `noaudit`, server/audit); such a build ignores POCKETBASE_BIN.
  */
-export async function resolvePocketBase({ tags = [] } = {}) {
+export async function resolvePocketBase() {
   const fromEnv = process.env.POCKETBASE_BIN;
-  if (fromEnv && !tags.length) {
+  if (fromEnv) {
     const bin = path.resolve(fromEnv);
     if (!(await isExecutable(bin))) throw new Error(`POCKETBASE_BIN aponta para "${bin}", que não é um executável.`);
     assertServerFeatures(bin);
@@ -148,8 +135,7 @@ export async function resolvePocketBase({ tags = [] } = {}) {
   }
 
   const version = await pinnedVersion();
-  const variant = tags.length ? `-${tags.join('-')}` : '';
-  const built = path.join(CACHE_DIR, `${version}-${await sourceHash()}${variant}`, 'pocketbase');
+  const built = path.join(CACHE_DIR, `${version}-${await sourceHash()}`, 'pocketbase');
   if (await isExecutable(built)) return built;
 
   if (!hasGo()) {
@@ -158,7 +144,7 @@ export async function resolvePocketBase({ tags = [] } = {}) {
         '(https://go.dev/dl/) ou aponte POCKETBASE_BIN para um binário compilado de server/.',
     );
   }
-  await buildWithGo(version, built, tags);
+  await buildWithGo(version, built);
   return built;
 }
 

@@ -1,6 +1,10 @@
-/** The audit log on a real PocketBase: one row per change, whoever makes it, never a secret, never editable. */
+/**
+ * The audit log on a real PocketBase: one row per change, whoever makes it, in the
+ * change's own transaction, keeping who acted as they were, never a secret, never editable.
+ */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PASSWORD, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { PASSWORD, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 
@@ -26,6 +30,8 @@ describe('audit rows', () => {
     expect(rows.map((row) => row.action)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     expect(rows.map((row) => row.user)).toEqual([s.editor.actor!.id, s.editor.actor!.id, s.admin.actor!.id]);
     expect(rows.every((row) => row.table_name === 'posts' && row.ip === '127.0.0.1')).toBe(true);
+    // The SDK's requests from Node carry Node's fetch user agent.
+    expect(rows.every((row) => row.user_agent === 'node')).toBe(true);
     expect(rows[0]!.old_values).toBeNull();
     expect(rows[0]!.new_values).toMatchObject({ title: 'Auditoria de post', status: 'draft' });
     expect(rows[1]!.old_values).toMatchObject({ title: 'Auditoria de post' });
@@ -82,6 +88,79 @@ describe('audit rows', () => {
     const update = rows.find((row) => row.action === 'UPDATE');
     expect(update).toMatchObject({ user: '', actor: 'sistema' });
     expect(update!.new_values).toMatchObject({ status: 'published' });
+  });
+
+  test('a CLI command is logged as the system', async () => {
+    // The operator's command (npm run create-admin), on the running server's data.
+    execFileSync(
+      process.execPath,
+      ['scripts/create-admin.mjs', 'cli-admin@exemplo.com.br', PASSWORD, 'Admin da Linha de Comando'],
+      {
+        env: { ...process.env, PB_DATA: s.server.dataDir },
+        stdio: 'pipe',
+      },
+    );
+    const user = await s.superuser.collection('users').getFirstListItem('email = "cli-admin@exemplo.com.br"');
+    const [row] = await rowsFor(user.id);
+    expect(row).toMatchObject({ action: 'INSERT', table_name: 'users', user: '', actor: 'sistema', ip: '' });
+  });
+
+  test("keeps the actor's id and name as they were: a later rename or deletion of the account rewrites nothing", async () => {
+    const email = 'autora-efemera@exemplo.com.br';
+    const account = await s.admin.client.collection('users').create({
+      email,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      role: 'author',
+      full_name: 'Autora Efêmera',
+      is_active: true,
+    });
+    const author = await signIn(s.server, email);
+    const post = await author
+      .collection('posts')
+      .create({ title: 'Post de quem vai sair', category: 'Técnico', status: 'draft' });
+    await s.admin.client.collection('users').update(account.id, { full_name: 'Outro Nome' });
+    await s.admin.client.collection('posts').delete(post.id);
+    await s.admin.client.collection('users').delete(account.id);
+
+    const [created] = await rowsFor(post.id);
+    expect(created).toMatchObject({ action: 'INSERT', user: account.id, actor: 'Autora Efêmera' });
+  });
+});
+
+describe('one transaction', () => {
+  test('if the audit row cannot be written, the change is not saved (create, update and delete)', async () => {
+    const post = await s.editor.client
+      .collection('posts')
+      .create({ title: 'Antes da falha', category: 'Técnico', status: 'draft' });
+    const rowsBefore = (await rowsFor(post.id)).length;
+    // An operator's schema change that every audit row fails: a required field no hook fills.
+    const audit = await s.superuser.collections.getOne('audit_logs');
+    await s.superuser.collections.update('audit_logs', {
+      fields: [...audit.fields, { name: 'forced_failure', type: 'text', required: true }],
+    });
+    try {
+      expect(
+        await statusOf(
+          s.editor.client.collection('posts').create({ title: 'Nunca salvo', category: 'Técnico', status: 'draft' }),
+        ),
+      ).toBe(400);
+      expect(await statusOf(s.editor.client.collection('posts').update(post.id, { title: 'Nunca editado' }))).toBe(400);
+      expect(await statusOf(s.admin.client.collection('posts').delete(post.id))).toBe(400);
+      expect(await statusOf(s.superuser.collection('pages').create({ name: 'Nunca criada no dashboard', status: 'draft' }))).toBe(
+        400,
+      );
+    } finally {
+      await s.superuser.collections.update('audit_logs', { fields: audit.fields });
+    }
+    expect(await s.admin.client.collection('posts').getList(1, 1, { filter: 'title = "Nunca salvo"' })).toMatchObject({
+      totalItems: 0,
+    });
+    expect(await s.superuser.collection('pages').getList(1, 1, { filter: 'name = "Nunca criada no dashboard"' })).toMatchObject({
+      totalItems: 0,
+    });
+    expect(await s.admin.client.collection('posts').getOne(post.id)).toMatchObject({ title: 'Antes da falha' });
+    expect(await rowsFor(post.id)).toHaveLength(rowsBefore);
   });
 });
 

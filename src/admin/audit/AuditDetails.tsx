@@ -73,6 +73,7 @@ export function AuditDetails({ record, onClose }: { record: RaRecord | null; onC
             <Meta label="ID do usuário" value={record.user} />
             <Meta label="Usuário" value={record.actor} />
             <Meta label="IP" value={record.ip} />
+            <Meta label="Navegador (user agent)" value={record.user_agent} />
           </Box>
           {record.action === 'UPDATE' ? (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

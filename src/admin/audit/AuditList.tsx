@@ -16,10 +16,8 @@ import {
   DateInput,
   List,
   Pagination,
-  ReferenceField,
   ReferenceInput,
   SelectInput,
-  TextField,
   TopToolbar,
   useListContext,
   type RaRecord,
@@ -107,13 +105,9 @@ function CountText() {
   );
 }
 
+/** Who acted, as they were named then: a later rename or deletion does not rewrite history. */
 function UserCell({ record }: { record: RaRecord }) {
-  if (!record.user) return <>{record.actor || 'sistema'}</>;
-  return (
-    <ReferenceField source="user" reference="users" link={false} emptyText={record.actor}>
-      <TextField source="full_name" emptyText={record.actor} />
-    </ReferenceField>
-  );
+  return <>{record.actor || 'sistema'}</>;
 }
 
 function AuditTable() {
