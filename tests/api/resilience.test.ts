@@ -326,7 +326,7 @@ test('after SIGKILL in the middle of a stream of writes, every acknowledged writ
   }
 
   // The audit row of a staff write is saved in the same transaction as the write
-  // (server/audit): every acknowledged staff write has its row, and no stored
+  // (pb_hooks/audit.pb.js): every acknowledged staff write has its row, and no stored
   // post lacks the row of its creation, even one cut off by the kill.
   const audit = await readAll<{
     action: string;
