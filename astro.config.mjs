@@ -10,7 +10,7 @@ import { siteOrigin } from './src/config/origin.mjs';
 import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 import { securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
-import { ISLAND_FILES, preactIslands } from './src/integrations/preact-islands.mjs';
+import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
 
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
@@ -48,12 +48,10 @@ export default defineConfig({
   build: { format: 'directory', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || availableParallelism() },
   integrations: [
     mdx(),
-    // The admin on React; the public islands on Preact (src/integrations/preact-islands.mjs).
-    // Preact first: a component rendered without a client directive (the blog's cards,
-    // plain HTML inside their island) has no file to match the filters against, so
-    // each renderer in turn tries it, and React's would claim an island file too.
-    ...preactIslands(),
-    react({ exclude: ISLAND_FILES }),
+    // The public islands (src/islands) and the admin, one renderer and one React chunk.
+    react(),
+    // client:consent, which hydrates the cookie banner only when it has to show.
+    cookieConsentDirective(),
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
     sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
     sitemapAlias(),

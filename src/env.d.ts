@@ -8,3 +8,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrates the cookie banner only when it has to show (src/lib/consent-directive.ts). */
+    'client:consent'?: boolean;
+  }
+}

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 
 /**
@@ -66,17 +67,42 @@ function failingAudits(lhr) {
 }
 
 /**
- * Runs Lighthouse once against url on an already launched Chromium.
- * @param {string} url @param {number} port
+ * Stores localStorage entries for an origin in the Chromium on port, as a returning
+ * visitor has them. It opens the origin's robots.txt, not a page, so nothing a page
+ * loads is in the browser's cache afterwards.
+ * @param {number} port @param {string} origin @param {Record<string, string>} entries
+ */
+export async function seedLocalStorage(port, origin, entries) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, entries);
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects: the browser stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+/**
+ * Runs Lighthouse once against url on an already launched Chromium. keepStorage
+ * skips Lighthouse's reset of the origin's storage and of the cache (for a returning
+ * visitor seeded with seedLocalStorage on a fresh browser).
+ * @param {string} url @param {number} port @param {{ keepStorage?: boolean }} [options]
  * @returns {Promise<PageFigures>}
  */
-export async function auditPage(url, port) {
+export async function auditPage(url, port, { keepStorage = false } = {}) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     locale: 'pt',
+    disableStorageReset: keepStorage,
   });
   /** @type {any} the report, read field by field below */
   const lhr = result?.lhr;

@@ -54,9 +54,9 @@ function externalOrigin(url) {
 
 /**
  * Adds what one page needs to sources: the hash of every inline script that may
- * run (including consent-gated `text/plain` ones, which the cookie island turns
- * into real scripts with the same text), and the origins of external scripts
- * (also consent-gated `data-src`) and frames.
+ * run (including consent-gated `text/plain` ones, which the consent directive,
+ * src/lib/consent-directive.ts, turns into real scripts with the same text), and
+ * the origins of external scripts (also consent-gated `data-src`) and frames.
  * @param {string} html
  * @param {PolicySources} sources
  */

@@ -27,7 +27,7 @@ export default function ImageCarousel({ images, label, priority = false }: Props
   const regionId = useId();
   const sliderRef = useRef<HTMLDivElement>(null);
   const slider = useRef<KeenSliderInstance | null>(null);
-  // keen-slider's own (framework-free) API, so the island runs on Preact as on React.
+  // keen-slider's own (framework-free) API: one instance per mount, destroyed on unmount.
   useEffect(() => {
     if (!sliderRef.current) return;
     const instance = new KeenSlider(sliderRef.current, {

@@ -22,7 +22,9 @@ function lineFromUrl(lines: LineChoice[], fallback: string): string {
 /**
  * The category cards of /produtos. The selection lives in the URL (`?category=`),
  * so it can be shared and the back button works. The line panels are static HTML
- * (`[data-line-panel]`); this island only shows the selected one.
+ * (`[data-line-panel]`); this island only shows the selected one. It hydrates at load
+ * (`client:load`), not when seen: a page reloaded further down must still show the
+ * URL's line.
  */
 export default function LineSelector({ lines, defaultLine }: Props) {
   const [selected, setSelected] = useState(defaultLine);

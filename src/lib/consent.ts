@@ -8,6 +8,10 @@
 
 export const CONSENT_KEY = 'cookie-consent';
 export const PREFERENCES_KEY = 'cookie-preferences';
+/** Fired on the window when this tab changes the stored choice (other tabs get `storage`). */
+export const CONSENT_CHANGE_EVENT = 'cookie-consent-change';
+/** Controls (the footer's "Redefinir preferências de cookies") that forget the choice and reopen the banner. */
+export const RESET_SELECTOR = '[data-cookie-reset]';
 
 export interface ConsentPreferences {
   /** Cookies the site cannot work without; always on. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, allowConsoleErrors } from './fixtures';
+import { test, expect, allowConsoleErrors, islandsHydrated } from './fixtures';
 import { UNLISTED, sitemapPaths } from './site-pages';
 
 /** The sweep runs in this many parallel parts (the page list is only known once the site is built). */
@@ -41,6 +41,7 @@ test.describe('accessibility', () => {
 
   test('the cookie dialog is accessible when open', async ({ page }) => {
     await page.goto('/');
+    await islandsHydrated(page, 'CookieConsent');
     await page.getByRole('button', { name: 'Gerenciar preferências' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     const results = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -2,7 +2,7 @@
 // in the browser. The islands are our own React components.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import CookieConsent from './islands/CookieConsent';
+import CookieConsent from '../../../src/islands/CookieConsent';
 import MobileMenu from './islands/MobileMenu';
 import NewsletterForm from '../../../src/islands/NewsletterForm';
 import { expertCta, footerQuickLinks, footerResources, isCurrent, mainNav, type NavLink } from '../../../src/config/navigation';
