@@ -39,6 +39,7 @@ const JSVM_GLOBALS = [
   'routerUse',
   'cronAdd',
   'toString',
+  'arrayOf',
   'require',
   'onBootstrap',
   'onRecordCreate',

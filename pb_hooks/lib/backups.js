@@ -67,7 +67,9 @@ const LIST_SPEC = {
 /** Backups matching a parsed REST filter. */
 function matching(items, filter) {
   const q = filter.q ? filter.q.toLowerCase() : "";
-  return items.filter((item) => (!filter.id || filter.id.indexOf(item.id) !== -1) && (!q || item.name.toLowerCase().indexOf(q) !== -1));
+  return items.filter(
+    (item) => (!filter.id || filter.id.indexOf(item.id) !== -1) && (!q || item.name.toLowerCase().indexOf(q) !== -1),
+  );
 }
 
 /**
@@ -136,7 +138,12 @@ function create(e) {
   if (isBusy(app)) throw new BadRequestError(BUSY);
   const name = newName(app);
   app.createBackup(e.request.context(), name);
-  const item = list(app).find((entry) => entry.name === name) || { id: name, name: name, size: 0, modified: new Date().toISOString() };
+  const item = list(app).find((entry) => entry.name === name) || {
+    id: name,
+    name: name,
+    size: 0,
+    modified: new Date().toISOString(),
+  };
   try {
     audit(app, whoOf(e), "INSERT", name, null, { name: item.name, size: item.size });
   } catch (err) {

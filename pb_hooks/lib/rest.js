@@ -28,7 +28,8 @@ function parseJson(raw) {
   }
 }
 
-const isScalar = (value) => typeof value === "string" || (typeof value === "number" && isFinite(value)) || typeof value === "boolean";
+const isScalar = (value) =>
+  typeof value === "string" || (typeof value === "number" && isFinite(value)) || typeof value === "boolean";
 
 /**
  * Reads the list query of ra-data-simple-rest.
@@ -44,7 +45,12 @@ function parseListQuery(raw, spec) {
   if (raw.sort) {
     const parsed = parseJson(raw.sort);
     const value = parsed && parsed.value;
-    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== "string" || (value[1] !== "ASC" && value[1] !== "DESC")) {
+    if (
+      !Array.isArray(value) ||
+      value.length !== 2 ||
+      typeof value[0] !== "string" ||
+      (value[1] !== "ASC" && value[1] !== "DESC")
+    ) {
       return { error: BAD_SORT };
     }
     if (spec.sortFields.indexOf(value[0]) === -1) {
@@ -77,7 +83,8 @@ function parseListQuery(raw, spec) {
     if (typeof value !== "object" || Array.isArray(value)) return { error: BAD_FILTER };
     for (const key of Object.keys(value)) {
       const kind = Object.prototype.hasOwnProperty.call(spec.filters, key) ? spec.filters[key] : null;
-      if (!kind) return { error: `Filtro desconhecido: "${key.slice(0, 60)}". Filtros aceitos: ${Object.keys(spec.filters).join(", ")}.` };
+      if (!kind)
+        return { error: `Filtro desconhecido: "${key.slice(0, 60)}". Filtros aceitos: ${Object.keys(spec.filters).join(", ")}.` };
       const given = value[key];
       // react-admin leaves cleared inputs as null or "": no filter.
       if (given === null || given === "") continue;
@@ -140,7 +147,8 @@ function bodyOf(e) {
     throw new BadRequestError("O corpo da requisição não é um JSON válido.");
   }
   if (body === null || body === undefined) return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw new BadRequestError("O corpo da requisição deve ser um objeto JSON.");
+  if (typeof body !== "object" || Array.isArray(body))
+    throw new BadRequestError("O corpo da requisição deve ser um objeto JSON.");
   return body;
 }
 

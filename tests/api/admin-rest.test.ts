@@ -93,11 +93,28 @@ async function reportBuild(status: Partial<BuildStatus> & { id: string; state: B
   expect(response.status).toBe(204);
 }
 
+test('the admin’s provider sends collections to PocketBase’s records API and these two resources to the REST routes', async () => {
+  const post = await admin.create('posts', { data: { title: 'Post pelo provedor combinado', category: 'Técnico' } });
+  expect((await admin.getOne('posts', { id: post.data.id })).data).toMatchObject({ collectionName: 'posts' });
+  await expect(admin.getOne('posts', { id: 'inexistente' })).rejects.toMatchObject({
+    message: 'Erro ao carregar posts: Registro não encontrado ou sem permissão de acesso.',
+  });
+  expect(
+    await admin.getList('site-builds', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} }),
+  ).toEqual({ data: [], total: 0 });
+});
+
 describe('who may call the REST routes', () => {
   // One row per route: what each staff member gets; refusals carry the pt-BR reason.
   const ROUTES: { method: string; path: string; body?: unknown; admin: number; editor: number; denied: string }[] = [
     { method: 'GET', path: '/api/admin/rest/backups', admin: 200, editor: 403, denied: DENIED_BACKUPS },
-    { method: 'GET', path: '/api/admin/rest/backups/backup_19990101_000000.zip', admin: 404, editor: 403, denied: DENIED_BACKUPS },
+    {
+      method: 'GET',
+      path: '/api/admin/rest/backups/backup_19990101_000000.zip',
+      admin: 404,
+      editor: 403,
+      denied: DENIED_BACKUPS,
+    },
     { method: 'POST', path: '/api/admin/rest/backups', body: {}, admin: 0, editor: 403, denied: DENIED_BACKUPS },
     {
       method: 'PUT',
@@ -107,7 +124,13 @@ describe('who may call the REST routes', () => {
       editor: 403,
       denied: DENIED_BACKUPS,
     },
-    { method: 'DELETE', path: '/api/admin/rest/backups/backup_19990101_000000.zip', admin: 404, editor: 403, denied: DENIED_BACKUPS },
+    {
+      method: 'DELETE',
+      path: '/api/admin/rest/backups/backup_19990101_000000.zip',
+      admin: 404,
+      editor: 403,
+      denied: DENIED_BACKUPS,
+    },
     { method: 'GET', path: '/api/admin/backups/status', admin: 200, editor: 403, denied: DENIED_BACKUPS },
     { method: 'GET', path: '/api/admin/rest/site-builds', admin: 200, editor: 200, denied: DENIED_BUILDS },
     { method: 'GET', path: '/api/admin/rest/site-builds/nenhum', admin: 404, editor: 404, denied: DENIED_BUILDS },
@@ -205,8 +228,13 @@ describe('backups', () => {
     });
     expect(found.data.map((item) => item.id)).toContain(names[1]);
     expect(
-      (await admin.getList('backups', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'nada' } }))
-        .total,
+      (
+        await admin.getList('backups', {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { q: 'nada' },
+        })
+      ).total,
     ).toBe(0);
   });
 
@@ -218,7 +246,12 @@ describe('backups', () => {
     });
     for (const name of ['..%2Fdata.db', '.restore-audit.json', 'a..zip']) {
       for (const method of ['GET', 'PUT', 'DELETE']) {
-        const response = await call(s.admin.client, method, `/api/admin/rest/backups/${name}`, method === 'PUT' ? { restore: true } : undefined);
+        const response = await call(
+          s.admin.client,
+          method,
+          `/api/admin/rest/backups/${name}`,
+          method === 'PUT' ? { restore: true } : undefined,
+        );
         expect(response.status, `${method} ${name}`).toBe(400);
         expect(((await response.json()) as { message: string }).message).toBe('Nome de backup inválido.');
       }
@@ -249,7 +282,10 @@ describe('backups', () => {
       .getFirstListItem(s.admin.client.filter('table_name = "backups" && action = "DELETE" && record_id = {:name}', { name }));
     expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.email, new_values: null });
     expect(row.old_values).toMatchObject({ name });
-    expect((await admin.getList('backups', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(2);
+    expect(
+      (await admin.getList('backups', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))
+        .total,
+    ).toBe(2);
   });
 
   test('the restart state is the provider’s custom method', async () => {
@@ -297,7 +333,14 @@ describe('site builds', () => {
     const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, seconds)).toISOString();
     await reportBuild({ id: ids.older, state: 'success', durationMs: 30_000, pages: 100, finishedAt: at(1) });
     await reportBuild({ id: ids.failed, state: 'failed', durationMs: 10_000, log: 'linha 1\nerro de build', finishedAt: at(2) });
-    await reportBuild({ id: ids.ok, state: 'success', durationMs: 20_000, pages: 987, finishedAt: at(3), reasons: ['posts: criação de X'] });
+    await reportBuild({
+      id: ids.ok,
+      state: 'success',
+      durationMs: 20_000,
+      pages: 987,
+      finishedAt: at(3),
+      reasons: ['posts: criação de X'],
+    });
     await reportBuild({ id: ids.deploy, state: 'success', mode: 'deploy-hook', durationMs: 1_000, finishedAt: at(4) });
   });
 
@@ -350,7 +393,9 @@ describe('site builds', () => {
     expect(requested.at(-1)).toBe('Publicar agora (editor@exemplo.com.br)');
     await publisher.idle();
     await expect
-      .poll(async () => (await call(s.editor.client, 'GET', `/api/admin/rest/site-builds/${data.id}`)).json(), { timeout: 10_000 })
+      .poll(async () => (await call(s.editor.client, 'GET', `/api/admin/rest/site-builds/${data.id}`)).json(), {
+        timeout: 10_000,
+      })
       .toMatchObject({ id: data.id, state: 'success', pages: 3, log: 'nada a construir' });
   });
 
@@ -358,6 +403,8 @@ describe('site builds', () => {
     await endpoint.close();
     const response = await call(s.admin.client, 'POST', '/api/admin/rest/site-builds', {});
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { message: string }).message).toBe('O publicador não respondeu. Tente novamente em instantes.');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'O publicador não respondeu. Tente novamente em instantes.',
+    );
   });
 });

@@ -17,7 +17,9 @@ export interface BackupItem {
 
 /** The backup as a file: fetched with the session's token (a plain link would have none), saved from a blob. */
 export async function downloadBackup(pb: PocketBase, name: string): Promise<void> {
-  const response = await fetch(pb.buildURL(`/api/admin/backups/${encodeURIComponent(name)}`), { headers: { Authorization: pb.authStore.token } });
+  const response = await fetch(pb.buildURL(`/api/admin/backups/${encodeURIComponent(name)}`), {
+    headers: { Authorization: pb.authStore.token },
+  });
   if (!response.ok) {
     let message = '';
     try {
