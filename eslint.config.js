@@ -40,6 +40,7 @@ const JSVM_GLOBALS = [
   'routerUse',
   'cronAdd',
   'toString',
+  'arrayOf',
   'require',
   'onBootstrap',
   'onRecordCreate',

@@ -1,13 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Backups for active admins (staff are not PocketBase superusers, who have /api/backups):
-//   GET  /api/admin/backups                 list { name, size, modified }, newest first
-//   POST /api/admin/backups                 create backup_YYYYMMDD_HHMMSS.zip (UTC)
-//   GET  /api/admin/backups/status          { bootId, busy, failed }: bootId changes when the process
-//                                           restarts; failed is the last failed restore's message
-//   GET  /api/admin/backups/{name}          download (attachment)
-//   POST /api/admin/backups/{name}/restore  204, then restore and restart
-// See lib/backups.js. Creating and restoring leave audit rows (table "backups").
+// Backups for active admins (staff are not PocketBase superusers, who have /api/backups).
+// The resource, in ra-data-simple-rest's dialect (lib/rest.js), items { id, name, size, modified }:
+//   GET    /api/admin/rest/backups                list: sort (id, name, size, modified; newest
+//                                                  first by default), range, filter { id, q }
+//   GET    /api/admin/rest/backups/{id}           one backup
+//   POST   /api/admin/rest/backups                create backup_YYYYMMDD_HHMMSS.zip (UTC)
+//   PUT    /api/admin/rest/backups/{id}           { "restore": true }: restore it, then restart
+//   DELETE /api/admin/rest/backups/{id}           delete the file
+// Not data-provider calls, so outside the resource:
+//   GET    /api/admin/backups/status              { bootId, busy, failed }: bootId changes when the
+//                                                 process restarts; failed is the last failed restore's message
+//   GET    /api/admin/backups/{name}              download (attachment)
+// See lib/backups.js. Creating, deleting and restoring leave audit rows (table "backups").
 
 onBootstrap((e) => {
   e.next();
@@ -18,22 +23,89 @@ onBootstrap((e) => {
 
 routerAdd(
   "GET",
-  "/api/admin/backups",
+  "/api/admin/rest/backups",
+  (e) => {
+    const backups = require(`${__hooks}/lib/backups.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    backups.requireAdmin(e);
+    const params = rest.listParams(e, backups.LIST_SPEC);
+    const page = rest.pageInMemory(backups.matching(backups.list(e.app), params.filter), params.sort, params.range);
+    return rest.sendList(e, "backups", params.range.start, page.items, page.total);
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/backups/{id}",
   (e) => {
     const backups = require(`${__hooks}/lib/backups.js`);
     backups.requireAdmin(e);
-    return e.json(200, backups.list(e.app));
+    return e.json(200, backups.findOne(e.app, e.request.pathValue("id")));
   },
   $apis.requireAuth("users"),
 );
 
 routerAdd(
   "POST",
-  "/api/admin/backups",
+  "/api/admin/rest/backups",
   (e) => {
     const backups = require(`${__hooks}/lib/backups.js`);
     backups.requireAdmin(e);
-    return e.json(200, backups.create(e));
+    return e.json(201, backups.create(e));
+  },
+  $apis.requireAuth("users"),
+);
+
+// Restoring is react-admin's update: dataProvider.update('backups', { id, data: { restore: true } }).
+// A backup file never changes, so restoring it is the one update there is; any other
+// body is refused. Restoring replaces pb_data and restarts the process (PocketBase
+// re-executes its own binary with the same arguments, keeping the process id). Like
+// PocketBase's own route, the answer goes out before the restore starts, so the client
+// knows it was accepted; the admin reads the bootId (GET /api/admin/backups/status)
+// before asking, then waits for a new one (or for the restored data to stop
+// accepting its session).
+routerAdd(
+  "PUT",
+  "/api/admin/rest/backups/{id}",
+  (e) => {
+    const backups = require(`${__hooks}/lib/backups.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    backups.requireAdmin(e);
+    const name = e.request.pathValue("id");
+    const item = backups.findOne(e.app, name);
+    if (rest.bodyOf(e).restore !== true) {
+      throw new BadRequestError('Um backup não pode ser alterado, apenas restaurado: envie { "restore": true }.');
+    }
+    if (backups.isBusy(e.app)) throw new BadRequestError(backups.BUSY);
+
+    backups.clearFailure(e.app);
+    backups.writeRestoreNote(e.app, backups.whoOf(e), name);
+    // A body of declared length (ASCII: names and dates only), so the answer is complete
+    // once flushed, before the restart: the handler never returns when the restore works.
+    const body = JSON.stringify(Object.assign({}, item, { restoring: true }));
+    e.response.header().set("Content-Type", "application/json");
+    e.response.header().set("Content-Length", String(body.length));
+    e.string(200, body);
+    e.flush();
+    try {
+      e.app.restoreBackup(new Context(), name);
+    } catch (err) {
+      backups.removeRestoreNote(e.app);
+      backups.recordFailure(e.app, name);
+      e.app.logger().error("backup restore failed", "name", name, "error", String(err));
+    }
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "DELETE",
+  "/api/admin/rest/backups/{id}",
+  (e) => {
+    const backups = require(`${__hooks}/lib/backups.js`);
+    backups.requireAdmin(e);
+    return e.json(200, backups.remove(e, e.request.pathValue("id")));
   },
   $apis.requireAuth("users"),
 );
@@ -64,38 +136,6 @@ routerAdd(
       fsys.serve(e.response, e.request, name, name);
     } finally {
       fsys.close();
-    }
-  },
-  $apis.requireAuth("users"),
-);
-
-// Restoring replaces pb_data and restarts the process (PocketBase re-executes its own
-// binary with the same arguments, keeping the process id). Like PocketBase's own
-// route, the answer goes out before the restore starts, so the client knows it was
-// accepted; the admin reads the bootId (GET /api/admin/backups/status) before asking,
-// then waits for a new one (or for the restored data to stop accepting its session).
-routerAdd(
-  "POST",
-  "/api/admin/backups/{name}/restore",
-  (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
-    backups.requireAdmin(e);
-    const name = e.request.pathValue("name");
-    backups.requireExisting(e.app, name);
-    if (backups.isBusy(e.app)) throw new BadRequestError(backups.BUSY);
-
-    backups.clearFailure(e.app);
-    backups.writeRestoreNote(e.app, backups.whoOf(e), name);
-    // No body: once the headers are flushed the answer is complete, before the restart.
-    e.noContent(204);
-    e.flush();
-    try {
-      // On success this call does not return: the process is replaced.
-      e.app.restoreBackup(new Context(), name);
-    } catch (err) {
-      backups.removeRestoreNote(e.app);
-      backups.recordFailure(e.app, name);
-      e.app.logger().error("backup restore failed", "name", name, "error", String(err));
     }
   },
   $apis.requireAuth("users"),

@@ -35,23 +35,52 @@ onRecordAfterDeleteSuccess(
   "public_site_settings",
 );
 
-// 'Publicar agora' in the admin (admins and editors).
+// The site builds, for the admin's 'Publicação do site' panel (active admins and
+// editors), in ra-data-simple-rest's dialect (lib/rest.js); the id is the publisher's
+// build id:
+//   GET  /api/admin/rest/site-builds        list: sort, range, filter { id, state, mode }
+//   GET  /api/admin/rest/site-builds/{id}   one build
+//   POST /api/admin/rest/site-builds        'Publicar agora': asks for a build at once and
+//                                           answers the queued build { id, state, reasons }
+// The rows are written only by the publisher's reports (below).
+routerAdd(
+  "GET",
+  "/api/admin/rest/site-builds",
+  (e) => {
+    const publish = require(`${__hooks}/lib/publish.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    publish.requirePublisherRole(e, "Você não tem permissão para ver a publicação do site.");
+    const params = rest.listParams(e, publish.BUILDS_SPEC);
+    const page = publish.listBuilds(e.app, params);
+    return rest.sendList(e, "site-builds", params.range.start, page.items, page.total);
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/site-builds/{id}",
+  (e) => {
+    const publish = require(`${__hooks}/lib/publish.js`);
+    publish.requirePublisherRole(e, "Você não tem permissão para ver a publicação do site.");
+    return e.json(200, publish.findBuild(e.app, e.request.pathValue("id")));
+  },
+  $apis.requireAuth("users"),
+);
+
 routerAdd(
   "POST",
-  "/api/site/publish",
+  "/api/admin/rest/site-builds",
   (e) => {
-    const role = e.auth.get("role");
-    if (!e.auth.get("is_active") || (role !== "admin" && role !== "editor")) {
-      throw new ForbiddenError("Você não tem permissão para publicar o site.");
-    }
     const publish = require(`${__hooks}/lib/publish.js`);
+    publish.requirePublisherRole(e, "Você não tem permissão para publicar o site.");
     if (!publish.publisher()) {
       throw new ApiError(503, "A publicação automática não está configurada neste servidor.");
     }
-    if (!publish.requestRebuild("Publicar agora (" + (e.auth.get("full_name") || e.auth.get("email")) + ")", true)) {
-      throw new ApiError(503, "O publicador não respondeu. Tente novamente em instantes.");
-    }
-    return e.json(202, { queued: true });
+    const reason = "Publicar agora (" + (e.auth.get("full_name") || e.auth.get("email")) + ")";
+    const id = publish.requestRebuild(reason, true);
+    if (!id) throw new ApiError(503, "O publicador não respondeu. Tente novamente em instantes.");
+    return e.json(201, { id: id, state: "queued", reasons: [reason] });
   },
   $apis.requireAuth("users"),
 );

@@ -54,13 +54,35 @@ function withFilesystem(app, fn) {
   }
 }
 
-/** The backups, newest first: { name, size, modified (ISO 8601) }. */
+/**
+ * How the REST list (lib/rest.js) may sort and filter backups: `id` (one name or
+ * several: react-admin's getMany) and `q` (part of the name, any case).
+ */
+const LIST_SPEC = {
+  sortFields: ["id", "name", "size", "modified"],
+  defaultSort: ["modified", "DESC"],
+  filters: { id: "list", q: "text" },
+};
+
+/** Backups matching a parsed REST filter. */
+function matching(items, filter) {
+  const q = filter.q ? filter.q.toLowerCase() : "";
+  return items.filter(
+    (item) => (!filter.id || filter.id.indexOf(item.id) !== -1) && (!q || item.name.toLowerCase().indexOf(q) !== -1),
+  );
+}
+
+/**
+ * The backups, newest first: { id, name, size, modified (ISO 8601) }; the id is the
+ * file name (react-admin needs an id; names are unique in the folder).
+ */
 function list(app) {
   const objects = withFilesystem(app, (fsys) => fsys.list(""));
   const items = [];
   for (const object of objects) {
     if (!isValidName(object.key)) continue;
     items.push({
+      id: object.key,
       name: object.key,
       size: object.size,
       modified: new Date(object.modTime.unixMilli()).toISOString(),
@@ -88,7 +110,7 @@ function whoOf(e) {
 }
 
 /** An audit row for a backup action ("backups" is not a collection: record_id is the file name). */
-function audit(app, who, action, name, newValues) {
+function audit(app, who, action, name, oldValues, newValues) {
   const row = new Record(app.findCollectionByNameOrId("audit_logs"));
   let user = who.user || "";
   if (user) {
@@ -105,7 +127,7 @@ function audit(app, who, action, name, newValues) {
   row.set("action", action);
   row.set("table_name", "backups");
   row.set("record_id", name);
-  row.set("old_values", null);
+  row.set("old_values", oldValues);
   row.set("new_values", newValues);
   app.save(row);
 }
@@ -116,9 +138,14 @@ function create(e) {
   if (isBusy(app)) throw new BadRequestError(BUSY);
   const name = newName(app);
   app.createBackup(e.request.context(), name);
-  const item = list(app).find((entry) => entry.name === name) || { name: name, size: 0, modified: new Date().toISOString() };
+  const item = list(app).find((entry) => entry.name === name) || {
+    id: name,
+    name: name,
+    size: 0,
+    modified: new Date().toISOString(),
+  };
   try {
-    audit(app, whoOf(e), "INSERT", name, { name: item.name, size: item.size });
+    audit(app, whoOf(e), "INSERT", name, null, { name: item.name, size: item.size });
   } catch (err) {
     app.logger().warn("backup audit row not written", "name", name, "error", String(err));
   }
@@ -129,6 +156,28 @@ function create(e) {
 function requireExisting(app, name) {
   if (!isValidName(name)) throw new BadRequestError(INVALID_NAME);
   if (!exists(app, name)) throw new NotFoundError(NOT_FOUND);
+}
+
+/** The list entry of a backup named in the URL; throws the API error when there is none. */
+function findOne(app, name) {
+  requireExisting(app, name);
+  const item = list(app).find((entry) => entry.name === name);
+  if (!item) throw new NotFoundError(NOT_FOUND);
+  return item;
+}
+
+/** Deletes a backup file (never while a backup or restore runs); returns its last list entry. */
+function remove(e, name) {
+  const app = e.app;
+  const item = findOne(app, name);
+  if (isBusy(app)) throw new BadRequestError(BUSY);
+  withFilesystem(app, (fsys) => fsys.delete(name));
+  try {
+    audit(app, whoOf(e), "DELETE", name, { name: item.name, size: item.size }, null);
+  } catch (err) {
+    app.logger().warn("backup audit row not written", "name", name, "error", String(err));
+  }
+  return item;
 }
 
 function bootId(app) {
@@ -181,7 +230,7 @@ function finishRestore(app) {
   }
   removeRestoreNote(app);
   try {
-    audit(app, note.who || {}, "UPDATE", String(note.name), { restored_from: note.name, requested_at: note.at });
+    audit(app, note.who || {}, "UPDATE", String(note.name), null, { restored_from: note.name, requested_at: note.at });
   } catch (err) {
     app.logger().warn("restore audit row not written", "error", String(err));
   }
@@ -191,12 +240,16 @@ module.exports = {
   DENIED,
   BUSY,
   ACTIVE_KEY,
+  LIST_SPEC,
   isValidName,
   requireAdmin,
   isBusy,
   list,
+  matching,
   create,
   requireExisting,
+  findOne,
+  remove,
   bootId,
   status,
   recordFailure,

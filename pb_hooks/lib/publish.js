@@ -32,8 +32,9 @@ function affectsSite(collection, before, after) {
 }
 
 /**
- * Asks the publisher for a rebuild. Returns false when no publisher is configured
- * or it cannot be reached (the change is saved all the same).
+ * Asks the publisher for a rebuild. Returns the id of the build it joined (null for
+ * a build asked for later, at `at`), or false when no publisher is configured or it
+ * cannot be reached (the change is saved all the same).
  */
 function requestRebuild(reason, immediate, at) {
   const target = publisher();
@@ -46,7 +47,8 @@ function requestRebuild(reason, immediate, at) {
       headers: { "content-type": "application/json", "x-publish-secret": target.secret },
       timeout: 5,
     });
-    return response.statusCode === 202;
+    if (response.statusCode !== 202) return false;
+    return (response.json && response.json.id) || null;
   } catch (err) {
     console.log("[publicação] publicador indisponível: " + err);
     return false;
@@ -100,4 +102,93 @@ function storeStatus(app, status) {
   app.save(record);
 }
 
-module.exports = { affectsSite, requestRebuild, onContentChange, validSecret, storeStatus, publisher };
+/** Throws unless the caller is an active admin or editor (who publish and follow the builds). */
+function requirePublisherRole(e, message) {
+  const role = e.auth.get("role");
+  if (!e.auth.get("is_active") || (role !== "admin" && role !== "editor")) throw new ForbiddenError(message);
+}
+
+/**
+ * How the REST list (lib/rest.js) may sort and filter site builds. The id is the
+ * publisher's build id; sorting by it sorts by creation, as in the data provider.
+ */
+const BUILDS_SPEC = {
+  sortFields: ["id", "created", "updated", "queued_at", "started_at", "finished_at", "state", "mode", "duration_ms", "pages"],
+  defaultSort: ["created", "DESC"],
+  filters: { id: "list", state: "list", mode: "list" },
+};
+const BUILD_COLUMNS = { id: "build_id", state: "state", mode: "mode" };
+
+/** A date field as ISO 8601, or "" when empty. */
+function isoDate(record, field) {
+  const value = record.getDateTime(field);
+  return value.isZero() ? "" : value.string().replace(" ", "T");
+}
+
+/** A site_builds row as the REST resource shows it. */
+function buildItem(record) {
+  let reasons = [];
+  try {
+    reasons = JSON.parse(record.getString("reasons") || "[]") || [];
+  } catch (_) {
+    // Stored by us as JSON; an unreadable value shows no reasons.
+  }
+  return {
+    id: record.getString("build_id"),
+    state: record.getString("state"),
+    mode: record.getString("mode"),
+    reasons: reasons,
+    queued_at: isoDate(record, "queued_at"),
+    started_at: isoDate(record, "started_at"),
+    finished_at: isoDate(record, "finished_at"),
+    duration_ms: record.getInt("duration_ms"),
+    pages: record.getInt("pages"),
+    progress: record.getString("progress"),
+    log: record.getString("log"),
+    created: isoDate(record, "created"),
+    updated: isoDate(record, "updated"),
+  };
+}
+
+/** One page of site builds for parsed REST params: { items, total }. */
+function listBuilds(app, params) {
+  const where = [];
+  for (const key of Object.keys(params.filter)) {
+    where.push($dbx.in(BUILD_COLUMNS[key], ...params.filter[key]));
+  }
+  const column = params.sort.field === "id" ? "created" : params.sort.field; // a BUILDS_SPEC name: a column
+  const direction = params.sort.order === "DESC" ? "DESC" : "ASC";
+  const query = app.recordQuery("site_builds");
+  if (where.length) query.andWhere($dbx.and(...where));
+  const records = arrayOf(new Record());
+  query
+    .orderBy(`${column} ${direction}`, `id ${direction}`)
+    .offset(params.range.start)
+    .limit(params.range.end - params.range.start + 1)
+    .all(records);
+  const items = [];
+  for (const record of records) items.push(buildItem(record));
+  return { items: items, total: app.countRecords("site_builds", ...where) };
+}
+
+/** The build with this publisher id; a 404 when there is none. */
+function findBuild(app, id) {
+  try {
+    return buildItem(app.findFirstRecordByData("site_builds", "build_id", id));
+  } catch (_) {
+    throw new NotFoundError("Publicação não encontrada.");
+  }
+}
+
+module.exports = {
+  affectsSite,
+  requestRebuild,
+  onContentChange,
+  validSecret,
+  storeStatus,
+  publisher,
+  requirePublisherRole,
+  BUILDS_SPEC,
+  listBuilds,
+  findBuild,
+};

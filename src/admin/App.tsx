@@ -8,8 +8,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { AccessDenied } from './common/AccessDenied';
-import { createDataProvider } from './dataProvider';
-import { withErrorMessages } from './errors';
+import { createAdminDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { pb } from './pocketbase';
@@ -30,7 +29,7 @@ const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const BackupsPage = lazy(() => import('./backups/BackupsPage'));
 
-const dataProvider = withErrorMessages(createDataProvider(pb));
+const dataProvider = createAdminDataProvider(pb);
 const authProvider = createAuthProvider(pb);
 
 function AdminPanel() {

@@ -31,10 +31,16 @@
  * `q` (free text). On a collection the server indexes (INDEXED_SEARCH) `q` goes as
  * the `search` query parameter, answered from a full-text index (server/search);
  * elsewhere it is a `~` filter over the resource's SEARCH_FIELDS.
+ *
+ * The admin's own provider (createAdminDataProvider) joins this one to the REST
+ * provider of the resources that are not collections (restDataProvider.ts) with
+ * react-admin's combineDataProviders.
  */
 import type PocketBase from 'pocketbase';
-import type { DataProvider, RaRecord } from 'ra-core';
+import { combineDataProviders, type DataProvider, type RaRecord } from 'ra-core';
+import { withErrorMessages } from './errors';
 import { collectionOf } from './resources';
+import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from './restDataProvider';
 
 /**
  * Collections whose free-text search the server answers from a full-text index
@@ -207,4 +213,15 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
       return { data: params.ids };
     },
   };
+}
+
+/**
+ * The admin's data provider: backups and site builds through the REST routes
+ * (restDataProvider.ts, with its custom `backupStatus`), every other resource
+ * through PocketBase's records API with the spec's pt-BR error messages.
+ */
+export function createAdminDataProvider(pb: PocketBase): RestDataProvider {
+  const records = withErrorMessages(createDataProvider(pb));
+  const rest = createRestDataProvider(pb);
+  return combineDataProviders((resource) => (REST_RESOURCES.has(resource) ? rest : records)) as RestDataProvider;
 }

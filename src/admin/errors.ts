@@ -72,12 +72,24 @@ const STATUS_MESSAGES: Record<number, string> = {
   500: 'Erro interno do servidor',
 };
 
+interface ErrorDetails {
+  message?: string;
+  data?: Record<string, { code?: string; message?: string }>;
+}
+
+/** The SDK's ClientResponseError (`response`) or react-admin's HttpError from fetchJson (`body`). */
 interface PocketBaseErrorShape {
   status?: number;
   message?: string;
-  response?: { message?: string; data?: Record<string, { code?: string; message?: string }> };
+  response?: ErrorDetails;
+  body?: ErrorDetails;
   isAbort?: boolean;
 }
+
+const detailsOf = (error: unknown): ErrorDetails => {
+  const shape = (error ?? {}) as PocketBaseErrorShape;
+  return shape.response ?? (shape.body && typeof shape.body === 'object' ? shape.body : {});
+};
 
 /** Whether a message is one of ours (pt-BR from our hooks) rather than PocketBase's English default. */
 function isPortuguese(message: string) {
@@ -86,7 +98,7 @@ function isPortuguese(message: string) {
 
 /** Field name → pt-BR message, from PocketBase's validation data. */
 export function fieldMessages(error: unknown): Record<string, string> {
-  const data = (error as PocketBaseErrorShape)?.response?.data ?? {};
+  const data = detailsOf(error).data ?? {};
   const out: Record<string, string> = {};
   for (const [field, detail] of Object.entries(data)) {
     if (!detail || typeof detail !== 'object') continue;
@@ -101,9 +113,10 @@ export function reasonOf(error: unknown): string {
   const shape = (error ?? {}) as PocketBaseErrorShape;
   const fields = Object.entries(fieldMessages(error));
   if (fields.length) return fields.map(([field, message]) => `${field}: ${message}`).join(' ');
-  const message = shape.response?.message ?? '';
+  const message = detailsOf(error).message ?? '';
   if (message && isPortuguese(message)) return message;
-  const status = shape.status ?? 500;
+  // fetch() itself rejects with a TypeError when the server cannot be reached.
+  const status = shape.status ?? (error instanceof TypeError ? 0 : 500);
   return STATUS_MESSAGES[status] ?? STATUS_MESSAGES[Math.floor(status / 100) * 100] ?? 'Erro interno do servidor';
 }
 

@@ -26,36 +26,45 @@ afterAll(async () => {
 });
 
 interface BackupItem {
+  id: string;
   name: string;
   size: number;
   modified: string;
 }
 
 /** A raw request with the client's token (if any), for status codes and binary bodies. */
-function call(client: PocketBase | null, method: string, path: string) {
+function call(client: PocketBase | null, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = {};
   if (client?.authStore.token) headers.Authorization = client.authStore.token;
-  return fetch(`${s.server.url}${path}`, { method, headers });
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${s.server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
+/** ra-data-simple-rest's create (POST /api/admin/rest/backups). */
 async function createBackup(): Promise<BackupItem> {
-  const response = await call(s.admin.client, 'POST', '/api/admin/backups');
-  expect(response.status, await response.clone().text()).toBe(200);
+  const response = await call(s.admin.client, 'POST', '/api/admin/rest/backups', {});
+  expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as BackupItem;
 }
 
+/** ra-data-simple-rest's update with { restore: true } (PUT /api/admin/rest/backups/{id}). */
+const requestRestore = (client: PocketBase, name: string) =>
+  call(client, 'PUT', `/api/admin/rest/backups/${name}`, { restore: true });
+
 describe('who may use the backup routes', () => {
+  // The REST resource's own matrix (with an inactive admin) is in admin-rest.test.ts.
   test('anonymous visitors get 401; editors, authors and inactive accounts 403 with the pt-BR reason', async () => {
-    for (const [method, path] of [
-      ['GET', '/api/admin/backups'],
-      ['POST', '/api/admin/backups'],
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/rest/backups'],
+      ['POST', '/api/admin/rest/backups', {}],
       ['GET', '/api/admin/backups/status'],
       ['GET', '/api/admin/backups/backup_20240101_000000.zip'],
-      ['POST', '/api/admin/backups/backup_20240101_000000.zip/restore'],
+      ['PUT', '/api/admin/rest/backups/backup_20240101_000000.zip', { restore: true }],
+      ['DELETE', '/api/admin/rest/backups/backup_20240101_000000.zip'],
     ] as const) {
-      expect((await call(null, method, path)).status, `${method} ${path} anônimo`).toBe(401);
+      expect((await call(null, method, path, body)).status, `${method} ${path} anônimo`).toBe(401);
       for (const member of [s.editor, s.author, s.otherAuthor, s.inactive]) {
-        const response = await call(member.client, method, path);
+        const response = await call(member.client, method, path, body);
         expect(response.status, `${method} ${path} ${member.name}`).toBe(403);
         expect(((await response.json()) as { message: string }).message).toBe('Você não tem permissão para gerenciar backups.');
       }
@@ -63,7 +72,7 @@ describe('who may use the backup routes', () => {
   });
 
   test('superusers use PocketBase\u2019s own /api/backups, not these routes', async () => {
-    expect((await call(s.superuser, 'GET', '/api/admin/backups')).status).toBe(403);
+    expect((await call(s.superuser, 'GET', '/api/admin/rest/backups')).status).toBe(403);
   });
 });
 
@@ -72,15 +81,17 @@ describe('create, list and download', () => {
     const before = Date.now();
     const created = await createBackup();
     expect(created.name).toMatch(/^backup_\d{8}_\d{6}(_\d+)?\.zip$/);
+    expect(created.id).toBe(created.name);
     expect(created.size).toBeGreaterThan(0);
     expect(new Date(created.modified).getTime()).toBeGreaterThan(before - 5_000);
 
     const second = await createBackup();
     expect(second.name).not.toBe(created.name);
 
-    const response = await call(s.admin.client, 'GET', '/api/admin/backups');
+    const response = await call(s.admin.client, 'GET', '/api/admin/rest/backups');
     expect(response.status).toBe(200);
     const items = (await response.json()) as BackupItem[];
+    expect(response.headers.get('content-range')).toBe(`backups 0-${items.length - 1}/${items.length}`);
     const names = items.map((item) => item.name);
     expect(names).toContain(created.name);
     expect(names.indexOf(second.name)).toBeLessThan(names.indexOf(created.name));
@@ -126,9 +137,13 @@ describe('names from the URL', () => {
       'nome%20com%20espaco.zip',
       '%5C..%5Cdata.db',
     ]) {
-      for (const method of ['GET', 'POST'] as const) {
-        const path = `/api/admin/backups/${name}${method === 'POST' ? '/restore' : ''}`;
-        const response = await call(s.admin.client, method, path);
+      for (const [method, path] of [
+        ['GET', `/api/admin/backups/${name}`],
+        ['GET', `/api/admin/rest/backups/${name}`],
+        ['PUT', `/api/admin/rest/backups/${name}`],
+        ['DELETE', `/api/admin/rest/backups/${name}`],
+      ] as const) {
+        const response = await call(s.admin.client, method, path, method === 'PUT' ? { restore: true } : undefined);
         expect(response.status, `${method} ${path}`).toBe(400);
         expect(((await response.json()) as { message: string }).message).toBe('Nome de backup inválido.');
       }
@@ -137,7 +152,7 @@ describe('names from the URL', () => {
 
   test('a valid name that does not exist is a 404', async () => {
     expect((await call(s.admin.client, 'GET', '/api/admin/backups/backup_19990101_000000.zip')).status).toBe(404);
-    expect((await call(s.admin.client, 'POST', '/api/admin/backups/backup_19990101_000000.zip/restore')).status).toBe(404);
+    expect((await requestRestore(s.admin.client, 'backup_19990101_000000.zip')).status).toBe(404);
   });
 
   test('a raw ../ in the path never reaches the route', async () => {
@@ -174,7 +189,7 @@ async function status(client: PocketBase) {
 }
 
 describe('restore', () => {
-  test('answers 204 at once, restores the data of the backup and restarts the server', async () => {
+  test('answers the backup at once, restores its data and restarts the server', async () => {
     const kept = await s.editor.client.collection('posts').create({ title: 'Antes do backup', category: 'Técnico' });
     const backup = await createBackup();
     const lost = await s.editor.client.collection('posts').create({ title: 'Depois do backup', category: 'Técnico' });
@@ -182,8 +197,10 @@ describe('restore', () => {
     const before = await status(s.admin.client);
     expect(before).toMatchObject({ busy: false, failed: '' });
 
-    const response = await call(s.admin.client, 'POST', `/api/admin/backups/${backup.name}/restore`);
-    expect(response.status).toBe(204);
+    const response = await requestRestore(s.admin.client, backup.name);
+    expect(response.status).toBe(200);
+    // A complete body before the restart (declared length): react-admin's update needs the record.
+    expect(await response.json()).toEqual({ ...backup, restoring: true });
 
     // The process re-executes itself (same pid, same port): wait for a new boot id.
     const deadline = Date.now() + 60_000;
@@ -217,7 +234,7 @@ describe('restore', () => {
     expect(row.new_values).toMatchObject({ restored_from: backup.name });
 
     // The backups themselves are not part of the restored data: all still listed.
-    const listed = (await (await call(admin, 'GET', '/api/admin/backups')).json()) as BackupItem[];
+    const listed = (await (await call(admin, 'GET', '/api/admin/rest/backups')).json()) as BackupItem[];
     expect(listed.map((item) => item.name)).toContain(backup.name);
   });
 });
@@ -227,8 +244,8 @@ describe('a restored backup is identical to the data it was made from', () => {
   async function restore(name: string) {
     const before = await status(s.admin.client);
     expect(before).toMatchObject({ busy: false, failed: '' });
-    const response = await call(s.admin.client, 'POST', `/api/admin/backups/${name}/restore`);
-    expect(response.status).toBe(204);
+    const response = await requestRestore(s.admin.client, name);
+    expect(response.status).toBe(200);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       try {

@@ -35,8 +35,9 @@
  * | GET  /api/files/:collection/:id/:name                       | public files (media, post covers, avatars)      | hostile paths, thumb, download      |
  * | GET  /api/health                                            | read                                            | query string                        |
  * | GET  /api/admin/stats (admin.pb.js)                         | nothing (401)                                   | hostile tokens                      |
- * | GET/POST /api/admin/backups[/status|/:name|/:name/restore] (backups.pb.js) | nothing (401)                    | hostile names, tokens               |
- * | POST /api/site/publish (publish.pb.js)                      | nothing (401)                                   | hostile tokens, bodies              |
+ * | GET /api/admin/backups/{status,:name} (backups.pb.js)       | nothing (401)                                   | hostile names, tokens               |
+ * | GET/POST/PUT/DELETE /api/admin/rest/backups[/:name] (backups.pb.js) | nothing (401)                           | hostile names, tokens, queries      |
+ * | GET/POST /api/admin/rest/site-builds[/:id] (publish.pb.js)  | nothing (401)                                   | hostile ids, tokens, queries        |
  * | POST /api/site/builds/report (publish.pb.js)                | nothing without the publisher's secret (403)    | hostile secrets, bodies             |
  * | POST /api/site/jobs/publish-scheduled (content.pb.js)       | nothing (superusers only: 401)                  | hostile bodies                      |
  * | /api/collections, /api/settings, /api/backups, /api/logs, /api/crons, /api/batch | nothing (PocketBase: 401/403) | hostile bodies                |
@@ -845,14 +846,19 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     ];
     const routes: { method: string; path: string; allowed: number[] }[] = [
       { method: 'GET', path: '/api/admin/stats', allowed: [401] },
-      { method: 'GET', path: '/api/admin/backups', allowed: [401] },
-      { method: 'POST', path: '/api/admin/backups', allowed: [401] },
       { method: 'GET', path: '/api/admin/backups/status', allowed: [401] },
+      { method: 'GET', path: '/api/admin/rest/backups?sort=%5B%22name%22%2C%22ASC%22%5D&range=%5B0%2C24%5D', allowed: [401] },
+      { method: 'GET', path: '/api/admin/rest/backups?filter=%7B%22q%22%3A', allowed: [401] },
+      { method: 'POST', path: '/api/admin/rest/backups', allowed: [401] },
+      { method: 'GET', path: '/api/admin/rest/site-builds?sort=%5B%22senha%22%5D', allowed: [401] },
+      { method: 'POST', path: '/api/admin/rest/site-builds', allowed: [401] },
       ...names.flatMap((name) => [
         { method: 'GET', path: `/api/admin/backups/${encodeURIComponent(name)}`, allowed: [401, 404] },
-        { method: 'POST', path: `/api/admin/backups/${encodeURIComponent(name)}/restore`, allowed: [401, 404] },
+        { method: 'GET', path: `/api/admin/rest/backups/${encodeURIComponent(name)}`, allowed: [401, 404] },
+        { method: 'PUT', path: `/api/admin/rest/backups/${encodeURIComponent(name)}`, allowed: [401, 404] },
+        { method: 'DELETE', path: `/api/admin/rest/backups/${encodeURIComponent(name)}`, allowed: [401, 404] },
+        { method: 'GET', path: `/api/admin/rest/site-builds/${encodeURIComponent(name)}`, allowed: [401, 404] },
       ]),
-      { method: 'POST', path: '/api/site/publish', allowed: [401] },
       { method: 'POST', path: '/api/site/jobs/publish-scheduled', allowed: [401] },
       { method: 'GET', path: '/api/collections', allowed: [401, 403] },
       { method: 'POST', path: '/api/collections', allowed: [401, 403] },

@@ -102,12 +102,15 @@ describe('rebuild on publish', () => {
       expect(await article.text()).toContain('Lançamento do novo módulo de relés');
       expect((await page(`/blog/${draft.slug}`)).status).toBe(404);
 
-      // Staff read the outcome in the admin.
-      const rows = await staff.editor.client
-        .collection('site_builds')
-        .getList(1, 1, { sort: '-created', filter: 'state = "success"' });
-      expect(rows.items[0]).toMatchObject({ state: 'success', mode: 'local' });
-      expect(rows.items[0]!.pages).toBeGreaterThan(20);
+      // Staff read the outcome in the admin (its data provider's `site-builds` resource).
+      const query = { sort: '["created","DESC"]', range: '[0,0]', filter: '{"state":["success"]}' };
+      const rows = await staff.editor.client.send<{ id: string; state: string; mode: string; pages: number }[]>(
+        '/api/admin/rest/site-builds',
+        { query },
+      );
+      expect(rows[0]).toMatchObject({ id: finished().at(-1)!.id, state: 'success', mode: 'local' });
+      expect(rows[0]!.pages).toBeGreaterThan(20);
+      expect(await statusOf(staff.author.client.send('/api/admin/rest/site-builds', { query }))).toBe(403);
       expect(await statusOf(staff.author.client.collection('site_builds').getList(1, 1))).toBe(200);
       expect((await staff.author.client.collection('site_builds').getList(1, 1)).totalItems).toBe(0);
     },
@@ -145,11 +148,15 @@ describe('rebuild on publish', () => {
     "'Publicar agora' builds at once for admins and editors, and is refused to authors",
     async () => {
       const before = finished().length;
-      expect(await statusOf(staff.author.client.send('/api/site/publish', { method: 'POST' }))).toBe(403);
-      expect(await statusOf(staff.anonymous.client.send('/api/site/publish', { method: 'POST' }))).toBe(401);
-      await staff.editor.client.send('/api/site/publish', { method: 'POST' });
+      // The admin's data provider creates a `site-builds` item (pb_hooks/publish.pb.js).
+      const publishNow = (client: PocketBase) =>
+        client.send('/api/admin/rest/site-builds', { method: 'POST', body: {} }) as Promise<{ id: string }>;
+      expect(await statusOf(publishNow(staff.author.client))).toBe(403);
+      expect(await statusOf(publishNow(staff.anonymous.client))).toBe(401);
+      const queued = await publishNow(staff.editor.client);
       await settled();
       expect(finished().length - before).toBe(1);
+      expect(finished().at(-1)!.id).toBe(queued.id);
       expect(finished().at(-1)!.reasons.join(' ')).toContain('Publicar agora');
     },
     BUILD_TIMEOUT,

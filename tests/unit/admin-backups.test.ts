@@ -1,7 +1,8 @@
 /** Backups: the names the server accepts and the wait for the restart after a restore. */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { waitForRestart, type BackupStatus } from '../../src/admin/backups/api';
+import { waitForRestart } from '../../src/admin/backups/api';
+import type { BackupStatus } from '../../src/admin/restDataProvider';
 
 const require = createRequire(import.meta.url);
 const server = require('../../pb_hooks/lib/backups.js') as { isValidName: (name: unknown) => boolean };

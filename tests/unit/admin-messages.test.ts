@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import englishMessages from 'ra-language-english';
+import { HttpError } from 'ra-core';
 import { messages } from '../../src/admin/i18n';
 import { describeError, fieldMessages, reasonOf } from '../../src/admin/errors';
 import { tokenExpiry } from '../../src/admin/session';
@@ -55,6 +56,17 @@ describe('server errors in pt-BR', () => {
     ).toBe('O último administrador ativo não pode ser rebaixado nem desativado.');
     expect(reasonOf({ status: 0 })).toBe('Não foi possível conectar ao servidor.');
     expect(reasonOf({ status: 502 })).toBe('Erro interno do servidor');
+  });
+
+  test('read the REST routes’ errors (react-admin’s HttpError from fetchJson) the same way', () => {
+    expect(reasonOf(new HttpError('Backup não encontrado.', 404, { message: 'Backup não encontrado.', data: {} }))).toBe(
+      'Backup não encontrado.',
+    );
+    expect(reasonOf(new HttpError('Forbidden', 403, { message: 'Only superusers can perform this action.' }))).toBe(
+      'Você não tem permissão para esta ação.',
+    );
+    expect(reasonOf(new HttpError('Bad Request', 400, undefined))).toBe('Dados inválidos.');
+    expect(reasonOf(new TypeError('Failed to fetch'))).toBe('Não foi possível conectar ao servidor.');
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Backups (admin only): the server's backup files with size and date, 'Criar
- * backup', download, and restore after a confirmation that says what it does.
+ * backup', download, delete, and restore after a confirmation that says what it
+ * does. The list, create, delete and restore go through the data provider (the
+ * `backups` resource of restDataProvider.ts); the download is a file (api.ts).
  * A restore replaces all data and restarts the server; this page then waits for
  * the new process and reloads.
  */
@@ -23,12 +25,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import BackupIcon from '@mui/icons-material/Backup';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
@@ -36,9 +38,11 @@ import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
 import { formatFileSize } from '../media/fileRules';
 import { pb } from '../pocketbase';
-import { backupStatus, createBackup, downloadBackup, listBackups, restoreBackup, waitForRestart, type BackupItem } from './api';
+import type { RestDataProvider } from '../restDataProvider';
+import { downloadBackup, waitForRestart, type BackupItem } from './api';
 
-const QUERY_KEY = ['admin', 'backups'];
+/** Every backup, newest first (the server's largest page: a folder holds far fewer). */
+const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagination: { page: 1, perPage: 1000 } };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
@@ -96,23 +100,73 @@ function RestoringDialog({ name }: { name: string | null }) {
   );
 }
 
+function DeleteDialog({
+  backup,
+  onCancel,
+  onConfirm,
+}: {
+  backup: BackupItem | null;
+  onCancel: () => void;
+  onConfirm: (backup: BackupItem) => void;
+}) {
+  return (
+    <Dialog open={backup !== null} onClose={onCancel} aria-labelledby="delete-title" aria-describedby="delete-text">
+      <DialogTitle id="delete-title">Excluir backup?</DialogTitle>
+      {backup ? (
+        <DialogContent id="delete-text">
+          <DialogContentText>
+            O arquivo <strong>{backup.name}</strong> será apagado do servidor e não poderá mais ser baixado nem restaurado. Esta
+            ação não pode ser desfeita.
+          </DialogContentText>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancelar
+        </Button>
+        <Button color="error" variant="contained" onClick={() => backup && onConfirm(backup)}>
+          Excluir
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function BackupsView() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<RestDataProvider>();
   const [confirming, setConfirming] = useState<BackupItem | null>(null);
+  const [deleting, setDeleting] = useState<BackupItem | null>(null);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const backups = useQuery({ queryKey: QUERY_KEY, queryFn: () => listBackups(pb) });
+  const backups = useGetList<BackupItem>('backups', LIST_PARAMS);
+  const [create, { isPending: isCreating }] = useCreate<BackupItem>();
+  const [remove, { isPending: isRemoving }] = useDelete<BackupItem>();
+  // Restoring is the one update of a backup (pb_hooks/backups.pb.js).
+  const [update] = useUpdate<BackupItem & { restore?: true }>();
 
-  const create = useMutation({
-    mutationFn: () => createBackup(pb),
-    onSuccess: (item) => {
-      notify(`Backup ${item.name} criado com sucesso!`, { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-    },
-    onError: (error) => notify(`Erro ao criar backup: ${reasonOf(error)}`, { type: 'error' }),
-  });
+  const createBackup = () =>
+    create(
+      'backups',
+      { data: {} },
+      {
+        onSuccess: (item) => notify(`Backup ${item.name} criado com sucesso!`, { type: 'success' }),
+        onError: (error) => notify(`Erro ao criar backup: ${reasonOf(error)}`, { type: 'error' }),
+      },
+    );
+
+  const deleteBackup = (backup: BackupItem) => {
+    setDeleting(null);
+    remove(
+      'backups',
+      { id: backup.id, previousData: backup },
+      {
+        onSuccess: () => notify(`Backup ${backup.name} excluído.`, { type: 'success' }),
+        onError: (error) => notify(`Erro ao excluir backup: ${reasonOf(error)}`, { type: 'error' }),
+      },
+    );
+  };
 
   const download = async (name: string) => {
     setDownloading(name);
@@ -125,13 +179,15 @@ function BackupsView() {
     }
   };
 
+  const status = async () => (await dataProvider.backupStatus('backups')).data;
+
   const restore = async (backup: BackupItem) => {
     setConfirming(null);
     setRestoring(backup.name);
     try {
-      const { bootId } = await backupStatus(pb);
-      await restoreBackup(pb, backup.name);
-      const outcome = await waitForRestart(() => backupStatus(pb), bootId);
+      const { bootId } = await status();
+      await update('backups', { id: backup.id, data: { restore: true }, previousData: backup }, { returnPromise: true });
+      const outcome = await waitForRestart(status, bootId);
       if (outcome.kind === 'restarted') {
         window.location.reload();
         return;
@@ -161,8 +217,8 @@ function BackupsView() {
           Cópias completas dos dados do site (banco de dados e arquivos enviados), guardadas no servidor.
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <Button variant="contained" startIcon={<BackupIcon />} onClick={() => create.mutate()} disabled={create.isPending}>
-            {create.isPending ? 'Criando backup...' : 'Criar backup'}
+          <Button variant="contained" startIcon={<BackupIcon />} onClick={createBackup} disabled={isCreating}>
+            {isCreating ? 'Criando backup...' : 'Criar backup'}
           </Button>
           <Button startIcon={<RefreshIcon />} onClick={() => void backups.refetch()} disabled={backups.isFetching}>
             Atualizar
@@ -187,7 +243,7 @@ function BackupsView() {
               </TableHead>
               <TableBody>
                 {items.map((item) => (
-                  <TableRow key={item.name} data-backup={item.name}>
+                  <TableRow key={item.id} data-backup={item.name}>
                     <TableCell>
                       <code>{item.name}</code>
                     </TableCell>
@@ -213,6 +269,16 @@ function BackupsView() {
                         >
                           Restaurar
                         </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          startIcon={<DeleteIcon />}
+                          onClick={() => setDeleting(item)}
+                          disabled={isRemoving}
+                          aria-label={`Excluir ${item.name}`}
+                        >
+                          Excluir
+                        </Button>
                       </Stack>
                     </TableCell>
                   </TableRow>
@@ -223,6 +289,7 @@ function BackupsView() {
         )}
       </CardContent>
       <RestoreDialog backup={confirming} onCancel={() => setConfirming(null)} onConfirm={(backup) => void restore(backup)} />
+      <DeleteDialog backup={deleting} onCancel={() => setDeleting(null)} onConfirm={deleteBackup} />
       <RestoringDialog name={restoring} />
     </Card>
   );

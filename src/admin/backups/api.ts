@@ -1,37 +1,25 @@
 /**
- * The admin's backup routes (pb_hooks/backups.pb.js), through the signed-in SDK
- * client, and the wait for the server to come back after a restore.
+ * What the backups screen needs beyond the data provider (the `backups` resource of
+ * restDataProvider.ts): the download, which is a file, and the wait for the server
+ * to come back after a restore.
  */
 import type PocketBase from 'pocketbase';
+import type { BackupStatus } from '../restDataProvider';
 
+/** A backup as the REST resource lists it; the id is the file name. */
 export interface BackupItem {
+  id: string;
   name: string;
   size: number;
   /** ISO 8601. */
   modified: string;
 }
 
-export interface BackupStatus {
-  /** Changes each time the server process starts. */
-  bootId: string;
-  busy: boolean;
-  /** The last failed restore's message, or ''. */
-  failed: string;
-}
-
-const path = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
-
-export const listBackups = (pb: PocketBase) => pb.send<BackupItem[]>('/api/admin/backups', { method: 'GET' });
-
-export const createBackup = (pb: PocketBase) => pb.send<BackupItem>('/api/admin/backups', { method: 'POST' });
-
-export const backupStatus = (pb: PocketBase) => pb.send<BackupStatus>('/api/admin/backups/status', { method: 'GET' });
-
-export const restoreBackup = (pb: PocketBase, name: string) => pb.send(`${path(name)}/restore`, { method: 'POST' });
-
 /** The backup as a file: fetched with the session's token (a plain link would have none), saved from a blob. */
 export async function downloadBackup(pb: PocketBase, name: string): Promise<void> {
-  const response = await fetch(pb.buildURL(path(name)), { headers: { Authorization: pb.authStore.token } });
+  const response = await fetch(pb.buildURL(`/api/admin/backups/${encodeURIComponent(name)}`), {
+    headers: { Authorization: pb.authStore.token },
+  });
   if (!response.ok) {
     let message = '';
     try {

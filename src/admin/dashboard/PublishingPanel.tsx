@@ -1,7 +1,8 @@
 /**
  * 'Publicação do site': the live build (time, duration, pages), a build in progress
  * with its stage, the last failure with its log, and 'Publicar agora'. Reads the
- * `site_builds` rows the publisher reports through pb_hooks/publish.pb.js.
+ * `site-builds` resource (restDataProvider.ts; the rows the publisher reports
+ * through pb_hooks/publish.pb.js); 'Publicar agora' creates one.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,58 +14,61 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PublishIcon from '@mui/icons-material/Publish';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordModel } from 'pocketbase';
-import { useNotify } from 'react-admin';
+import { useCreate, useGetList, useNotify } from 'react-admin';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
 
-interface SiteBuild extends RecordModel {
+interface SiteBuild {
+  /** The publisher's build id. */
+  id: string;
   state: 'queued' | 'building' | 'success' | 'failed';
   mode: 'local' | 'deploy-hook';
-  reasons: string[] | null;
+  reasons: string[];
+  /** ISO 8601, or '' while unknown. */
   started_at: string;
   finished_at: string;
+  created: string;
   duration_ms: number;
   pages: number;
   progress: string;
   log: string;
 }
 
-const dateTime = (value: string) => (value ? new Date(value.replace(' ', 'T')).toLocaleString('pt-BR') : '–');
+const dateTime = (value: string) => (value ? new Date(value).toLocaleString('pt-BR') : '–');
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
 
-async function latestBuilds(): Promise<{ current?: SiteBuild; live?: SiteBuild; failure?: SiteBuild }> {
-  const builds = pb.collection('site_builds');
-  const first = async (filter: string) =>
-    (await builds.getList<SiteBuild>(1, 1, { filter, sort: '-created', requestKey: null })).items[0];
-  const [current, live, failure] = await Promise.all([
-    first('state = "building" || state = "queued"'),
-    first('state = "success"'),
-    first('state = "failed"'),
-  ]);
-  // A failure older than the live build is history, not news.
-  const staleFailure = failure && live && failure.created < live.created;
-  return { current, live, failure: staleFailure ? undefined : failure };
+/** The newest build in one of these states; `running` asks for a refresh every 2 s instead of 15 s. */
+function useLatestBuild(states: SiteBuild['state'][], running: boolean) {
+  return useGetList<SiteBuild>(
+    'site-builds',
+    { filter: { state: states }, sort: { field: 'created', order: 'DESC' }, pagination: { page: 1, perPage: 1 } },
+    // While a build runs its stage shows as it changes; the first query sees that itself.
+    { refetchInterval: (query) => (running || query.state.data?.data.length ? 2_000 : 15_000) },
+  );
 }
 
 export function PublishingPanel() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const builds = useQuery({
-    queryKey: ['site-builds'],
-    queryFn: latestBuilds,
-    refetchInterval: (query) => (query.state.data?.current ? 2_000 : 15_000),
-  });
-  const publish = useMutation({
-    mutationFn: () => pb.send('/api/site/publish', { method: 'POST', requestKey: null }),
-    onSuccess: () => {
-      notify('Publicação solicitada. O site será atualizado em instantes.', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['site-builds'] });
-    },
-    onError: (error) => notify(`Erro ao publicar: ${reasonOf(error)}`, { type: 'error' }),
-  });
-  const { current, live, failure } = builds.data ?? {};
+  const running = useLatestBuild(['building', 'queued'], false);
+  const current = running.data?.[0];
+  const succeeded = useLatestBuild(['success'], Boolean(current));
+  const failed = useLatestBuild(['failed'], Boolean(current));
+  const queries = [running, succeeded, failed];
+  const isPending = queries.some((query) => query.isPending);
+  const error = queries.find((query) => query.error)?.error;
+  const live = succeeded.data?.[0];
+  // A failure older than the live build is history, not news.
+  const failure = failed.data?.[0] && live && failed.data[0].created < live.created ? undefined : failed.data?.[0];
+
+  const [create, { isPending: isPublishing }] = useCreate<SiteBuild>();
+  const publish = () =>
+    create(
+      'site-builds',
+      { data: {} },
+      {
+        onSuccess: () => notify('Publicação solicitada. O site será atualizado em instantes.', { type: 'success' }),
+        onError: (reason) => notify(`Erro ao publicar: ${reasonOf(reason)}`, { type: 'error' }),
+      },
+    );
 
   return (
     <Card component="section" aria-labelledby="publishing-title">
@@ -73,12 +77,12 @@ export function PublishingPanel() {
           <Typography id="publishing-title" component="h2" variant="h6">
             Publicação do site
           </Typography>
-          <Button variant="contained" startIcon={<PublishIcon />} onClick={() => publish.mutate()} disabled={publish.isPending}>
-            {publish.isPending ? 'Solicitando...' : 'Publicar agora'}
+          <Button variant="contained" startIcon={<PublishIcon />} onClick={publish} disabled={isPublishing}>
+            {isPublishing ? 'Solicitando...' : 'Publicar agora'}
           </Button>
         </Stack>
-        {builds.isPending ? <Typography color="text.secondary">Carregando publicação...</Typography> : null}
-        {builds.error ? <Alert severity="error">{`Erro ao carregar a publicação: ${reasonOf(builds.error)}`}</Alert> : null}
+        {isPending ? <Typography color="text.secondary">Carregando publicação...</Typography> : null}
+        {error ? <Alert severity="error">{`Erro ao carregar a publicação: ${reasonOf(error)}`}</Alert> : null}
         {current ? (
           <Box data-build="current" sx={{ mb: 2 }}>
             <Typography sx={{ fontWeight: 600 }}>
@@ -105,7 +109,7 @@ export function PublishingPanel() {
               )}
             </Typography>
           </Box>
-        ) : !builds.isPending && !current ? (
+        ) : !isPending && !current ? (
           <Typography variant="body2" color="text.secondary">
             Nenhuma publicação registrada ainda.
           </Typography>

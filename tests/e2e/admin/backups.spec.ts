@@ -1,6 +1,7 @@
 /**
- * Backups: an admin creates one, sees it listed with size and date, downloads it
- * (a zip, fetched with the session's token) and reads the restore confirmation.
+ * Backups: an admin creates one, sees it listed with size and date (read through the
+ * simple-REST route: sort, range, Content-Range), downloads it (a zip, fetched with
+ * the session's token), reads the restore confirmation and deletes it.
  * A restore replaces every row and restarts the server, so it never runs on the
  * shared e2e server: the restore test starts a PocketBase of its own (serving the
  * same build), as tests/api/backups.test.ts does for the API.
@@ -14,13 +15,22 @@ import { STAFF_PASSWORD, signedInAs } from './staff';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
-test('an admin creates a backup, sees it listed, downloads it and reads what a restore does', async ({ page }) => {
+test('an admin creates a backup, sees it listed, downloads it, reads what a restore does and deletes it', async ({ page }) => {
   const restores: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/restore')) restores.push(request.url());
+    if (request.method() === 'PUT') restores.push(request.url());
   });
+  const listed = page.waitForResponse((response) => response.url().includes('/api/admin/rest/backups?'));
   await signedInAs(page, 'admin', '/admin/backups');
   await expect(page.getByRole('heading', { name: 'Backups', level: 1 })).toBeVisible();
+
+  // ra-data-simple-rest's getList: newest first, one range, the total in Content-Range.
+  const list = await listed;
+  const query = new URL(list.url()).searchParams;
+  expect(query.get('sort'), 'ordenação pedida').toBe('["modified","DESC"]');
+  expect(query.get('range'), 'intervalo pedido').toBe('[0,999]');
+  expect(list.request().headers().authorization, 'token da sessão').toBeTruthy();
+  expect(list.headers()['content-range'], 'Content-Range').toMatch(/^backups (\d+-\d+|\*)\/\d+$/);
 
   await page.getByRole('button', { name: 'Criar backup' }).click();
   const toast = page.getByText(/^Backup backup_\d{8}_\d{6}(_\d+)?\.zip criado com sucesso!$/);
@@ -49,17 +59,33 @@ test('an admin creates a backup, sees it listed, downloads it and reads what a r
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);
   expect(restores).toEqual([]);
+
+  await row.getByRole('button', { name: `Excluir ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir backup?' });
+  await expect(confirm).toContainText(name);
+  await expect(confirm).toContainText('Esta ação não pode ser desfeita.');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText(`Backup ${name} excluído.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 test('an editor opening /admin/backups reads the denied text and sends no backup request', async ({ page }) => {
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/admin/backups')) calls.push(request.url());
+    if (/\/api\/admin\/(rest\/)?backups/.test(request.url())) calls.push(request.url());
   });
   await signedInAs(page, 'editor', '/admin/backups');
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
   await expect(page.getByText('Você não tem permissão para gerenciar backups.')).toBeVisible();
   expect(calls).toEqual([]);
+
+  // And the route itself refuses the editor's session, with the same words.
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string }).token,
+  );
+  const refused = await page.request.get('/api/admin/rest/backups?range=%5B0%2C24%5D', { headers: { Authorization: token! } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe('Você não tem permissão para gerenciar backups.');
 });
 
 test('restoring on a server of its own: the admin waits through the restart and sees the backup’s data', async ({ browser }) => {

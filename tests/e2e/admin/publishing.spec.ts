@@ -1,7 +1,8 @@
 /**
  * The dashboard's 'Publicação do site' panel with real rows in site_builds (written
- * here by the superuser, as the publisher would through its report route). The
- * e2e server runs without a publisher, so 'Publicar agora' says so.
+ * here by the superuser, as the publisher would through its report route), read
+ * through the simple-REST route (filter, sort, range, Content-Range). The e2e
+ * server runs without a publisher, so 'Publicar agora' says so.
  */
 import { test, expect, allowConsoleErrors } from '../fixtures';
 import { signedInAs, superuser } from './staff';
@@ -35,8 +36,19 @@ test('editors see the live build, the last failure with its log, and are told wh
     log: `linha 1\nO slug "colisao-${tag}" existe no artigo MDX e no post do CMS: renomeie um deles.`,
   });
 
+  const failedList = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/rest/site-builds?') &&
+      new URL(response.url()).searchParams.get('filter') === '{"state":["failed"]}',
+  );
   await signedInAs(page, 'editor');
   const panel = page.getByRole('region', { name: 'Publicação do site' });
+  // ra-data-simple-rest's getList: the newest failed build, its total in Content-Range.
+  const list = await failedList;
+  const query = new URL(list.url()).searchParams;
+  expect(query.get('sort'), 'ordenação pedida').toBe('["created","DESC"]');
+  expect(query.get('range'), 'intervalo pedido').toBe('[0,0]');
+  expect(list.headers()['content-range'], 'Content-Range').toMatch(/^site-builds 0-0\/[1-9]\d*$/);
   await expect(panel).toContainText('Páginas: 987');
   await expect(panel).toContainText('Duração: 15 s');
   const failure = panel.locator('[data-build="failure"]');
@@ -51,8 +63,13 @@ test('editors see the live build, the last failure with its log, and are told wh
 });
 
 test('authors do not see the publishing panel', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/rest/site-builds')) calls.push(request.url());
+  });
   await signedInAs(page, 'author');
   await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Relatório de validação' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Publicação do site' })).toHaveCount(0);
+  expect(calls).toEqual([]);
 });

@@ -1,0 +1,52 @@
+/**
+ * react-admin's data provider for the admin's resources that are not PocketBase
+ * collections, served by pb_hooks routes under /api/admin/rest in the dialect of
+ * ra-data-simple-rest (see pb_hooks/lib/rest.js): `sort`, `range` and `filter`
+ * query parameters, the total in `Content-Range`. Every call carries the signed-in
+ * user's token (PocketBase reads `Authorization: <token>`), taken from the SDK's
+ * auth store at call time, so a new sign-in needs no new provider.
+ *
+ * | resource      | verbs                                   | served by                 |
+ * |---------------|-----------------------------------------|---------------------------|
+ * | backups       | getList, getOne, getMany, create,       | pb_hooks/backups.pb.js    |
+ * |               | update { restore: true }, delete        |                           |
+ * | site-builds   | getList, getOne, getMany, create        | pb_hooks/publish.pb.js    |
+ * |               | (create = 'Publicar agora')             |                           |
+ *
+ * Plus one custom method, `backupStatus`: the server process's state while a backup
+ * is restored (GET /api/admin/backups/status), not a resource. Downloading a backup
+ * is a file, not a data-provider call (src/admin/backups/api.ts).
+ */
+import type PocketBase from 'pocketbase';
+import { fetchUtils, type DataProvider } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+
+/** The react-admin resources this provider serves (the rest go to PocketBase's records API). */
+export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds']);
+
+export interface BackupStatus {
+  /** Changes each time the server process starts. */
+  bootId: string;
+  busy: boolean;
+  /** The last failed restore's message, or ''. */
+  failed: string;
+}
+
+export interface RestDataProvider extends DataProvider {
+  /** The server process's restart state; `resource` is 'backups' (it routes the call). */
+  backupStatus(resource: 'backups'): Promise<{ data: BackupStatus }>;
+}
+
+/** The SDK surface this provider uses: the server's URL and the session's token. */
+export type RestClient = Pick<PocketBase, 'buildURL' | 'authStore'>;
+
+export function createRestDataProvider(pb: RestClient): RestDataProvider {
+  const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+    const token = pb.authStore.token;
+    return fetchUtils.fetchJson(url, { ...options, user: { authenticated: Boolean(token), token } });
+  };
+  return {
+    ...simpleRestProvider(pb.buildURL('/api/admin/rest'), httpClient),
+    backupStatus: async () => ({ data: (await httpClient(pb.buildURL('/api/admin/backups/status'))).json as BackupStatus }),
+  };
+}
