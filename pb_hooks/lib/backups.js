@@ -105,31 +105,14 @@ function newName(app, now) {
   return name;
 }
 
+/** Who asks, for the audit row (kept in the restore note across the restart). */
 function whoOf(e) {
-  return { user: e.auth.id, actor: e.auth.email(), ip: e.realIP() };
+  return require(`${__hooks}/lib/audit.js`).actorOf(e);
 }
 
 /** An audit row for a backup action ("backups" is not a collection: record_id is the file name). */
 function audit(app, who, action, name, oldValues, newValues) {
-  const row = new Record(app.findCollectionByNameOrId("audit_logs"));
-  let user = who.user || "";
-  if (user) {
-    try {
-      app.findRecordById("users", user);
-    } catch (_) {
-      // After a restore the account may not exist in the restored data.
-      user = "";
-    }
-  }
-  row.set("user", user);
-  row.set("actor", who.actor || "");
-  row.set("ip", who.ip || "");
-  row.set("action", action);
-  row.set("table_name", "backups");
-  row.set("record_id", name);
-  row.set("old_values", oldValues);
-  row.set("new_values", newValues);
-  app.save(row);
+  require(`${__hooks}/lib/audit.js`).writeRow(app, who, action, "backups", name, oldValues, newValues);
 }
 
 /** Creates a backup now; returns its list entry. */

@@ -174,7 +174,7 @@ describe('backups', () => {
     const row = await s.admin.client
       .collection('audit_logs')
       .getFirstListItem(s.admin.client.filter('table_name = "backups" && record_id = {:name}', { name: names[0] }));
-    expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.email });
+    expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.fullName });
   });
 
   test('getList sorts, pages and counts; Content-Range says which rows of how many', async () => {
@@ -280,7 +280,7 @@ describe('backups', () => {
     const row = await s.admin.client
       .collection('audit_logs')
       .getFirstListItem(s.admin.client.filter('table_name = "backups" && action = "DELETE" && record_id = {:name}', { name }));
-    expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.email, new_values: null });
+    expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.fullName, new_values: null });
     expect(row.old_values).toMatchObject({ name });
     expect(
       (await admin.getList('backups', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }))

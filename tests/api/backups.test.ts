@@ -118,7 +118,7 @@ describe('create, list and download', () => {
     const row = await s.admin.client
       .collection('audit_logs')
       .getFirstListItem(s.admin.client.filter('table_name = "backups" && record_id = {:name}', { name: created.name }));
-    expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.email });
+    expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.fullName });
     expect(row.new_values).toMatchObject({ name: created.name, size: created.size });
   });
 });
@@ -230,7 +230,7 @@ describe('restore', () => {
       .getFirstListItem(
         admin.filter('table_name = "backups" && action = "UPDATE" && record_id = {:name}', { name: backup.name }),
       );
-    expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.email });
+    expect(row).toMatchObject({ user: s.admin.actor!.id, actor: s.admin.fullName });
     expect(row.new_values).toMatchObject({ restored_from: backup.name });
 
     // The backups themselves are not part of the restored data: all still listed.

@@ -15,6 +15,8 @@ export interface StaffMember {
   /** What src/lib/permissions.ts needs; null for the anonymous visitor. */
   actor: Actor | null;
   email: string;
+  /** The account's name at sign-in (audit rows keep it as the actor's name). */
+  fullName: string;
 }
 
 export interface StaffServer {
@@ -45,7 +47,13 @@ export async function signIn(server: TestServer, email: string, password = PASSW
 async function member(server: TestServer, name: string, email: string): Promise<StaffMember> {
   const client = await signIn(server, email);
   const record = client.authStore.record!;
-  return { name, client, email, actor: { id: record.id, role: record.role as Role, isActive: Boolean(record.is_active) } };
+  return {
+    name,
+    client,
+    email,
+    fullName: String(record.full_name ?? ''),
+    actor: { id: record.id, role: record.role as Role, isActive: Boolean(record.is_active) },
+  };
 }
 
 /**
@@ -85,7 +93,7 @@ export async function startStaffServer(
     author: await member(server, 'author', 'autor@exemplo.com.br'),
     otherAuthor: await member(server, 'otherAuthor', 'autora2@exemplo.com.br'),
     inactive: await member(server, 'inactive', 'inativo@exemplo.com.br'),
-    anonymous: { name: 'anonymous', client: anonymous, actor: null, email: '' },
+    anonymous: { name: 'anonymous', client: anonymous, actor: null, email: '', fullName: '' },
     client: () => newClient(server),
     stop: () => server.stop(),
   };
