@@ -91,10 +91,10 @@ async function buildWithGo(version, target, tags) {
 
 /**
  * What server/ adds to PocketBase, as its --version reports it ("(operium: site
- * search audit)", server/main.go): a binary without one of them was built from an
+ * audit)", server/main.go): a binary without one of them was built from an
  * older server/ and would run without it (no audit log, say) without a word.
  */
-export const SERVER_FEATURES = ['site', 'search', 'audit'];
+export const SERVER_FEATURES = ['site', 'audit'];
 
 /**
  * The features a `--version` output reports, or [] for a binary that reports none.
