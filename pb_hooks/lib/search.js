@@ -39,7 +39,7 @@ const INVALID_TEXT = "A busca contém caracteres inválidos.";
 
 /** A text with more candidates than this in the index is searched with `~` alone (see above). */
 const RARE_MATCHES = 100;
-/** PocketBase's bound on a filter's length (tools/search: MaxFilterLength). */
+/** PocketBase's bound on a filter's length in bytes (tools/search: MaxFilterLength). */
 const MAX_FILTER_LENGTH = 3500;
 /** A clause no post matches (ids are never empty). */
 const NOTHING = `id = ''`;
@@ -275,7 +275,17 @@ function searchFilter(app, collection, filter, text) {
   if (ids === null) return join(contains);
   if (ids.length === 0) return join(NOTHING);
   const narrowed = join(`(${ids.map((id) => `id = ${quote(id)}`).join(" || ")}) && ${contains}`);
-  return narrowed.length <= MAX_FILTER_LENGTH ? narrowed : join(contains);
+  return utf8Length(narrowed) <= MAX_FILTER_LENGTH ? narrowed : join(contains);
+}
+
+/** A string's length in UTF-8 bytes, as PocketBase measures a filter. */
+function utf8Length(text) {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 /**
@@ -322,6 +332,7 @@ module.exports = {
   narrowListRequest,
   // for unit tests
   likePattern,
+  utf8Length,
   lowerASCII,
   phrase,
   quote,

@@ -9,6 +9,7 @@ const search = require('../../pb_hooks/lib/search.js') as {
   phrase: (text: string) => string;
   quote: (value: string) => string;
   trigramCover: (text: string) => string;
+  utf8Length: (text: string) => number;
 };
 
 describe('posts search text (pb_hooks/lib/search.js)', () => {
@@ -27,5 +28,9 @@ describe('posts search text (pb_hooks/lib/search.js)', () => {
   test('takes %, _ and \\ literally in the ~ pattern, and quotes it as the filter grammar reads it back', () => {
     expect(search.likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
     expect(search.quote("d'água \\ ok")).toBe("'d\\'água \\\\ ok'");
+  });
+
+  test('measures a filter in UTF-8 bytes, as PocketBase bounds it', () => {
+    for (const text of ['abc', 'ação', '€ 4-20 mA', '🔧 chave']) expect(search.utf8Length(text)).toBe(Buffer.byteLength(text));
   });
 });
