@@ -80,10 +80,10 @@ async function buildWithGo(version, target) {
 
 /**
  * What server/ adds to PocketBase, as its --version reports it ("(operium: site
- * search)", server/main.go): a binary without one of them was built from an older
- * server/ (or is the official release) and would run without it without a word.
+ * site)", server/main.go): a binary without it was built from an older server/ (or is
+ * the official release) and would not serve the site.
  */
-export const SERVER_FEATURES = ['site', 'search'];
+export const SERVER_FEATURES = ['site'];
 
 /**
  * The features a `--version` output reports, or [] for a binary that reports none.

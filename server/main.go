@@ -2,10 +2,9 @@
 // JS hooks (pb_hooks/) and JS migrations (pb_migrations/) plugins and the migrate
 // command registered. It accepts the same flags as the official release binary, so
 // scripts/pocketbase.mjs builds it for every command. It serves the built site
-// (package site: security headers, precompressed files, caching) and answers the
-// admin's posts search from a full-text index (package search); the rest of the
-// product's server logic (audit log, publishing, accounts, input rules) lives in
-// pb_hooks/.
+// (package site: security headers, precompressed files, caching); the product's
+// server logic (audit log, publishing, accounts, input rules, the admin's posts
+// search) lives in pb_hooks/ and pb_migrations/.
 package main
 
 import (
@@ -19,7 +18,6 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
-	"operium/server/search"
 	"operium/server/site"
 )
 
@@ -28,7 +26,7 @@ func main() {
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site", "search"}
+	features := []string{"site"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -58,9 +56,6 @@ func main() {
 		Automigrate:  automigrate,
 		Dir:          migrationsDir,
 	})
-
-	// The admin's posts search, answered from a full-text index.
-	search.Register(app, search.Posts)
 
 	// The built site: SITE_DIR (under npm start, a link the publisher swaps to each
 	// new build), else dist/ beside the hooks folder. Read per request.

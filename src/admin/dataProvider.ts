@@ -29,7 +29,7 @@
  * Filter keys: `field: value` (equality; an array means any of), `field_gte`,
  * `field_lte` (ranges, e.g. the audit log's dates), `field_like` (contains), and
  * `q` (free text). On a collection the server indexes (INDEXED_SEARCH) `q` goes as
- * the `search` query parameter, answered from a full-text index (server/search);
+ * the `search` query parameter, answered from a full-text index (pb_hooks/lib/search.js);
  * elsewhere it is a `~` filter over the resource's SEARCH_FIELDS.
  *
  * The admin's own provider (createAdminDataProvider) joins this one to the REST
@@ -44,7 +44,7 @@ import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from '.
 
 /**
  * Collections whose free-text search the server answers from a full-text index
- * (server/search: `search.Posts` indexes title, excerpt and slug). On a large table
+ * (pb_hooks/lib/search.js: posts' title, excerpt and slug). On a large table
  * a `~` filter reads every row when the text is rare.
  */
 export const INDEXED_SEARCH: ReadonlySet<string> = new Set(['posts']);

@@ -1,0 +1,51 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// The admin's posts search (lib/search.js): its index kept in step with the posts
+// collection, and `search=` on the posts records list.
+
+// On every start, an index that is missing, incomplete or from another definition (a
+// trigger dropped, rows loaded around it, a table damaged) is rebuilt from the posts.
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/search.js`).ensureOrLog(e.app);
+});
+
+onCollectionCreateExecute((e) => {
+  e.next();
+  require(`${__hooks}/lib/search.js`).ensureOrLog(e.app);
+}, "posts");
+
+// A change to the collection: the triggers go first (SQLite would refuse to drop or
+// rename a column they read), and come back over the fields the collection now has,
+// in one transaction with the change, so no write goes by unindexed. A change that
+// leaves the indexed fields alone (a rule, an index) keeps the indexed rows.
+onCollectionUpdateExecute((e) => {
+  const search = require(`${__hooks}/lib/search.js`);
+  const app = e.app;
+  try {
+    app.runInTransaction((tx) => {
+      e.app = tx;
+      search.dropTriggers(tx);
+      e.next();
+      search.ensureOrLog(tx, { rowsCurrent: true });
+    });
+  } finally {
+    e.app = app;
+  }
+}, "posts");
+
+onCollectionDeleteExecute((e) => {
+  e.next();
+  require(`${__hooks}/lib/search.js`).ensureOrLog(e.app);
+}, "posts");
+
+// `search=<text>` on the posts records list becomes part of the request's filter
+// before PocketBase's own list handler runs (lib/search.js). JS cannot bind a
+// middleware to one of PocketBase's routes, so this one sees every API request and
+// lets all others through untouched.
+routerUse((e) => {
+  if (e.request.pattern === "GET /api/collections/{collection}/records") {
+    require(`${__hooks}/lib/search.js`).narrowListRequest(e);
+  }
+  return e.next();
+});
