@@ -132,7 +132,9 @@ test('the details dialog shows the ids and old and new values side by side, chan
   const dialog = page.getByRole('dialog', { name: 'Detalhes do log de auditoria' });
   await expect(dialog).toContainText(post.id);
   await expect(dialog).toContainText(admin.id);
-  await expect(dialog).toContainText(admin.email);
+  // Who acted, by the name they had then, and from which browser.
+  await expect(dialog).toContainText(admin.fullName);
+  await expect(dialog).toContainText('Navegador (user agent)node');
   await expect(dialog).toContainText('Atualização');
   await expect(dialog.getByRole('columnheader')).toHaveText(['Campo', 'Valores antigos', 'Valores novos']);
   const title = dialog.locator('tr[data-field="title"]');
