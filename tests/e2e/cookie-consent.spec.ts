@@ -158,6 +158,30 @@ test.describe('cookie banner', () => {
     await expect(banner(page)).toBeVisible();
     expect(await stored(page)).toEqual({ consent: null, preferences: null });
   });
+
+  test('a first visit fetches React only after the page has loaded; a press before that is not lost', async ({ page }) => {
+    // The banner's code is held back, as on a slow phone, until the visitor has pressed.
+    let release!: () => void;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    const fetchedAt: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => {
+      fetchedAt.push(await page.evaluate(() => document.readyState).catch(() => 'unknown'));
+      await pressed;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    await expect(banner(page)).toBeVisible();
+    await expect(page.locator('astro-island[component-url*="CookieConsent"]')).toHaveAttribute('ssr', '');
+    await banner(page).getByRole('button', { name: 'Recusar' }).click();
+    release();
+    await expect(banner(page)).toBeHidden();
+    expect(await stored(page)).toEqual({ consent: 'true', preferences: NECESSARY });
+    expect(fetchedAt.length, 'o código do aviso foi pedido').toBeGreaterThan(0);
+    expect(
+      fetchedAt.every((state) => state === 'complete'),
+      'nenhum script antes do fim da carga',
+    ).toBe(true);
+  });
 });
 
 test.describe('a returning visitor', () => {
