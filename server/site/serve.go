@@ -18,6 +18,7 @@ import (
 	"log"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -111,13 +112,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("404 - página não encontrada\n"))
 }
 
-// redirect answers with a permanent redirect to target, keeping the query.
+// redirect answers with a permanent redirect to target (a path on this host),
+// keeping the query.
 func redirect(w http.ResponseWriter, r *http.Request, target string) {
+	location := localPath(target)
 	if r.URL.RawQuery != "" {
-		target += "?" + r.URL.RawQuery
+		location += "?" + r.URL.RawQuery
 	}
-	w.Header().Set("Location", target)
+	w.Header().Set("Location", location)
 	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// localPath writes a decoded path as a Location that can only mean a path on this
+// host. Browsers read "//x" and "/\x" (also with tabs or newlines in between,
+// which they drop) as another host: the path is percent-encoded, so a decoded "\",
+// tab or newline goes out as %5C, %09, %0A, and repeated slashes are collapsed.
+func localPath(p string) string {
+	location := (&url.URL{Path: path.Clean("/" + p)}).EscapedPath()
+	if !strings.HasPrefix(location, "/") || strings.HasPrefix(location, "//") || strings.HasPrefix(location, "/\\") {
+		return "/"
+	}
+	return location
 }
 
 func (s *Server) send(w http.ResponseWriter, r *http.Request, file *siteFile, status int) {

@@ -89,6 +89,54 @@ describe('site serving', () => {
     expect(response.headers.get('location')).toBe('/quem-somos?a=1');
   });
 
+  test('a redirect never leaves this host, whatever the path smuggles in (open redirect)', async () => {
+    // Sent as typed (fetch would rewrite "\" and drop tabs); browsers read "//x" and
+    // "/\x" (tabs and newlines removed) as another host.
+    const crafted = [
+      '/%5Cevil.example/',
+      '/%5cevil.example/',
+      '/\\evil.example/',
+      '//evil.example/',
+      '///evil.example/',
+      '/\\/evil.example/',
+      '/%2Fevil.example/',
+      '/%2F%2Fevil.example/',
+      '/%2f/evil.example/',
+      '/%5C%5Cevil.example/',
+      '/%2F%5Cevil.example/',
+      '/%5C%2Fevil.example/',
+      '/%5C/evil.example/',
+      '/%09/evil.example/',
+      '/%09%5Cevil.example/',
+      '/%0A/evil.example/',
+      '/%0D%0A/evil.example/',
+      '/%5C%09%5Cevil.example/',
+      '/%20/evil.example/',
+      '/%255Cevil.example/',
+      '/%5Cevil.example/?next=//evil.example',
+      '/legacy-admin/%5C%5Cevil.example/',
+      '//legacy-admin//evil.example',
+    ];
+    const { request } = await import('node:http');
+    const base = new URL(server.url);
+    for (const pathname of crafted) {
+      const { status, location } = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        const req = request({ host: base.hostname, port: base.port, path: pathname }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status, pathname).toBe(301);
+      expect(location, pathname).toMatch(/^\/(?![/\\])/);
+      // Nothing a browser drops or reads as a slash: only printable ASCII, no "\".
+      expect(location, pathname).toMatch(/^[\x21-\x5b\x5d-\x7e]+$/);
+      // And resolved the way a browser does, it is this server.
+      expect(new URL(location!, server.url).host, pathname).toBe(base.host);
+    }
+  });
+
   test('answers an unknown path with the site 404 page and status 404', async () => {
     const response = await get('/nao/existe');
     expect(response.status).toBe(404);
