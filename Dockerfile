@@ -64,7 +64,9 @@ VOLUME ["/data"]
 EXPOSE 8090
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8090/api/health"]
-CMD ["/app/pocketbase", "serve", "--http=0.0.0.0:8090", "--dir=/data", "--hooksDir=/app/pb_hooks", "--migrationsDir=/app/pb_migrations", "--hooksWatch=false", "--automigrate=false"]
+# --dev=false: PocketBase would otherwise decide dev mode by where the binary lives, and
+# dev mode logs SQL, password hashes and token keys.
+CMD ["/app/pocketbase", "serve", "--http=0.0.0.0:8090", "--dev=false", "--dir=/data", "--hooksDir=/app/pb_hooks", "--migrationsDir=/app/pb_migrations", "--hooksWatch=false", "--automigrate=false"]
 
 # Default target. The publisher runs `astro build` here, so the sources stay in the
 # image and /app belongs to the runtime user (Astro writes .astro/ and its cache).

@@ -13,7 +13,8 @@ const pocketBaseUrl = `http://${host}:${port}`;
 
 const bin = await resolvePocketBase();
 const children = [
-  spawn(bin, serveArgs({ host, port, dataDir, hooksWatch: true }), { stdio: 'inherit' }),
+  // Dev mode (SQL and sent e-mails on the console) only here, never under npm start.
+  spawn(bin, serveArgs({ host, port, dataDir, hooksWatch: true, dev: true }), { stdio: 'inherit' }),
   spawn(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'dev', '--host', host], {
     stdio: 'inherit',
     env: { ...process.env, POCKETBASE_DEV_URL: pocketBaseUrl },

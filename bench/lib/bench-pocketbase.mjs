@@ -36,8 +36,8 @@ export async function createBenchData(bin) {
  */
 export async function startBenchServer({ bin, dataDir, dev = false, extraArgs = [] }) {
   const port = await freePort();
-  const args = serveArgs({ host: '127.0.0.1', port, dataDir });
-  const child = spawn(bin, [...args, ...(dev ? ['--dev'] : []), ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = serveArgs({ host: '127.0.0.1', port, dataDir, dev });
+  const child = spawn(bin, [...args, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   /** @param {Buffer} chunk */
   const keep = (chunk) => {

@@ -36,13 +36,17 @@ export function stopProcess(child, { signal = 'SIGTERM', graceMs = 5_000 } = {})
 }
 
 /**
- * The command-line arguments of `pocketbase serve` for this project.
- * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean }} options
+ * The command-line arguments of `pocketbase serve` for this project. Dev mode is
+ * always explicit: left out, PocketBase turns it on whenever its binary lives under
+ * the system temp dir (a checkout in /tmp) and then prints every SQL statement,
+ * password hashes, token keys and the e-mails it sends to the console.
+ * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean, dev?: boolean }} options
  */
-export function serveArgs({ host, port, dataDir, hooksWatch = false }) {
+export function serveArgs({ host, port, dataDir, hooksWatch = false, dev = false }) {
   return [
     'serve',
     `--http=${host}:${port}`,
+    `--dev=${dev}`,
     `--dir=${dataDir}`,
     `--hooksDir=${fromRoot('pb_hooks')}`,
     `--migrationsDir=${fromRoot('pb_migrations')}`,
@@ -119,6 +123,8 @@ export function upsertSuperuser({ bin, dataDir, email, password, env = {} }) {
         `--hooksDir=${fromRoot('pb_hooks')}`,
         // A one-off command: a hooks file saved meanwhile must not restart it mid-write.
         '--hooksWatch=false',
+        // Never dev mode (see serveArgs): it would print the password's hash.
+        '--dev=false',
       ],
       { env: { ...process.env, ...env } },
       (error) => (error ? reject(error) : resolve(undefined)),

@@ -213,6 +213,16 @@ describe('Dockerfile', () => {
     expect(envOf(staticStage).SITE_DIR).toBe(site.destination);
   });
 
+  test('PocketBase never runs in dev mode in either image (it would log SQL, password hashes and token keys)', () => {
+    // The static target runs the binary itself; the default one runs npm start (scripts/start.mjs),
+    // which passes serveArgs' flags with dev mode left at its default, off.
+    expect(execForm(one(stage('static'), 'CMD'))).toContain('--dev=false');
+    expect(serveArgs({ host: '0.0.0.0', port: defaultPort, dataDir: '/data' })).toContain('--dev=false');
+    expect(serveArgs({ host: '0.0.0.0', port: defaultPort, dataDir: '/data', dev: true })).toContain('--dev=true');
+    const calls = [...startScript.matchAll(/serveArgs\(([^)]*)\)/g)].map((match) => match[1]!);
+    expect(calls).toEqual(['{ host, port, dataDir }']);
+  });
+
   test('the build stage copies every local module astro.config.mjs imports', () => {
     const copied = copiesOf(stage('site')).flatMap((copy) => copy.sources);
     const local = [...read('astro.config.mjs').matchAll(/from '\.\/([^/']+)/g)].map((match) => match[1]!);
