@@ -126,6 +126,41 @@ describe('audit rows', () => {
     const [created] = await rowsFor(post.id);
     expect(created).toMatchObject({ action: 'INSERT', user: account.id, actor: 'Autora Efêmera' });
   });
+
+  test('deleting an account leaves every audit row as it was, field for field; the only new row is the deletion', async () => {
+    const email = 'editora-que-sai@exemplo.com.br';
+    const account = await s.admin.client.collection('users').create({
+      email,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      role: 'editor',
+      full_name: 'Editora Que Sai',
+      is_active: true,
+    });
+    const editor = await signIn(s.server, email);
+    const post = await editor.collection('posts').create({ title: 'Post da editora que sai', category: 'Técnico' });
+    await editor.collection('posts').update(post.id, { title: 'Post da editora que sai (revisto)' });
+    const page = await editor.collection('pages').create({ name: 'Página da editora que sai', status: 'draft' });
+    await s.admin.client.collection('users').update(account.id, { full_name: 'Nome Trocado' });
+    // A post needs its author: it goes first (the page too, whatever its relations).
+    await s.admin.client.collection('posts').delete(post.id);
+    await s.admin.client.collection('pages').delete(page.id);
+
+    // The whole table, as superusers read it (every field, every row).
+    const everyRow = () => s.superuser.collection('audit_logs').getFullList({ sort: 'created,id' });
+    const before = await everyRow();
+    expect(before.filter((row) => row.user === account.id)).toHaveLength(3);
+    expect(before.filter((row) => row.record_id === account.id)).toHaveLength(2);
+
+    await s.admin.client.collection('users').delete(account.id);
+
+    const after = await everyRow();
+    const kept = new Map(after.map((row) => [row.id, row]));
+    for (const row of before) expect(kept.get(row.id), `linha ${row.id} (${row.action} ${row.table_name})`).toEqual(row);
+    const added = after.filter((row) => !before.some((old) => old.id === row.id));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ action: 'DELETE', table_name: 'users', record_id: account.id, user: s.admin.actor!.id });
+  });
 });
 
 describe('one transaction', () => {
