@@ -11,8 +11,14 @@
 // Not data-provider calls, so outside the resource:
 //   GET    /api/admin/backups/status              { bootId, busy, failed }: bootId changes when the
 //                                                 process restarts; failed is the last failed restore's message
-//   GET    /api/admin/backups/{name}              download (attachment)
-// See lib/backups.js. Creating, deleting and restoring leave audit rows (table "backups").
+//   GET    /api/admin/backups/{name}              download (attachment): superusers only. A backup
+//                                                 is all of pb_data, keys included (the superusers'
+//                                                 token key, every collection's token secrets, the
+//                                                 SMTP password): with it a staff admin could forge
+//                                                 a superuser token. Staff admins get 403.
+// Nothing here takes an archive from the client: a restore names a file in the backups
+// folder, which only the server (create) or a superuser (PocketBase's /api/backups/upload,
+// the server's disk) writes. See lib/backups.js. Creating, deleting and restoring leave audit rows (table "backups").
 
 onBootstrap((e) => {
   e.next();
@@ -126,7 +132,7 @@ routerAdd(
   "/api/admin/backups/{name}",
   (e) => {
     const backups = require(`${__hooks}/lib/backups.js`);
-    backups.requireAdmin(e);
+    backups.requireSuperuser(e);
     const name = e.request.pathValue("name");
     backups.requireExisting(e.app, name);
     // A copy of the whole database: never kept by a browser or proxy cache.
@@ -138,5 +144,5 @@ routerAdd(
       fsys.close();
     }
   },
-  $apis.requireAuth("users"),
+  $apis.requireAuth("users", "_superusers"),
 );

@@ -4,6 +4,9 @@
 // and the backups filesystem (pb_data/backups, or S3 when configured).
 
 const DENIED = "Você não tem permissão para gerenciar backups.";
+const DOWNLOAD_DENIED =
+  "Backups não são baixados pelo painel: eles contêm as chaves e senhas do sistema. " +
+  "Quem opera o servidor baixa pelo dashboard do PocketBase (/_/) ou copia de pb_data/backups no disco do servidor.";
 const BUSY = "Outro backup ou restauração já está em andamento. Tente novamente em instantes.";
 const INVALID_NAME = "Nome de backup inválido.";
 const NOT_FOUND = "Backup não encontrado.";
@@ -39,6 +42,17 @@ function requireAdmin(e) {
   if (!auth || auth.collection().name !== "users" || auth.get("role") !== "admin" || !auth.get("is_active")) {
     throw new ForbiddenError(DENIED);
   }
+}
+
+/**
+ * Throws unless the caller is a superuser: a backup holds every key of the system.
+ * Active admins get a reason of their own (they manage backups, but never hold them);
+ * everyone else the usual refusal.
+ */
+function requireSuperuser(e) {
+  if (e.hasSuperuserAuth()) return;
+  requireAdmin(e);
+  throw new ForbiddenError(DOWNLOAD_DENIED);
 }
 
 function isBusy(app) {
@@ -221,11 +235,13 @@ function finishRestore(app) {
 
 module.exports = {
   DENIED,
+  DOWNLOAD_DENIED,
   BUSY,
   ACTIVE_KEY,
   LIST_SPEC,
   isValidName,
   requireAdmin,
+  requireSuperuser,
   isBusy,
   list,
   matching,

@@ -14,8 +14,8 @@
  * |               | (create = 'Publicar agora')             |                           |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
- * is restored (GET /api/admin/backups/status), not a resource. Downloading a backup
- * is a file, not a data-provider call (src/admin/backups/api.ts).
+ * is restored (GET /api/admin/backups/status), not a resource. Backups are never
+ * downloaded through the panel: they hold the system's keys (superusers only).
  */
 import type PocketBase from 'pocketbase';
 import { fetchUtils, type DataProvider } from 'ra-core';

@@ -132,6 +132,14 @@ describe('who may call the REST routes', () => {
       denied: DENIED_BACKUPS,
     },
     { method: 'GET', path: '/api/admin/backups/status', admin: 200, editor: 403, denied: DENIED_BACKUPS },
+    // The download: superusers only (tests/api/backups.test.ts), an admin gets 403 too.
+    {
+      method: 'GET',
+      path: '/api/admin/backups/backup_19990101_000000.zip',
+      admin: 403,
+      editor: 403,
+      denied: DENIED_BACKUPS,
+    },
     { method: 'GET', path: '/api/admin/rest/site-builds', admin: 200, editor: 200, denied: DENIED_BUILDS },
     { method: 'GET', path: '/api/admin/rest/site-builds/nenhum', admin: 404, editor: 404, denied: DENIED_BUILDS },
     { method: 'POST', path: '/api/admin/rest/site-builds', body: {}, admin: 0, editor: 0, denied: DENIED_PUBLISH },
@@ -155,7 +163,7 @@ describe('who may call the REST routes', () => {
     }
   });
 
-  test('superusers use PocketBase’s own /api/backups, not these routes', async () => {
+  test('superusers use PocketBase’s own /api/backups, not these routes (the download aside: below)', async () => {
     expect((await call(s.superuser, 'GET', '/api/admin/rest/backups')).status).toBe(403);
     expect((await call(s.superuser, 'GET', '/api/admin/rest/site-builds')).status).toBe(403);
   });
@@ -175,6 +183,15 @@ describe('backups', () => {
       .collection('audit_logs')
       .getFirstListItem(s.admin.client.filter('table_name = "backups" && record_id = {:name}', { name: names[0] }));
     expect(row).toMatchObject({ action: 'INSERT', user: s.admin.actor!.id, actor: s.admin.fullName });
+  });
+
+  test('a backup downloads for a superuser only: an admin, who manages them, gets 403 with the reason', async () => {
+    const download = await call(s.superuser, 'GET', `/api/admin/backups/${names[0]}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    const refused = await call(s.admin.client, 'GET', `/api/admin/backups/${names[0]}`);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Backups não são baixados pelo painel/);
   });
 
   test('getList sorts, pages and counts; Content-Range says which rows of how many', async () => {
@@ -275,7 +292,7 @@ describe('backups', () => {
     const deleted = await admin.delete('backups', { id: name, previousData: { id: name } });
     expect(deleted.data).toMatchObject({ id: name, name });
     await expect(admin.getOne('backups', { id: name })).rejects.toMatchObject({ status: 404 });
-    expect((await call(s.admin.client, 'GET', `/api/admin/backups/${name}`)).status).toBe(404);
+    expect((await call(s.superuser, 'GET', `/api/admin/backups/${name}`)).status).toBe(404);
     await expect(admin.delete('backups', { id: name, previousData: { id: name } })).rejects.toMatchObject({ status: 404 });
     const row = await s.admin.client
       .collection('audit_logs')

@@ -1,7 +1,8 @@
 /**
  * The admin's backup routes (pb_hooks/backups.pb.js) on a real PocketBase: only
  * active admins; names from the URL never leave the backups folder; a created
- * backup is listed and downloads as a zip holding the database; a restore answers
+ * backup is listed; only superusers download it (a zip of pb_data, keys included),
+ * and no one on the staff can bring in an archive to restore; a restore answers
  * first, then really replaces the data and restarts the process (this file's own
  * server, so no other suite sees it restart), giving back every table (counts and a
  * checksum of all rows) and every uploaded file exactly as the backup held them.
@@ -76,6 +77,45 @@ describe('who may use the backup routes', () => {
   });
 });
 
+const DOWNLOAD_DENIED =
+  'Backups não são baixados pelo painel: eles contêm as chaves e senhas do sistema. ' +
+  'Quem opera o servidor baixa pelo dashboard do PocketBase (/_/) ou copia de pb_data/backups no disco do servidor.';
+
+describe('staff admins manage backups but never hold the keys', () => {
+  test('an admin cannot download a backup (it holds the token keys and the SMTP password): 403 with the reason', async () => {
+    const created = await createBackup();
+    for (const name of [created.name, 'backup_19990101_000000.zip', '..%2Fdata.db']) {
+      const response = await call(s.admin.client, 'GET', `/api/admin/backups/${name}`);
+      expect(response.status, name).toBe(403);
+      expect(response.headers.get('content-type'), name).toMatch(/^application\/json/);
+      expect(((await response.json()) as { message: string }).message, name).toBe(DOWNLOAD_DENIED);
+    }
+    // Nor through PocketBase's own backup routes, which are the superusers'.
+    const token = await call(s.admin.client, 'POST', '/api/files/token');
+    const fileToken = token.ok ? ((await token.json()) as { token: string }).token : '';
+    for (const path of [`/api/backups/${created.name}?token=${fileToken}`, '/api/backups']) {
+      expect([401, 403], path).toContain((await call(s.admin.client, 'GET', path)).status);
+    }
+  });
+
+  test('an admin cannot bring in an archive: restore takes only a file the server made', async () => {
+    // PocketBase's upload is the superusers'; the admin's routes take no file at all.
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary')]), 'de_fora.zip');
+    const upload = await fetch(`${s.server.url}/api/backups/upload`, {
+      method: 'POST',
+      headers: { Authorization: s.admin.client.authStore.token },
+      body: form,
+    });
+    expect([401, 403]).toContain(upload.status);
+    const listed = (await (await call(s.admin.client, 'GET', '/api/admin/rest/backups')).json()) as BackupItem[];
+    expect(listed.map((item) => item.name)).not.toContain('de_fora.zip');
+    const restore = await requestRestore(s.admin.client, 'de_fora.zip');
+    expect(restore.status).toBe(404);
+    expect(((await restore.json()) as { message: string }).message).toBe('Backup não encontrado.');
+  });
+});
+
 describe('create, list and download', () => {
   test('an admin creates a backup named backup_YYYYMMDD_HHMMSS.zip; it is listed newest first', async () => {
     const before = Date.now();
@@ -99,9 +139,9 @@ describe('create, list and download', () => {
     expect(names.every((name) => name.endsWith('.zip'))).toBe(true);
   });
 
-  test('the download is the zip of pb_data, with the SQLite database, never cached', async () => {
+  test('a superuser downloads the zip of pb_data, with the SQLite database, never cached', async () => {
     const created = await createBackup();
-    const response = await call(s.admin.client, 'GET', `/api/admin/backups/${created.name}`);
+    const response = await call(s.superuser, 'GET', `/api/admin/backups/${created.name}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${created.name}`);
@@ -143,7 +183,9 @@ describe('names from the URL', () => {
         ['PUT', `/api/admin/rest/backups/${name}`],
         ['DELETE', `/api/admin/rest/backups/${name}`],
       ] as const) {
-        const response = await call(s.admin.client, method, path, method === 'PUT' ? { restore: true } : undefined);
+        // The download is the superusers' (an admin gets 403 before the name is read).
+        const client = path.startsWith('/api/admin/backups/') ? s.superuser : s.admin.client;
+        const response = await call(client, method, path, method === 'PUT' ? { restore: true } : undefined);
         expect(response.status, `${method} ${path}`).toBe(400);
         expect(((await response.json()) as { message: string }).message).toBe('Nome de backup inválido.');
       }
@@ -151,7 +193,7 @@ describe('names from the URL', () => {
   });
 
   test('a valid name that does not exist is a 404', async () => {
-    expect((await call(s.admin.client, 'GET', '/api/admin/backups/backup_19990101_000000.zip')).status).toBe(404);
+    expect((await call(s.superuser, 'GET', '/api/admin/backups/backup_19990101_000000.zip')).status).toBe(404);
     expect((await requestRestore(s.admin.client, 'backup_19990101_000000.zip')).status).toBe(404);
   });
 

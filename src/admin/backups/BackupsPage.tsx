@@ -1,10 +1,11 @@
 /**
  * Backups (admin only): the server's backup files with size and date, 'Criar
- * backup', download, delete, and restore after a confirmation that says what it
- * does. The list, create, delete and restore go through the data provider (the
- * `backups` resource of restDataProvider.ts); the download is a file (api.ts).
- * A restore replaces all data and restarts the server; this page then waits for
- * the new process and reloads.
+ * backup', delete, and restore after a confirmation that says what it does. The
+ * list, create, delete and restore go through the data provider (the `backups`
+ * resource of restDataProvider.ts). No download: a backup holds the system's keys,
+ * so only operators fetch it (PocketBase's dashboard or the server's disk); the
+ * server refuses staff (pb_hooks/backups.pb.js). A restore replaces all data and
+ * restarts the server; this page then waits for the new process and reloads.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,7 +27,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import BackupIcon from '@mui/icons-material/Backup';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState } from 'react';
@@ -37,9 +37,8 @@ import { useActor } from '../common/useActor';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
 import { formatFileSize } from '../media/fileRules';
-import { pb } from '../pocketbase';
 import type { RestDataProvider } from '../restDataProvider';
-import { downloadBackup, waitForRestart, type BackupItem } from './api';
+import { waitForRestart, type BackupItem } from './api';
 
 /** Every backup, newest first (the server's largest page: a folder holds far fewer). */
 const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagination: { page: 1, perPage: 1000 } };
@@ -138,7 +137,6 @@ function BackupsView() {
   const [confirming, setConfirming] = useState<BackupItem | null>(null);
   const [deleting, setDeleting] = useState<BackupItem | null>(null);
   const [restoring, setRestoring] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState<string | null>(null);
 
   const backups = useGetList<BackupItem>('backups', LIST_PARAMS);
   const [create, { isPending: isCreating }] = useCreate<BackupItem>();
@@ -166,17 +164,6 @@ function BackupsView() {
         onError: (error) => notify(`Erro ao excluir backup: ${reasonOf(error)}`, { type: 'error' }),
       },
     );
-  };
-
-  const download = async (name: string) => {
-    setDownloading(name);
-    try {
-      await downloadBackup(pb, name);
-    } catch (error) {
-      notify(`Erro ao baixar backup: ${reasonOf(error)}`, { type: 'error' });
-    } finally {
-      setDownloading(null);
-    }
   };
 
   const status = async () => (await dataProvider.backupStatus('backups')).data;
@@ -216,6 +203,10 @@ function BackupsView() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Cópias completas dos dados do site (banco de dados e arquivos enviados), guardadas no servidor.
         </Typography>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Backups não são baixados pelo painel: eles contêm as chaves e senhas do sistema. Quem opera o servidor baixa pelo
+          dashboard do PocketBase (<code>/_/</code>) ou copia de <code>pb_data/backups</code> no disco do servidor.
+        </Alert>
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
           <Button variant="contained" startIcon={<BackupIcon />} onClick={createBackup} disabled={isCreating}>
             {isCreating ? 'Criando backup...' : 'Criar backup'}
@@ -251,15 +242,6 @@ function BackupsView() {
                     <TableCell>{dateTime(item.modified)}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1}>
-                        <Button
-                          size="small"
-                          startIcon={<DownloadIcon />}
-                          onClick={() => void download(item.name)}
-                          disabled={downloading === item.name}
-                          aria-label={`Baixar ${item.name}`}
-                        >
-                          {downloading === item.name ? 'Baixando...' : 'Baixar'}
-                        </Button>
                         <Button
                           size="small"
                           color="error"

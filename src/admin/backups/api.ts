@@ -1,9 +1,7 @@
 /**
  * What the backups screen needs beyond the data provider (the `backups` resource of
- * restDataProvider.ts): the download, which is a file, and the wait for the server
- * to come back after a restore.
+ * restDataProvider.ts): the wait for the server to come back after a restore.
  */
-import type PocketBase from 'pocketbase';
 import type { BackupStatus } from '../restDataProvider';
 
 /** A backup as the REST resource lists it; the id is the file name. */
@@ -13,31 +11,6 @@ export interface BackupItem {
   size: number;
   /** ISO 8601. */
   modified: string;
-}
-
-/** The backup as a file: fetched with the session's token (a plain link would have none), saved from a blob. */
-export async function downloadBackup(pb: PocketBase, name: string): Promise<void> {
-  const response = await fetch(pb.buildURL(`/api/admin/backups/${encodeURIComponent(name)}`), {
-    headers: { Authorization: pb.authStore.token },
-  });
-  if (!response.ok) {
-    let message = '';
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? '';
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    throw Object.assign(new Error(message || `HTTP ${response.status}`), { status: response.status, response: { message } });
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export type RestartOutcome = { kind: 'restarted' } | { kind: 'failed'; message: string } | { kind: 'timeout' };

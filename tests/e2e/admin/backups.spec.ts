@@ -1,12 +1,12 @@
 /**
  * Backups: an admin creates one, sees it listed with size and date (read through the
- * simple-REST route: sort, range, Content-Range), downloads it (a zip, fetched with
- * the session's token), reads the restore confirmation and deletes it.
+ * simple-REST route: sort, range, Content-Range), finds no download (a backup holds
+ * the system's keys: operators fetch it, and the server refuses the admin's session),
+ * reads the restore confirmation and deletes it.
  * A restore replaces every row and restarts the server, so it never runs on the
  * shared e2e server: the restore test starts a PocketBase of its own (serving the
  * same build), as tests/api/backups.test.ts does for the API.
  */
-import { readFile } from 'node:fs/promises';
 import PocketBase from 'pocketbase';
 import { expect as baseExpect, test } from '../fixtures';
 import { startTestServer } from '../../helpers/server';
@@ -15,7 +15,9 @@ import { STAFF_PASSWORD, signedInAs } from './staff';
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
-test('an admin creates a backup, sees it listed, downloads it, reads what a restore does and deletes it', async ({ page }) => {
+test('an admin creates a backup, sees it listed, cannot download it, reads what a restore does and deletes it', async ({
+  page,
+}) => {
   const restores: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PUT') restores.push(request.url());
@@ -42,13 +44,15 @@ test('an admin creates a backup, sees it listed, downloads it, reads what a rest
   await expect(row).toContainText(/\d+(,\d+)? (Bytes|KB|MB)/);
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    row.getByRole('button', { name: `Baixar ${name}` }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(name);
-  const zip = await readFile((await download.path())!);
-  expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
+  // No download for staff: the screen says who downloads, and the route refuses this session.
+  await expect(row.getByRole('button', { name: /Baixar/ })).toHaveCount(0);
+  await expect(page.getByText('Backups não são baixados pelo painel', { exact: false })).toBeVisible();
+  await expect(page.getByText('dashboard do PocketBase', { exact: false })).toBeVisible();
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string }).token,
+  );
+  const refused = await page.request.get(`/api/admin/backups/${name}`, { headers: { Authorization: token! } });
+  expect(refused.status()).toBe(403);
 
   await row.getByRole('button', { name: `Restaurar ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Restaurar backup?' });
