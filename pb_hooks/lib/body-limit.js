@@ -6,7 +6,7 @@ const PUBLIC_COLLECTIONS = ["contact_messages", "newsletter_subscribers", "users
 
 /** Public creates; an active admin creating an account (with its avatar) is not one. */
 function appliesTo(e) {
-  let name = "";
+  let name;
   try {
     name = e.app.findCachedCollectionByNameOrId(e.request.pathValue("collection")).name;
   } catch (_) {

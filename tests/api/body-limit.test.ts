@@ -101,10 +101,15 @@ test('the refusal comes before the body is read: a declared 10 MB is answered at
   const answer = await new Promise<string>((resolve, reject) => {
     const socket = net.connect(Number(new URL(s.server.url).port), '127.0.0.1');
     let received = '';
-    const timer = setTimeout(() => (socket.destroy(), resolve(received)), 5000);
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(received);
+    };
+    const timer = setTimeout(done, 5000);
     socket.on('data', (chunk) => {
       received += chunk;
-      if (received.includes('\r\n\r\n{')) (clearTimeout(timer), socket.destroy(), resolve(received));
+      if (received.includes('\r\n\r\n{')) done();
     });
     socket.on('error', reject);
     // Headers only: a server waiting for the body would never answer.
