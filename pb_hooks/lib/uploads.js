@@ -22,6 +22,15 @@ const ACCEPTED_TEXT = {
 
 const HEAD_BYTES = 512;
 
+// Decompression bombs: a few KB of PNG can declare 10000×10000 pixels, and decoding it
+// (for a thumbnail) takes ~480 MB. Images are refused by the size their header
+// declares, before anything decodes them.
+const MAX_SIDE = 10000;
+const MAX_PIXELS = 40 * 1000 * 1000;
+const LIMIT_TEXT = "o limite é de 40 megapixels e de 10.000 pixels de largura ou de altura. Reduza a imagem e envie de novo.";
+// How far into a JPEG its size (the SOF segment) is looked for, past EXIF and ICC data.
+const JPEG_SCAN_BYTES = 1024 * 1024;
+
 function extensionOf(name) {
   const match = /\.([A-Za-z0-9]+)$/.exec(String(name || ""));
   return match ? match[1].toLowerCase() : "";
@@ -59,13 +68,94 @@ function sniff(bytes) {
   return "";
 }
 
-function headOf(file) {
+const u16be = (b, i) => (b[i] << 8) | b[i + 1];
+const u16le = (b, i) => b[i] | (b[i + 1] << 8);
+const u24le = (b, i) => b[i] | (b[i + 1] << 8) | (b[i + 2] << 16);
+const u32be = (b, i) => b[i] * 0x1000000 + ((b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]);
+
+/**
+ * The width and height an image's header declares, read from its first bytes (PNG
+ * IHDR, GIF logical screen, WebP VP8/VP8L/VP8X) or, for JPEG, from its segments up
+ * to the SOF marker; null when the header holds none (a broken image).
+ */
+function dimensions(type, head, file) {
+  if (type === "image/png") {
+    return startsWith(head, "IHDR", 12) && head.length >= 24 ? { width: u32be(head, 16), height: u32be(head, 20) } : null;
+  }
+  if (type === "image/gif") return head.length >= 10 ? { width: u16le(head, 6), height: u16le(head, 8) } : null;
+  if (type === "image/webp") {
+    if (startsWith(head, "VP8X", 12) && head.length >= 30) return { width: u24le(head, 24) + 1, height: u24le(head, 27) + 1 };
+    if (startsWith(head, "VP8L", 12) && head.length >= 25) {
+      const bits = head[21] | (head[22] << 8) | (head[23] << 16) | (head[24] << 24);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    if (startsWith(head, "VP8 ", 12) && head.length >= 30)
+      return { width: u16le(head, 26) & 0x3fff, height: u16le(head, 28) & 0x3fff };
+    return null;
+  }
+  if (type === "image/jpeg") return jpegDimensions(readHead(file, JPEG_SCAN_BYTES));
+  return null;
+}
+
+/** Walks JPEG segments (marker, length) to the first SOFn, as a decoder does. */
+function jpegDimensions(b) {
+  let i = 2; // after SOI
+  while (i + 4 <= b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2; // markers without a length
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame
+    const length = u16be(b, i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return i + 9 <= b.length ? { width: u16be(b, i + 7), height: u16be(b, i + 5) } : null;
+    }
+    if (length < 2) return null;
+    i += 2 + length;
+  }
+  return null;
+}
+
+/** The refusal for an image whose declared size is over the limit (or cannot be read). */
+function checkDimensions(field, type, head, file) {
+  const size = dimensions(type, head, file);
+  if (
+    size &&
+    size.width > 0 &&
+    size.height > 0 &&
+    size.width <= MAX_SIDE &&
+    size.height <= MAX_SIDE &&
+    size.width * size.height <= MAX_PIXELS
+  ) {
+    return;
+  }
+  if (!size)
+    throw fieldError(
+      field,
+      "validation_invalid_image",
+      "Não foi possível ler o tamanho da imagem: o arquivo está corrompido ou incompleto.",
+    );
+  const declared = size.width + " × " + size.height + " pixels";
+  throw fieldError(field, "validation_image_too_large", "A imagem é grande demais (" + declared + "): " + LIMIT_TEXT);
+}
+
+function readHead(file, bytes) {
   const reader = file.reader.open();
   try {
-    return toBytes(reader, HEAD_BYTES);
+    return toBytes(reader, bytes);
   } finally {
     reader.close();
   }
+}
+
+function headOf(file) {
+  return readHead(file, HEAD_BYTES);
 }
 
 /**
@@ -83,9 +173,11 @@ function checkUploads(record, field, accepted) {
       const what = extension ? "Arquivos ." + extension : "Arquivos sem extensão";
       throw refusal(field, what + " não são aceitos.", accepted);
     }
-    if (sniff(headOf(file)) !== TYPES[extension]) {
+    const head = headOf(file);
+    if (sniff(head) !== TYPES[extension]) {
       throw refusal(field, "O conteúdo do arquivo não corresponde à extensão ." + extension + ".", accepted);
     }
+    if (IMAGES.indexOf(extension) >= 0) checkDimensions(field, TYPES[extension], head, file);
   }
 }
 
@@ -100,4 +192,4 @@ function displayName(name) {
   return Array.from(text.trim()).slice(0, 255).join("");
 }
 
-module.exports = { checkUploads, displayName, extensionOf, sniff };
+module.exports = { checkUploads, dimensions, displayName, extensionOf, sniff, MAX_PIXELS, MAX_SIDE };

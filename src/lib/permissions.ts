@@ -108,8 +108,10 @@ export function allows(
       if (!author) return false;
       const keepsAuthor = !sets(changes, 'author') || changes?.author === actor?.id;
       const staysDraft = !sets(changes, 'status') || changes?.status === 'draft';
-      if (operation === 'create') return keepsAuthor && staysDraft;
-      return own(record.author) && record.status === 'draft' && keepsAuthor && staysDraft;
+      // The byline and the publication date are the editors' to set.
+      const noFacts = !sets(changes, 'author_name') && !sets(changes, 'published_at');
+      if (operation === 'create') return keepsAuthor && staysDraft && noFacts;
+      return own(record.author) && record.status === 'draft' && keepsAuthor && staysDraft && noFacts;
     }
 
     case 'pages':
@@ -129,13 +131,14 @@ export function allows(
     case 'audit_logs':
       return read && admin;
 
+    // Personal data: admins and editors only.
     case 'contact_messages':
       if (operation === 'create') return true;
-      return read ? staff : editor;
+      return editor;
 
     case 'newsletter_subscribers':
       if (operation === 'create') return true;
-      if (read) return staff;
+      if (read) return editor;
       return operation === 'delete' && admin;
   }
 }

@@ -24,34 +24,32 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** A real size×size PNG, a colour gradient (signature, IHDR, IDAT, IEND, with their CRCs). */
-function png(size = 2): Uint8Array<ArrayBuffer> {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+/** One PNG chunk: length, type, data, CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc(body));
+  return Buffer.concat([length, body, sum]);
+};
+
+/** A PNG (signature, IHDR, IDAT, IEND) declaring width×height, with the given compressed rows. */
+function pngFile(width: number, height: number, rows: Buffer): Uint8Array<ArrayBuffer> {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  // Each row: filter byte 0, then RGB pixels.
-  const rows = Buffer.alloc(size * (1 + 3 * size));
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], y * (1 + 3 * size) + 1 + 3 * x);
   const file = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -59,6 +57,15 @@ function png(size = 2): Uint8Array<ArrayBuffer> {
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return new Uint8Array(file);
+}
+
+/** A real size×size PNG, a colour gradient. */
+function png(size = 2): Uint8Array<ArrayBuffer> {
+  // Each row: filter byte 0, then RGB pixels.
+  const rows = Buffer.alloc(size * (1 + 3 * size));
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], y * (1 + 3 * size) + 1 + 3 * x);
+  return pngFile(size, size, rows);
 }
 
 const HTML = '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>';
@@ -315,10 +322,11 @@ describe("a staff member's avatar", () => {
 });
 
 describe("a post's cover", () => {
-  const createPost = (name: string, content: Content, type: string) => {
+  const createPost = (name: string, content: Content, type: string, status = 'draft') => {
     const form = new FormData();
     form.append('title', `Capa ${name}`);
     form.append('category', 'Técnico');
+    form.append('status', status);
     form.append('cover', new Blob([content], { type }), name);
     return fetch(`${s.server.url}/api/collections/posts/records`, {
       method: 'POST',
@@ -330,11 +338,107 @@ describe("a post's cover", () => {
   test('refuses an SVG and HTML disguised as an image; a real PNG is served inline', async () => {
     await expectRefused(await createPost('capa.svg', SVG, 'image/svg+xml'), 'cover', /Arquivos \.svg não são aceitos/);
     await expectRefused(await createPost('capa.webp', HTML, 'image/webp'), 'cover', /não corresponde à extensão \.webp/);
-    const response = await createPost('capa.png', png(), 'image/png');
+    // Published: a draft's cover is not served to the public (tests/api/content-privacy.test.ts).
+    const response = await createPost('capa.png', png(), 'image/png', 'published');
     expect(response.status, await response.clone().text()).toBe(200);
     const post = (await response.json()) as { id: string; cover: string };
     const headers = await servedHeaders(`/api/files/posts/${post.id}/${post.cover}?thumb=640x360`);
     expect(headers.type).toBe('image/png');
     expect(headers.disposition).toMatch(/^inline/);
+  });
+});
+
+/**
+ * Decompression bombs: a few KB can declare an image so large that decoding it (for a
+ * thumbnail) takes hundreds of MB. Every image field refuses, from the header alone,
+ * images over 40 megapixels or 10,000 pixels on a side.
+ */
+describe('images too large to decode', () => {
+  /** 10000×10000 declared, a tiny zlib stream of rows: a few hundred bytes. */
+  const bomb = () => pngFile(10000, 10000, Buffer.alloc(4096));
+  const LIMIT =
+    /^A imagem é grande demais \((\d+) × (\d+) pixels\): o limite é de 40 megapixels e de 10\.000 pixels de largura ou de altura\./;
+
+  async function expectTooLarge(response: Response, field: string, width: number, height: number) {
+    const body = (await response.json()) as { status: number; data: Record<string, { code: string; message: string }> };
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body.data[field]?.code).toBe('validation_image_too_large');
+    expect(body.data[field]?.message).toMatch(LIMIT);
+    expect(body.data[field]?.message).toContain(`(${width} × ${height} pixels)`);
+  }
+
+  /** A JPEG's header: SOI, `segments` APP1 segments of 60 KB (as EXIF and ICC data would be), SOF0 with the size, EOI. */
+  function jpeg(width: number, height: number, segments = 1): Uint8Array<ArrayBuffer> {
+    const app1 = Buffer.alloc(4 + 60000);
+    app1.set([0xff, 0xe1]);
+    app1.writeUInt16BE(60002, 2);
+    const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    sof.writeUInt16BE(height, 5);
+    sof.writeUInt16BE(width, 7);
+    const app1s = Array.from({ length: segments }, () => app1);
+    return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), ...app1s, sof, Buffer.from([0xff, 0xd9])]));
+  }
+
+  function gif(width: number, height: number): Uint8Array<ArrayBuffer> {
+    const file = Buffer.from('GIF89a\0\0\0\0\0\0\0;', 'latin1');
+    file.writeUInt16LE(width, 6);
+    file.writeUInt16LE(height, 8);
+    return new Uint8Array(file);
+  }
+
+  /** An extended WebP (VP8X) declaring its canvas size. */
+  function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
+    const file = Buffer.alloc(30);
+    file.write('RIFF', 0, 'latin1');
+    file.writeUInt32LE(22, 4);
+    file.write('WEBPVP8X', 8, 'latin1');
+    file.writeUInt32LE(10, 16);
+    file.writeUIntLE(width - 1, 24, 3);
+    file.writeUIntLE(height - 1, 27, 3);
+    return new Uint8Array(file);
+  }
+
+  test('a 10000×10000 PNG of a few hundred bytes is refused by the media library, and nothing is stored', async () => {
+    const file = bomb();
+    expect(file.length).toBeLessThan(2048);
+    const before = await mediaCount();
+    await expectTooLarge(await uploadMedia('bomba.png', file, 'image/png'), 'file', 10000, 10000);
+    expect(await mediaCount()).toBe(before);
+  });
+
+  test('a post cover and an avatar refuse it too', async () => {
+    const form = new FormData();
+    form.append('title', 'Capa enorme');
+    form.append('category', 'Técnico');
+    form.append('cover', new Blob([bomb()], { type: 'image/png' }), 'capa.png');
+    const cover = await fetch(`${s.server.url}/api/collections/posts/records`, {
+      method: 'POST',
+      headers: { Authorization: s.editor.client.authStore.token },
+      body: form,
+    });
+    await expectTooLarge(cover, 'cover', 10000, 10000);
+    await expectTooLarge(await uploadOwnAvatar('eu.png', bomb(), 'image/png'), 'avatar', 10000, 10000);
+  });
+
+  test('each side at most 10,000 pixels and 40 megapixels in all, in every accepted image format', async () => {
+    await expectTooLarge(await uploadMedia('faixa.png', pngFile(10001, 1, Buffer.alloc(64)), 'image/png'), 'file', 10001, 1);
+    await expectTooLarge(await uploadMedia('quadro.png', pngFile(7000, 7000, Buffer.alloc(64)), 'image/png'), 'file', 7000, 7000);
+    // The size of a JPEG sits past its EXIF data: the header is walked to the frame.
+    await expectTooLarge(await uploadMedia('foto.jpg', jpeg(20000, 15000, 2), 'image/jpeg'), 'file', 20000, 15000);
+    await expectTooLarge(await uploadMedia('anima.gif', gif(65535, 65535), 'image/gif'), 'file', 65535, 65535);
+    await expectTooLarge(await uploadMedia('foto.webp', webp(16383, 16383), 'image/webp'), 'file', 16383, 16383);
+  });
+
+  test('images within the limit still upload', async () => {
+    for (const [name, file, type] of [
+      ['normal.png', png(64), 'image/png'],
+      ['limite.png', pngFile(8000, 5000, Buffer.alloc(64)), 'image/png'],
+      ['foto.jpg', jpeg(6000, 4000, 2), 'image/jpeg'],
+      ['anima.gif', gif(640, 480), 'image/gif'],
+      ['foto.webp', webp(1920, 1080), 'image/webp'],
+    ] as const) {
+      const response = await uploadMedia(name, file, type);
+      expect(response.status, `${name}: ${await response.clone().text()}`).toBe(200);
+    }
   });
 });

@@ -270,6 +270,24 @@ function checkAnswer(
   return null;
 }
 
+/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/body-limit.pb.js). */
+const PUBLIC_BODY_LIMIT = 64 * 1024;
+const PUBLIC_CREATES = [
+  '/api/collections/contact_messages/records',
+  '/api/collections/newsletter_subscribers/records',
+  '/api/collections/users/records',
+];
+const TOO_LARGE = 'O conteúdo enviado é grande demais: o limite é de 64 KB.';
+
+/** For a public create whose JSON body is over the limit: checks the 413 refusal and returns true. */
+function refusedAsTooLarge(label: string, body: unknown, answer: Answer, problems: string[]): boolean {
+  if (Buffer.byteLength(JSON.stringify(body)) <= PUBLIC_BODY_LIMIT) return false;
+  if (answer.status !== 413 || (answer.json as Partial<ErrorBody> | undefined)?.message !== TOO_LARGE) {
+    problems.push(`[seed ${SEED}] ${label}: corpo acima de 64 KB sem o 413: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+  }
+  return true;
+}
+
 /** Our hooks' refusal: a 400 whose field error carries the expected pt-BR message. */
 function expectFieldMessage(label: string, error: ErrorBody | null, field: string, message: string, problems: string[]) {
   const got = error?.data?.[field]?.message;
@@ -485,6 +503,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     const run = async (label: string, body: Record<string, unknown>, want?: { field: string; verdict: Verdict | 'invalid' }) => {
       cases++;
       const answer = await send('POST', path, { json: body });
+      if (refusedAsTooLarge(`contato ${label}`, body, answer, problems)) return;
       const error = checkAnswer(`contato ${label}`, answer, problems, [200, 400]);
       if (answer.status === 200) await checkRoundTrip(label, body, answer);
       if (!want) return;
@@ -600,6 +619,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     const run = async (label: string, body: Record<string, unknown>, expected?: 'accept' | 'refuse') => {
       cases++;
       const answer = await send('POST', path, { json: body });
+      if (refusedAsTooLarge(`newsletter ${label}`, body, answer, problems)) return;
       checkAnswer(`newsletter ${label}`, answer, problems, [204, 400]);
       if (expected === 'accept' && answer.status !== 204)
         problems.push(`[seed ${SEED}] newsletter ${label}: recusado ${answer.text.slice(0, 200)}`);
@@ -667,6 +687,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     ) => {
       cases++;
       const answer = await send('POST', path, { json: body });
+      if (refusedAsTooLarge(`cadastro ${label}`, body, answer, problems)) return;
       const error = checkAnswer(`cadastro ${label}`, answer, problems, [200, 400]);
       if (!expected) return;
       if (expected.verdict === 'refuse' || expected.verdict === 'invalid') {
@@ -995,7 +1016,14 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
       for (const { label, body, type } of raw) {
         cases++;
         const answer = await send('POST', target, { body, type });
-        const allowed = target.endsWith('request-password-reset') ? [204, 400] : target.endsWith('report') ? [403] : [400];
+        const oversized = PUBLIC_CREATES.includes(target) && Buffer.byteLength(body as string) > PUBLIC_BODY_LIMIT;
+        const allowed = oversized
+          ? [413]
+          : target.endsWith('request-password-reset')
+            ? [204, 400]
+            : target.endsWith('report')
+              ? [403]
+              : [400];
         checkAnswer(`${target} ${label}`, answer, problems, allowed);
       }
     }

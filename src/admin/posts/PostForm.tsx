@@ -27,6 +27,7 @@ import { useWatch } from 'react-hook-form';
 import { can } from '../../lib/permissions';
 import { slugify } from '../../lib/slug';
 import { useActor } from '../common/useActor';
+import { useFileToken } from '../common/useFileToken';
 import { pb } from '../pocketbase';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
@@ -44,14 +45,18 @@ import {
 const MB = 1024 * 1024;
 const COVER_TYPES = { 'image/jpeg': ['.jpeg', '.jpg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] };
 
-/** The cover: the stored file (a name on the record) shown as its thumbnail, or the file just chosen. */
+/**
+ * The cover: the stored file (a name on the record) shown as its thumbnail, or the file
+ * just chosen. A draft's cover is served only with a file token (useFileToken).
+ */
 function CoverInput() {
   const record = useRecordContext();
   const notify = useNotify();
+  const token = useFileToken();
   const format = (value: unknown) => {
     if (typeof value === 'string') {
-      if (!value || !record) return null;
-      return { src: pb.files.getURL(record, value, { thumb: '640x360' }), title: value };
+      if (!value || !record || !token) return null;
+      return { src: pb.files.getURL(record, value, { thumb: '640x360', token }), title: value };
     }
     if (value instanceof File) return { rawFile: value, src: URL.createObjectURL(value), title: value.name };
     return value ?? null;

@@ -221,3 +221,21 @@ test("an author sees only their own posts and cannot edit anyone else's", async 
   await expect(page.getByText('Você não tem permissão para gerenciar posts.')).toBeVisible();
   await expect(field(page, 'Título')).toHaveCount(0);
 });
+
+test("staff see a draft's cover in the editor, though the public cannot fetch it", async ({ page, baseURL }) => {
+  const author = await createStaff('author');
+  const client = await superuser();
+  const form = new FormData();
+  form.append('title', `Capa reservada ${unique()}`);
+  form.append('category', 'Técnico');
+  form.append('status', 'draft');
+  form.append('author', author.id);
+  form.append('cover', new Blob([PNG], { type: 'image/png' }), 'capa.png');
+  const post = await client.collection('posts').create(form);
+  expect((await fetch(`${baseURL}/api/files/posts/${post.id}/${post.cover}`)).status).toBe(404);
+
+  await openAdminAs(page, author, `/admin/posts/${post.id}`);
+  const cover = page.getByRole('img', { name: post.cover });
+  await expect(cover).toBeVisible(FIRST_SCREEN);
+  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+});
