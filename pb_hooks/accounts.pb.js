@@ -7,15 +7,22 @@
 //   same input rules as the public forms (lib/input.js; the avatar: files.pb.js);
 // - a self sign-up carries no avatar: it is set in the profile once the account is active;
 // - the last active admin can never be demoted, deactivated or deleted;
-// - changing someone's role or active flag ends their sessions at once;
-// - 5 failed sign-ins for one e-mail within 15 minutes block it (429).
+// - changing someone's role or active flag ends their sessions at once, and an admin
+//   cannot change their own (another admin must);
+// - e-mails are stored lowercase and trimmed (the unique index ignores case); a public
+//   sign-up with a registered e-mail is answered as one that worked and creates nothing;
+// - 5 failed sign-ins for one account within 15 minutes block it (429), staff and
+//   superusers alike, until the window passes or a password reset by e-mail
+//   (lib/throttle.js); password-reset requests are limited per e-mail and address;
+// - sessions end 8 hours after sign-in, and an inactive account's token opens
+//   nothing (lib/sessions.js).
 
 onRecordCreateRequest((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
   const body = e.requestInfo().body;
   accounts.checkPassword(body.password);
   e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
-  require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", false);
+  require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
 
   const byAdmin = e.auth && !e.auth.isSuperuser() && e.auth.get("role") === "admin" && e.auth.get("is_active");
   if (e.hasSuperuserAuth() || byAdmin) {
@@ -35,6 +42,7 @@ onRecordCreateRequest((e) => {
   } else {
     e.record.set("role", "author");
     e.record.set("is_active", false);
+    if (accounts.emailTaken(e.app, e.record.get("email"))) return accounts.answerAsSignedUp(e, body);
   }
   e.next();
 }, "users");
@@ -44,7 +52,12 @@ onRecordUpdateRequest((e) => {
   const body = e.requestInfo().body;
   if (body.password !== undefined) accounts.checkPassword(body.password);
   if (body.full_name !== undefined) e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
-  if (body.email !== undefined) require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", false);
+  if (body.email !== undefined) require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
+  const before = e.record.original();
+  const self = e.auth && e.auth.collection().name === "users" && e.auth.id === e.record.id;
+  if (self && (e.record.get("role") !== before.get("role") || e.record.get("is_active") !== before.get("is_active"))) {
+    throw new ForbiddenError(accounts.OWN_ROLE_MESSAGE);
+  }
   e.next();
 }, "users");
 
@@ -57,9 +70,15 @@ onRecordRequestEmailChangeRequest((e) => {
   e.next();
 }, "users");
 
-// Model-level, so they hold for every path (API, dashboard, hooks).
+// Model-level, so they hold for every path (API, dashboard, hooks, e-mail change).
+onRecordCreate((e) => {
+  e.record.set("email", require(`${__hooks}/lib/accounts.js`).normalizeEmail(e.record.get("email")));
+  e.next();
+}, "users");
+
 onRecordUpdate((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
+  e.record.set("email", require(`${__hooks}/lib/accounts.js`).normalizeEmail(e.record.get("email")));
   const before = e.record.original();
   const wasActiveAdmin = before.get("role") === "admin" && before.get("is_active");
   const staysActiveAdmin = e.record.get("role") === "admin" && e.record.get("is_active");
@@ -85,18 +104,62 @@ onRecordDelete((e) => {
   e.next();
 }, "users");
 
-onRecordAuthWithPasswordRequest((e) => {
-  const throttle = require(`${__hooks}/lib/throttle.js`);
-  const identity = throttle.normalize(e.identity);
-  throttle.assertAllowed(e.app, identity);
-  try {
-    e.next();
-  } catch (err) {
-    throttle.recordFailure(e.app, identity, e.realIP());
-    throw err;
-  }
-  throttle.clearFailures(e.app, identity);
+onRecordAuthWithPasswordRequest(
+  (e) => {
+    require(`${__hooks}/lib/throttle.js`).guardSignIn(e);
+  },
+  "users",
+  "_superusers",
+);
+
+// A refresh never moves a session's end past 8 hours from sign-in.
+onRecordAuthRefreshRequest((e) => {
+  require(`${__hooks}/lib/sessions.js`).markRefresh(e);
 }, "users");
+
+onRecordAuthRequest((e) => {
+  require(`${__hooks}/lib/sessions.js`).keepSignInExpiry(e);
+}, "users");
+
+routerUse((e) => require(`${__hooks}/lib/sessions.js`).guardRequest(e));
+
+// Reset requests are limited per e-mail and per address (lib/throttle.js).
+routerUse((e) => {
+  if (e.request.pattern !== "POST /api/collections/{collection}/request-password-reset") return e.next();
+  return require(`${__hooks}/lib/throttle.js`).guardResetRequest(e, e.request.pathValue("collection"));
+});
+
+// An inactive account changes neither its password nor its e-mail, even with a link
+// mailed while it was active; no reset mail is sent for it (the reply is the same 204).
+onRecordRequestPasswordResetRequest((e) => {
+  if (!e.record.get("is_active")) return e.noContent(204);
+  e.next();
+}, "users");
+
+onRecordConfirmPasswordResetRequest(
+  (e) => {
+    if (e.record.collection().name === "users" && !e.record.get("is_active")) {
+      throw new ForbiddenError(require(`${__hooks}/lib/sessions.js`).INACTIVE_MESSAGE);
+    }
+    e.next();
+    // The owner proved they hold the mailbox: the sign-in block ends now.
+    require(`${__hooks}/lib/throttle.js`).clearAccount(e.app, e.record);
+  },
+  "users",
+  "_superusers",
+);
+
+onRecordConfirmEmailChangeRequest((e) => {
+  if (!e.record.get("is_active")) throw new ForbiddenError(require(`${__hooks}/lib/sessions.js`).INACTIVE_MESSAGE);
+  e.next();
+}, "users");
+
+// PB_ADMIN_UI=off hides PocketBase's own dashboard (/_/) in production: 404. The
+// superusers' API (and so the CLI and backups tooling) stays, under the same throttle.
+routerUse((e) => {
+  if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
+  return e.next();
+});
 
 cronAdd("purge_login_attempts", "17 * * * *", () => {
   require(`${__hooks}/lib/throttle.js`).purgeOld($app);

@@ -43,4 +43,62 @@ function countOtherActiveAdmins(app, excludeId) {
   return app.countRecords("users", $dbx.exp("role = 'admin' AND is_active = 1 AND id != {:id}", { id: excludeId }));
 }
 
-module.exports = { checkPassword, cleanName, checkedName, countUsers, countOtherActiveAdmins, PASSWORD_MESSAGES };
+/** An admin never changes their own role or active flag: another admin must. */
+const OWN_ROLE_MESSAGE = "Você não pode alterar a própria função nem desativar a própria conta. Peça a outro administrador.";
+
+/** E-mails are case-insensitive: one person, one stored form. */
+function normalizeEmail(email) {
+  return String(email || "")
+    .trim()
+    .toLowerCase();
+}
+
+/** Whether an account already has this e-mail (compared without case, as the index does). */
+function emailTaken(app, email) {
+  return app.countRecords("users", $dbx.exp("email = {:email} COLLATE NOCASE", { email: normalizeEmail(email) })) > 0;
+}
+
+/**
+ * A public sign-up with an e-mail that already has an account: it is answered
+ * exactly as a sign-up that worked (so sign-up tells no one which e-mails have
+ * accounts) and creates nothing. The request still goes through every check a new
+ * account would, with the same errors; the owner can sign in or use 'Recuperar'.
+ */
+function answerAsSignedUp(e, body) {
+  // The form checks PocketBase makes before saving, with its codes and texts.
+  const formError = (code, message) =>
+    new BadRequestError("Failed to create record.", { passwordConfirm: new ValidationError(code, message) });
+  const confirm = String(body.passwordConfirm === undefined || body.passwordConfirm === null ? "" : body.passwordConfirm);
+  if (confirm === "") throw formError("validation_required", "Cannot be blank.");
+  if (confirm !== String(body.password)) throw formError("validation_values_mismatch", "Values don't match.");
+
+  const record = e.record;
+  const email = record.get("email");
+  // Every other field is checked as PocketBase would on save, with an unused e-mail.
+  record.set("email", `${$security.randomStringWithAlphabet(24, "abcdefghijklmnopqrstuvwxyz0123456789")}@cadastro.invalid`);
+  try {
+    e.app.validate(record);
+  } catch (err) {
+    throw new BadRequestError("Failed to create record.", err.value || err);
+  } finally {
+    record.set("email", email);
+  }
+  const now = new DateTime();
+  record.set("id", $security.randomStringWithAlphabet(15, "abcdefghijklmnopqrstuvwxyz0123456789"));
+  record.set("created", now);
+  record.set("updated", now);
+  return e.json(200, record);
+}
+
+module.exports = {
+  OWN_ROLE_MESSAGE,
+  normalizeEmail,
+  emailTaken,
+  answerAsSignedUp,
+  checkPassword,
+  cleanName,
+  checkedName,
+  countUsers,
+  countOtherActiveAdmins,
+  PASSWORD_MESSAGES,
+};

@@ -1,47 +1,122 @@
-// Sign-in throttling per account: after MAX_FAILURES failed sign-ins for one
-// e-mail within WINDOW_MINUTES, further attempts for it answer 429 until the window
-// passes. Kept in the login_attempts collection so it survives restarts.
+// Throttles kept in the login_attempts collection (so they survive restarts), one
+// row per counted event under a key:
+// - sign-in, per ACCOUNT (`users:<id>`, `_superusers:<id>`) whatever letter case is
+//   typed, or per typed e-mail (normalised) when no account has it: after
+//   MAX_FAILURES failures within WINDOW_MINUTES further attempts answer 429 until the
+//   window passes, or until a password reset through the e-mailed link;
+// - password-reset requests, per e-mail and per requesting address (RESET_LIMITS).
+// Each attempt is counted BEFORE the password is checked, in one transaction with the
+// count (PocketBase runs transactions one at a time), so parallel attempts cannot all
+// slip in under the limit: 30 at once still reach the password check only 5 times.
 
 const MAX_FAILURES = 5;
 const WINDOW_MINUTES = 15;
-const MESSAGE = "Muitas tentativas de login. Tente novamente em 15 minutos.";
+const MESSAGE =
+  "Muitas tentativas de login. Tente novamente em 15 minutos. Para entrar agora, redefina sua senha na aba 'Recuperar'.";
 
-function windowStart() {
-  return new DateTime().add(-WINDOW_MINUTES * 60 * 1000 * 1000 * 1000).string();
+const RESET_LIMITS = { perEmail: 3, perAddress: 10, windowMinutes: 60 };
+const RESET_MESSAGE = "Muitas solicitações de recuperação de senha. Tente novamente mais tarde.";
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+function minutesAgo(minutes) {
+  return new DateTime().add(-minutes * 60 * 1e9).string();
 }
 
+/** An e-mail as stored and compared: trimmed, lowercase (e-mails are case-insensitive). */
 function normalize(identity) {
   return String(identity || "")
     .trim()
     .toLowerCase()
-    .slice(0, 255);
+    .slice(0, 200);
 }
 
-function assertAllowed(app, identity) {
-  const failures = app.countRecords(
-    "login_attempts",
-    $dbx.exp("identity = {:identity} AND created >= {:since}", { identity: identity, since: windowStart() }),
-  );
-  if (failures >= MAX_FAILURES) throw new TooManyRequestsError(MESSAGE);
+/** The key a sign-in's failures count under: the account it names, else the typed e-mail. */
+function signInKey(collectionName, record, identity) {
+  return record ? `${collectionName}:${record.id}` : `${collectionName}:email:${normalize(identity)}`;
 }
 
-function recordFailure(app, identity, ip) {
-  const attempt = new Record(app.findCollectionByNameOrId("login_attempts"));
-  attempt.set("identity", identity);
-  attempt.set("ip", ip || "");
-  app.save(attempt);
+/**
+ * Atomically counts `key`'s events since `windowMinutes` ago and, when fewer than
+ * `max`, records one more. Returns whether it was recorded (false: over the limit).
+ */
+function reserve(app, key, ip, max, windowMinutes) {
+  let recorded = false;
+  app.runInTransaction((tx) => {
+    const row = new DynamicModel({ n: 0 });
+    tx.db()
+      .newQuery("SELECT COUNT(*) AS n FROM login_attempts WHERE identity = {:key} AND created >= {:since}")
+      .bind({ key: key, since: minutesAgo(windowMinutes) })
+      .one(row);
+    if (row.n >= max) return;
+    tx.db()
+      .newQuery("INSERT INTO login_attempts (id, identity, ip, created) VALUES ({:id}, {:key}, {:ip}, {:now})")
+      .bind({
+        id: $security.randomStringWithAlphabet(15, ID_ALPHABET),
+        key: key,
+        ip: String(ip || "").slice(0, 64),
+        now: new DateTime().string(),
+      })
+      .execute();
+    recorded = true;
+  });
+  return recorded;
 }
 
-function clearFailures(app, identity) {
-  app.db().newQuery("DELETE FROM login_attempts WHERE identity = {:identity}").bind({ identity: identity }).execute();
+function clear(app, key) {
+  app.db().newQuery("DELETE FROM login_attempts WHERE identity = {:key}").bind({ key: key }).execute();
+}
+
+/**
+ * Runs a password sign-in (`e` of onRecordAuthWithPasswordRequest) under the
+ * per-account throttle: the attempt counts as a failure unless it succeeds, and a
+ * success clears only its own account's failures.
+ */
+function guardSignIn(e) {
+  const key = signInKey(e.collection.name, e.record, e.identity);
+  if (!reserve(e.app, key, e.realIP(), MAX_FAILURES, WINDOW_MINUTES)) throw new TooManyRequestsError(MESSAGE);
+  e.next();
+  clear(e.app, key);
+}
+
+/** After a password reset through the e-mailed link: the owner is let in at once. */
+function clearAccount(app, record) {
+  clear(app, signInKey(record.collection().name, record, ""));
+}
+
+/**
+ * A password-reset request (`e` of a router middleware): at most RESET_LIMITS.perAddress
+ * per requesting address (429) and RESET_LIMITS.perEmail per e-mail, the latter
+ * answered exactly as a sent e-mail (204), so it reveals nothing about the address.
+ */
+function guardResetRequest(e, collectionName) {
+  const { perEmail, perAddress, windowMinutes } = RESET_LIMITS;
+  const typed = (e.requestInfo().body || {}).email;
+  // What is no e-mail gets PocketBase's 400 and sends nothing: not counted.
+  if (typeof typed !== "string" || !require(`${__hooks}/lib/input.js`).isEmail(typed.trim())) return e.next();
+  const ip = e.realIP();
+  if (!reserve(e.app, `reset-ip:${ip}`, ip, perAddress, windowMinutes)) throw new TooManyRequestsError(RESET_MESSAGE);
+  const email = normalize(typed);
+  if (!reserve(e.app, `reset:${collectionName}:${email}`, ip, perEmail, windowMinutes)) return e.noContent(204);
+  return e.next();
 }
 
 function purgeOld(app) {
   app
     .db()
     .newQuery("DELETE FROM login_attempts WHERE created < {:since}")
-    .bind({ since: new DateTime().add(-24 * 3600 * 1e9).string() })
+    .bind({ since: minutesAgo(24 * 60) })
     .execute();
 }
 
-module.exports = { normalize, assertAllowed, recordFailure, clearFailures, purgeOld, MAX_FAILURES };
+module.exports = {
+  normalize,
+  guardSignIn,
+  guardResetRequest,
+  clearAccount,
+  purgeOld,
+  MAX_FAILURES,
+  MESSAGE,
+  RESET_LIMITS,
+  RESET_MESSAGE,
+};

@@ -86,6 +86,8 @@ export function allows(
   record: RecordFacts = {},
   changes?: Changes,
 ): boolean {
+  // An inactive account's token opens nothing on the server, public reads included (403).
+  if (actor && !actor.isActive) return false;
   const admin = can(actor, 'admin');
   const editor = can(actor, 'editor');
   const staff = can(actor, 'read');
@@ -97,8 +99,11 @@ export function allows(
     case 'users':
       if (read) return admin || own(record.id);
       if (operation === 'create') return admin || (!sets(changes, 'role') && !sets(changes, 'is_active'));
-      if (operation === 'update')
-        return admin || (own(record.id) && !sets(changes, 'role') && !sets(changes, 'is_active') && !sets(changes, 'verified'));
+      if (operation === 'update') {
+        // Nobody changes their own role or active flag, admins included: another admin must.
+        if (own(record.id)) return !sets(changes, 'role') && !sets(changes, 'is_active') && (admin || !sets(changes, 'verified'));
+        return admin;
+      }
       return admin;
 
     case 'posts': {

@@ -48,12 +48,12 @@ describe('who an account becomes', () => {
 });
 
 describe('inactive accounts', () => {
-  test('can sign in (the panel shows "Conta Inativa") but can read or change nothing', async () => {
+  test('can sign in (the panel shows "Conta Inativa") but its token opens nothing', async () => {
     const inactive = s.inactive.client;
     expect(inactive.authStore.record?.is_active).toBe(false);
-    expect(await statusOf(inactive.collection('users').getOne(s.inactive.actor!.id))).toBe(404);
-    expect(await statusOf(inactive.collection('users').update(s.inactive.actor!.id, { full_name: 'x' }))).toBe(404);
-    expect(await inactive.collection('posts').getFullList({ filter: 'status != "published"' })).toEqual([]);
+    expect(await statusOf(inactive.collection('users').getOne(s.inactive.actor!.id))).toBe(403);
+    expect(await statusOf(inactive.collection('users').update(s.inactive.actor!.id, { full_name: 'x' }))).toBe(403);
+    expect(await statusOf(inactive.collection('posts').getFullList({ filter: 'status != "published"' }))).toBe(403);
   });
 
   test('deactivating an account ends its open sessions at once', async () => {
@@ -99,16 +99,17 @@ describe('role and activation changes', () => {
 
   test('the last active admin can never be demoted, deactivated or deleted', async () => {
     const admin = s.admin;
-    const demote = await admin.client
+    // Not even by a superuser (an admin cannot change their own role at all).
+    const demote = await s.superuser
       .collection('users')
       .update(admin.actor!.id, { role: 'editor' })
       .catch((error) => error);
     expect(demote.status).toBe(400);
     expect(demote.message).toBe('O último administrador ativo não pode ser rebaixado nem desativado.');
-    expect(await statusOf(admin.client.collection('users').update(admin.actor!.id, { is_active: false }))).toBe(400);
+    expect(await statusOf(s.superuser.collection('users').update(admin.actor!.id, { is_active: false }))).toBe(400);
     expect(await statusOf(s.superuser.collection('users').delete(admin.actor!.id))).toBe(400);
 
-    // With a second active admin, the first one may step down.
+    // With a second active admin, the first one may be stepped down by them.
     const second = await admin.client
       .collection('users')
       .create({ email: 'admin2@exemplo.com.br', password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin' });

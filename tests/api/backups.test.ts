@@ -67,7 +67,9 @@ describe('who may use the backup routes', () => {
       for (const member of [s.editor, s.author, s.otherAuthor, s.inactive]) {
         const response = await call(member.client, method, path, body);
         expect(response.status, `${method} ${path} ${member.name}`).toBe(403);
-        expect(((await response.json()) as { message: string }).message).toBe('Você não tem permissão para gerenciar backups.');
+        expect(((await response.json()) as { message: string }).message).toBe(
+          member === s.inactive ? 'Conta inativa.' : 'Você não tem permissão para gerenciar backups.',
+        );
       }
     }
   });

@@ -25,7 +25,9 @@ describe('sign-in throttle', () => {
       .authWithPassword('AUTOR@exemplo.com.br', PASSWORD)
       .catch((error) => error);
     expect(blocked.status).toBe(429);
-    expect(blocked.message).toBe('Muitas tentativas de login. Tente novamente em 15 minutos.');
+    expect(blocked.message).toBe(
+      "Muitas tentativas de login. Tente novamente em 15 minutos. Para entrar agora, redefina sua senha na aba 'Recuperar'.",
+    );
     // Another account from the same address (an office behind one IP) still signs in.
     expect(await attempt('autora2@exemplo.com.br', PASSWORD)).toBe(200);
   });

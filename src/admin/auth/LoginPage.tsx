@@ -78,7 +78,8 @@ function LoginTab() {
       {attempts.blocked ? (
         <Alert severity="error">
           <AlertTitle>Conta temporariamente bloqueada por segurança.</AlertTitle>
-          Muitas tentativas de login. Tente novamente em 15 minutos.
+          Muitas tentativas de login. Tente novamente em 15 minutos. Para entrar agora, redefina sua senha na aba
+          &apos;Recuperar&apos;.
         </Alert>
       ) : attempts.failures > 0 ? (
         <Alert severity="warning">{attemptsLabel(attempts)}</Alert>
@@ -132,9 +133,8 @@ function SignUpTab() {
       );
       setFields({ fullName: '', email: '', password: '', confirmation: '' });
     } catch (failure) {
-      const emailTaken = (failure as { response?: { data?: { email?: { code?: string } } } }).response?.data?.email?.code;
-      const reason = emailTaken === 'validation_not_unique' ? 'Este e-mail já está cadastrado.' : reasonOf(failure);
-      notify(<Toast title="Erro no cadastro" description={reason} />, { type: 'error' });
+      // The server never says an e-mail is taken (a registered one is answered as a sign-up that worked).
+      notify(<Toast title="Erro no cadastro" description={reasonOf(failure)} />, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -58,7 +58,11 @@ test('the server blocks the account after five failures and the screen says so',
   // Even the right password is refused now: the block is the server's.
   await signInThroughForm(page, author.email, author.password);
   await expect(page.getByText('Conta temporariamente bloqueada por segurança.')).toBeVisible();
-  await expect(page.getByText('Muitas tentativas de login. Tente novamente em 15 minutos.')).toBeVisible();
+  await expect(
+    page.getByText(
+      "Muitas tentativas de login. Tente novamente em 15 minutos. Para entrar agora, redefina sua senha na aba 'Recuperar'.",
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Sua conta foi temporariamente bloqueada por segurança.')).toBeVisible();
   allowConsoleErrors(consoleErrors, /status of (400|429)/);
 });
@@ -93,13 +97,18 @@ test('sign-up checks the password rule, then creates an inactive account', async
   const account = await su.collection('users').getFirstListItem(su.filter('email = {:email}', { email }));
   expect(account).toMatchObject({ full_name: 'Nova Pessoa', role: 'author', is_active: false });
 
-  // The same e-mail again is refused with a clear message.
+  // The same e-mail again (in other letters) reads as a sign-up that worked, so the form
+  // tells no one which e-mails have accounts; no second account is made.
   await form.getByLabel('Nome completo').fill('Nova Pessoa');
-  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('E-mail').fill(email.toUpperCase());
   await form.getByLabel(/^Senha/).fill('Valida-Senha-1');
   await form.getByLabel('Confirmar senha').fill('Valida-Senha-1');
   await form.getByRole('button', { name: 'Criar Conta' }).click();
-  await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
+  // Success empties the form (an error keeps it filled and says 'Erro no cadastro').
+  await expect(form.getByLabel('E-mail')).toHaveValue('');
+  await expect(page.getByText('Erro no cadastro')).toHaveCount(0);
+  const accounts = await su.collection('users').getFullList({ filter: su.filter('email ~ {:email}', { email }) });
+  expect(accounts).toHaveLength(1);
   allowConsoleErrors(consoleErrors, /status of 400/);
 });
 
