@@ -121,14 +121,6 @@ onRecordAuthRequest((e) => {
   require(`${__hooks}/lib/sessions.js`).keepSignInExpiry(e);
 }, "users");
 
-routerUse((e) => require(`${__hooks}/lib/sessions.js`).guardRequest(e));
-
-// Reset requests are limited per e-mail and per address (lib/throttle.js).
-routerUse((e) => {
-  if (e.request.pattern !== "POST /api/collections/{collection}/request-password-reset") return e.next();
-  return require(`${__hooks}/lib/throttle.js`).guardResetRequest(e, e.request.pathValue("collection"));
-});
-
 // An inactive account changes neither its password nor its e-mail, even with a link
 // mailed while it was active; no reset mail is sent for it (the reply is the same 204).
 onRecordRequestPasswordResetRequest((e) => {
@@ -153,13 +145,6 @@ onRecordConfirmEmailChangeRequest((e) => {
   if (!e.record.get("is_active")) throw new ForbiddenError(require(`${__hooks}/lib/sessions.js`).INACTIVE_MESSAGE);
   e.next();
 }, "users");
-
-// PB_ADMIN_UI=off hides PocketBase's own dashboard (/_/) in production: 404. The
-// superusers' API (and so the CLI and backups tooling) stays, under the same throttle.
-routerUse((e) => {
-  if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
-  return e.next();
-});
 
 cronAdd("purge_login_attempts", "17 * * * *", () => {
   require(`${__hooks}/lib/throttle.js`).purgeOld($app);

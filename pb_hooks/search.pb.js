@@ -38,14 +38,3 @@ onCollectionDeleteExecute((e) => {
   e.next();
   require(`${__hooks}/lib/search.js`).ensureOrLog(e.app);
 }, "posts");
-
-// `search=<text>` on the posts records list becomes part of the request's filter
-// before PocketBase's own list handler runs (lib/search.js). JS cannot bind a
-// middleware to one of PocketBase's routes, so this one sees every API request and
-// lets all others through untouched.
-routerUse((e) => {
-  if (e.request.pattern === "GET /api/collections/{collection}/records") {
-    require(`${__hooks}/lib/search.js`).narrowListRequest(e);
-  }
-  return e.next();
-});

@@ -298,7 +298,7 @@ function isInvalidChar(char) {
 }
 
 /**
- * A middleware's part (search.pb.js), for a records list request: on the posts,
+ * A middleware's part (requests.pb.js), for a records list request: on the posts,
  * refuses a text PocketBase could not search and adds the search to the filter.
  */
 function narrowListRequest(e) {

@@ -16,7 +16,7 @@ function isStaff(record) {
 }
 
 /** The route middleware: inactive staff tokens open nothing; an expired refresh says so in pt-BR. */
-function guardRequest(e) {
+function checkRequest(e) {
   const pattern = e.request.pattern;
   const collection = e.request.pathValue("collection");
   if (isStaff(e.auth) && !e.auth.get("is_active")) {
@@ -24,7 +24,6 @@ function guardRequest(e) {
     if (!(pattern === SIGN_IN && collection === "users")) throw new ForbiddenError(INACTIVE_MESSAGE);
   }
   if (pattern === REFRESH && collection === "users" && !e.auth) throw new UnauthorizedError(EXPIRED_MESSAGE);
-  return e.next();
 }
 
 const KEEP_TOKEN = "sessions.keepToken";
@@ -48,4 +47,4 @@ function keepSignInExpiry(e) {
   return e.next();
 }
 
-module.exports = { guardRequest, markRefresh, keepSignInExpiry, EXPIRED_MESSAGE, INACTIVE_MESSAGE };
+module.exports = { checkRequest, markRefresh, keepSignInExpiry, EXPIRED_MESSAGE, INACTIVE_MESSAGE };

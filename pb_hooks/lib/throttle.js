@@ -89,16 +89,18 @@ function clearAccount(app, record) {
  * per requesting address (429) and RESET_LIMITS.perEmail per e-mail, the latter
  * answered exactly as a sent e-mail (204), so it reveals nothing about the address.
  */
-function guardResetRequest(e, collectionName) {
+/**
+ * A reset request: throws 429 past the address's limit; false past the e-mail's
+ * (the caller answers 204 as for a sent mail, revealing nothing), true to go on.
+ */
+function allowResetRequest(e, collectionName) {
   const { perEmail, perAddress, windowMinutes } = RESET_LIMITS;
   const typed = (e.requestInfo().body || {}).email;
   // What is no e-mail gets PocketBase's 400 and sends nothing: not counted.
-  if (typeof typed !== "string" || !require(`${__hooks}/lib/input.js`).isEmail(typed.trim())) return e.next();
+  if (typeof typed !== "string" || !require(`${__hooks}/lib/input.js`).isEmail(typed.trim())) return true;
   const ip = e.realIP();
   if (!reserve(e.app, `reset-ip:${ip}`, ip, perAddress, windowMinutes)) throw new TooManyRequestsError(RESET_MESSAGE);
-  const email = normalize(typed);
-  if (!reserve(e.app, `reset:${collectionName}:${email}`, ip, perEmail, windowMinutes)) return e.noContent(204);
-  return e.next();
+  return reserve(e.app, `reset:${collectionName}:${normalize(typed)}`, ip, perEmail, windowMinutes);
 }
 
 function purgeOld(app) {
@@ -112,7 +114,7 @@ function purgeOld(app) {
 module.exports = {
   normalize,
   guardSignIn,
-  guardResetRequest,
+  allowResetRequest,
   clearAccount,
   purgeOld,
   MAX_FAILURES,

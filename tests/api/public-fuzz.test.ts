@@ -270,7 +270,7 @@ function checkAnswer(
   return null;
 }
 
-/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/body-limit.pb.js). */
+/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/requests.pb.js, lib/body-limit.js). */
 const PUBLIC_BODY_LIMIT = 64 * 1024;
 const PUBLIC_CREATES = [
   '/api/collections/contact_messages/records',

@@ -1,0 +1,29 @@
+// What pb_hooks/requests.pb.js checks on each request, in this order:
+//   - PB_ADMIN_UI=off hides PocketBase's own dashboard (/_/) in production: 404. The
+//     superusers' API (and so the CLI and backups tooling) stays, under the same throttle;
+//   - an inactive account's token opens nothing; a refresh needs a live token (lib/sessions.js);
+//   - reset requests are limited per e-mail and per address (lib/throttle.js);
+//   - public creates are at most 64 KB (lib/body-limit.js);
+//   - `search=<text>` on the posts list becomes part of the request's filter (lib/search.js).
+
+const RESET_REQUEST = "POST /api/collections/{collection}/request-password-reset";
+const CREATE = "POST /api/collections/{collection}/records";
+const LIST = "GET /api/collections/{collection}/records";
+
+function guard(e) {
+  if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
+  require(`${__hooks}/lib/sessions.js`).checkRequest(e);
+  const pattern = e.request.pattern;
+  if (pattern === RESET_REQUEST) {
+    // Past the e-mail's limit: the answer of a sent mail, and no mail.
+    if (!require(`${__hooks}/lib/throttle.js`).allowResetRequest(e, e.request.pathValue("collection"))) return e.noContent(204);
+  } else if (pattern === CREATE) {
+    const limit = require(`${__hooks}/lib/body-limit.js`);
+    if (limit.appliesTo(e)) limit.check(e);
+  } else if (pattern === LIST) {
+    require(`${__hooks}/lib/search.js`).narrowListRequest(e);
+  }
+  return e.next();
+}
+
+module.exports = { guard };

@@ -1,0 +1,8 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Checks on every request before PocketBase handles it (lib/request-guards.js). One
+// middleware for them all: a JS middleware holds a pooled JS runtime for the whole
+// request, so one per check would nest five and empty the pool (15 runtimes) with a
+// few concurrent requests. JS cannot bind a middleware to one of PocketBase's routes:
+// this one sees every request and lets the others through untouched.
+routerUse((e) => require(`${__hooks}/lib/request-guards.js`).guard(e));
