@@ -36,24 +36,29 @@ onFileDownloadRequest((e) => {
   e.next();
 });
 
-// A post's cover follows the post: PocketBase serves a file field that is not
-// `protected` whatever the record's view rule, so a draft's cover would be public to
-// anyone holding its URL. Covers stay unprotected (the site links published covers
-// as they are), and here the view rule decides, for the Authorization header or a
-// file token (`?token=`, what the admin's <img> tags carry). Refused as a missing
-// file is (404), so a draft's existence does not show either.
-onFileDownloadRequest((e) => {
-  // (The request, like the response above, is read through the embedded request event.)
-  const request = e.requestEvent;
-  const info = request.requestInfo();
-  const token = request.request.url.query().get("token");
-  if (token) {
-    try {
-      info.auth = request.app.findAuthRecordByToken(token, "file");
-    } catch (_) {
-      // An expired or forged token: the visitor is anonymous.
+// A post's cover follows the post, and an avatar its account: PocketBase serves a file
+// field that is not `protected` whatever the record's view rule, so a draft's cover
+// (or a staff member's photo) would be public to anyone holding its URL. Covers stay
+// unprotected (the site links published covers as they are), and here the view rule
+// decides, for the Authorization header or a file token (`?token=`, what the admin's
+// <img> tags carry). Refused as a missing file is (404), so a draft's existence does
+// not show either.
+onFileDownloadRequest(
+  (e) => {
+    // (The request, like the response above, is read through the embedded request event.)
+    const request = e.requestEvent;
+    const info = request.requestInfo();
+    const token = request.request.url.query().get("token");
+    if (token) {
+      try {
+        info.auth = request.app.findAuthRecordByToken(token, "file");
+      } catch (_) {
+        // An expired or forged token: the visitor is anonymous.
+      }
     }
-  }
-  if (!request.app.canAccessRecord(e.record, info, e.collection.viewRule)) throw new NotFoundError();
-  e.next();
-}, "posts");
+    if (!request.app.canAccessRecord(e.record, info, e.collection.viewRule)) throw new NotFoundError();
+    e.next();
+  },
+  "posts",
+  "users",
+);

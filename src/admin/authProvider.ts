@@ -27,14 +27,20 @@ export interface StaffIdentity {
   isActive: boolean;
 }
 
-export function identityOf(pb: PocketBase): StaffIdentity | null {
+/**
+ * @param fileToken a file token: avatars are served only to who may read the account
+ *   (pb_hooks/files.pb.js), and an <img> sends no Authorization header.
+ */
+export function identityOf(pb: PocketBase, fileToken = ''): StaffIdentity | null {
   const record = pb.authStore.record;
   if (!isStaffRecord(record)) return null;
   return {
     id: record.id,
     fullName: String(record.full_name || record.email || ''),
     email: String(record.email ?? ''),
-    avatar: record.avatar ? pb.files.getURL(record, String(record.avatar), { thumb: AVATAR_THUMB }) : undefined,
+    avatar: record.avatar
+      ? pb.files.getURL(record, String(record.avatar), { thumb: AVATAR_THUMB, ...(fileToken ? { token: fileToken } : {}) })
+      : undefined,
     role: String(record.role ?? ''),
     isActive: Boolean(record.is_active),
   };
@@ -81,7 +87,9 @@ export function createAuthProvider(pb: PocketBase): AuthProvider {
       }
     },
     async getIdentity() {
-      const identity = identityOf(pb);
+      // Without a token the avatar is just not shown: the rest of the identity stands.
+      const fileToken = pb.authStore.record?.avatar ? await pb.files.getToken().catch(() => '') : '';
+      const identity = identityOf(pb, fileToken);
       if (!identity) throw new Error('Sem sessão');
       return identity;
     },

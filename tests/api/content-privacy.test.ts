@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startStaffServer, type StaffServer } from '../helpers/staff';
+import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 let draft: { id: string; slug: string; cover: string };
@@ -71,10 +71,12 @@ describe("a post's cover", () => {
       expect(response.headers.get('content-type')).toBe('image/png');
       expect((await get(coverPath(draft), { Authorization: who.client.authStore.token })).status, who.name).toBe(200);
     }
-    // Another author, and a deactivated account, may not read the draft.
+    // Another author may not read the draft.
     expect((await get(coverPath(draft, `?token=${await tokenOf(s.otherAuthor.client)}`))).status).toBe(404);
     expect((await get(coverPath(draft), { Authorization: s.otherAuthor.client.authStore.token })).status).toBe(404);
-    expect((await get(coverPath(draft, `?token=${await tokenOf(s.inactive.client)}`))).status).toBe(404);
+    // A deactivated account gets no file token at all, and its session opens nothing.
+    expect(await statusOf(tokenOf(s.inactive.client))).toBe(403);
+    expect((await get(coverPath(draft), { Authorization: s.inactive.client.authStore.token })).status).toBe(403);
     // A session token is not a file token.
     expect((await get(coverPath(draft, `?token=${s.editor.client.authStore.token}`))).status).toBe(404);
   });

@@ -129,8 +129,9 @@ async function expectRefused(response: Response, field: string, message: RegExp)
 }
 
 /** The headers that keep a served file from running as a page on our origin. */
-async function servedHeaders(path: string) {
-  const response = await fetch(`${s.server.url}${path}`);
+/** @param token a file token, for files only their record's readers get (avatars). */
+async function servedHeaders(path: string, token = '') {
+  const response = await fetch(`${s.server.url}${path}${token ? `?token=${token}` : ''}`);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
   const headers = response.headers;
@@ -292,16 +293,36 @@ describe("a staff member's avatar", () => {
     const response = await uploadOwnAvatar('eu.png', png(300), 'image/png');
     expect(response.status, await response.clone().text()).toBe(200);
     const user = (await response.json()) as { id: string; avatar: string };
-    const headers = await servedHeaders(`/api/files/users/${user.id}/${user.avatar}`);
+    const token = await s.author.client.files.getToken();
+    const headers = await servedHeaders(`/api/files/users/${user.id}/${user.avatar}`, token);
     expect(headers.type).toBe('image/png');
     expect(headers.disposition).toMatch(/^inline/);
     // The admin's app bar gets a real thumbnail: PocketBase answers a size it does not
     // generate with the original file (up to 2 MB in the app bar).
     const url = `${s.server.url}/api/files/users/${user.id}/${user.avatar}`;
-    const original = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    const thumb = await fetch(`${url}?thumb=${AVATAR_THUMB}`);
+    const original = new Uint8Array(await (await fetch(`${url}?token=${token}`)).arrayBuffer());
+    const thumb = await fetch(`${url}?thumb=${AVATAR_THUMB}&token=${token}`);
     expect(thumb.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await thumb.arrayBuffer())).not.toEqual(original);
+  });
+
+  test('an avatar is served only to who may read the account: its owner and admins, not visitors or other staff', async () => {
+    const response = await uploadOwnAvatar('privado.png', png(), 'image/png');
+    expect(response.status, await response.clone().text()).toBe(200);
+    const user = (await response.json()) as { id: string; avatar: string };
+    const url = `${s.server.url}/api/files/users/${user.id}/${user.avatar}`;
+    const statusWith = async (client?: PocketBase, thumb = false) => {
+      const token = client ? await client.files.getToken() : '';
+      const query = [token ? `token=${token}` : '', thumb ? `thumb=${AVATAR_THUMB}` : ''].filter(Boolean).join('&');
+      const answer = await fetch(query ? `${url}?${query}` : url);
+      await answer.arrayBuffer();
+      return answer.status;
+    };
+    expect(await statusWith(), 'visitante').toBe(404);
+    expect(await statusWith(undefined, true), 'visitante, miniatura').toBe(404);
+    expect(await statusWith(s.editor.client), 'outro membro da equipe').toBe(404);
+    expect(await statusWith(s.author.client), 'o dono').toBe(200);
+    expect(await statusWith(s.admin.client, true), 'administradora').toBe(200);
   });
 
   test('an admin may create an account with its avatar', async () => {
