@@ -78,7 +78,7 @@ onRecordCreate((e) => {
 
 onRecordUpdate((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
-  e.record.set("email", require(`${__hooks}/lib/accounts.js`).normalizeEmail(e.record.get("email")));
+  e.record.set("email", accounts.normalizeEmail(e.record.get("email")));
   const before = e.record.original();
   const wasActiveAdmin = before.get("role") === "admin" && before.get("is_active");
   const staysActiveAdmin = e.record.get("role") === "admin" && e.record.get("is_active");

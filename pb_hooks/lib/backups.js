@@ -157,7 +157,8 @@ function requireExisting(app, name) {
 
 /** The list entry of a backup named in the URL; throws the API error when there is none. */
 function findOne(app, name) {
-  requireExisting(app, name);
+  if (!isValidName(name)) throw new BadRequestError(INVALID_NAME);
+  // One listing answers both "does it exist" and "what is it".
   const item = list(app).find((entry) => entry.name === name);
   if (!item) throw new NotFoundError(NOT_FOUND);
   return item;

@@ -23,12 +23,9 @@ function minutesAgo(minutes) {
   return new DateTime().add(-minutes * 60 * 1e9).string();
 }
 
-/** An e-mail as stored and compared: trimmed, lowercase (e-mails are case-insensitive). */
+/** A typed e-mail as stored (lib/accounts.js), bounded for a throttle key. */
 function normalize(identity) {
-  return String(identity || "")
-    .trim()
-    .toLowerCase()
-    .slice(0, 200);
+  return require(`${__hooks}/lib/accounts.js`).normalizeEmail(identity).slice(0, 200);
 }
 
 /** The key a sign-in's failures count under: the account it names, else the typed e-mail. */
@@ -85,13 +82,10 @@ function clearAccount(app, record) {
 }
 
 /**
- * A password-reset request (`e` of a router middleware): at most RESET_LIMITS.perAddress
- * per requesting address (429) and RESET_LIMITS.perEmail per e-mail, the latter
- * answered exactly as a sent e-mail (204), so it reveals nothing about the address.
- */
-/**
- * A reset request: throws 429 past the address's limit; false past the e-mail's
- * (the caller answers 204 as for a sent mail, revealing nothing), true to go on.
+ * A password-reset request (`e` of the request middleware, lib/request-guards.js): at
+ * most RESET_LIMITS.perAddress per requesting address (throws 429) and
+ * RESET_LIMITS.perEmail per e-mail (returns false: the caller answers 204, as for a
+ * sent e-mail, so it reveals nothing about the address); true to go on.
  */
 function allowResetRequest(e, collectionName) {
   const { perEmail, perAddress, windowMinutes } = RESET_LIMITS;
@@ -112,7 +106,6 @@ function purgeOld(app) {
 }
 
 module.exports = {
-  normalize,
   guardSignIn,
   allowResetRequest,
   clearAccount,
