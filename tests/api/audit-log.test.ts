@@ -18,6 +18,14 @@ afterAll(async () => {
 const rowsFor = (recordId: string) =>
   s.admin.client.collection('audit_logs').getFullList({ filter: `record_id = "${recordId}"`, sort: 'created' });
 
+/** An active staff account the admin creates, and its own signed-in client. */
+async function activeAccount(email: string, role: 'author' | 'editor', fullName: string) {
+  const account = await s.admin.client
+    .collection('users')
+    .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role, full_name: fullName, is_active: true });
+  return { account, client: await signIn(s.server, email) };
+}
+
 describe('audit rows', () => {
   test('a post created, edited and deleted by staff leaves three rows with who, what, old and new values and IP', async () => {
     const post = await s.editor.client
@@ -106,16 +114,7 @@ describe('audit rows', () => {
   });
 
   test("keeps the actor's id and name as they were: a later rename or deletion of the account rewrites nothing", async () => {
-    const email = 'autora-efemera@exemplo.com.br';
-    const account = await s.admin.client.collection('users').create({
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role: 'author',
-      full_name: 'Autora Efêmera',
-      is_active: true,
-    });
-    const author = await signIn(s.server, email);
+    const { account, client: author } = await activeAccount('autora-efemera@exemplo.com.br', 'author', 'Autora Efêmera');
     const post = await author
       .collection('posts')
       .create({ title: 'Post de quem vai sair', category: 'Técnico', status: 'draft' });
@@ -128,16 +127,7 @@ describe('audit rows', () => {
   });
 
   test('deleting an account leaves every audit row as it was, field for field; the only new row is the deletion', async () => {
-    const email = 'editora-que-sai@exemplo.com.br';
-    const account = await s.admin.client.collection('users').create({
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role: 'editor',
-      full_name: 'Editora Que Sai',
-      is_active: true,
-    });
-    const editor = await signIn(s.server, email);
+    const { account, client: editor } = await activeAccount('editora-que-sai@exemplo.com.br', 'editor', 'Editora Que Sai');
     const post = await editor.collection('posts').create({ title: 'Post da editora que sai', category: 'Técnico' });
     await editor.collection('posts').update(post.id, { title: 'Post da editora que sai (revisto)' });
     const page = await editor.collection('pages').create({ name: 'Página da editora que sai', status: 'draft' });

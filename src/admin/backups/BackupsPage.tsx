@@ -29,7 +29,7 @@ import BackupIcon from '@mui/icons-material/Backup';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Title, useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
@@ -45,20 +45,48 @@ const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagin
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
-function RestoreDialog({
+/** The confirmation before a destructive action on one backup: Cancelar (focused) or the action. */
+function ConfirmDialog({
   backup,
+  id,
+  title,
+  action,
   onCancel,
   onConfirm,
+  children,
 }: {
   backup: BackupItem | null;
+  /** Prefix of the title's and text's ids (aria). */
+  id: string;
+  title: string;
+  action: string;
   onCancel: () => void;
   onConfirm: (backup: BackupItem) => void;
+  children: (backup: BackupItem) => ReactNode;
 }) {
   return (
-    <Dialog open={backup !== null} onClose={onCancel} aria-labelledby="restore-title" aria-describedby="restore-text">
-      <DialogTitle id="restore-title">Restaurar backup?</DialogTitle>
-      {backup ? (
-        <DialogContent id="restore-text">
+    <Dialog open={backup !== null} onClose={onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      {backup ? <DialogContent id={`${id}-text`}>{children(backup)}</DialogContent> : null}
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancelar
+        </Button>
+        <Button color="error" variant="contained" onClick={() => backup && onConfirm(backup)}>
+          {action}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+type BackupAction = { backup: BackupItem | null; onCancel: () => void; onConfirm: (backup: BackupItem) => void };
+
+function RestoreDialog(props: BackupAction) {
+  return (
+    <ConfirmDialog {...props} id="restore" title="Restaurar backup?" action="Restaurar">
+      {(backup) => (
+        <>
           <DialogContentText gutterBottom>
             Restaurar <strong>{backup.name}</strong> substitui <strong>todos</strong> os dados atuais do site (usuários, posts,
             páginas, mídia, configurações, mensagens, inscritos e logs de auditoria) pelos dados deste backup. Tudo o que foi
@@ -69,17 +97,22 @@ function RestoreDialog({
             precisar entrar novamente.
           </DialogContentText>
           <Alert severity="warning">Recomendação: crie um backup dos dados atuais antes de restaurar.</Alert>
-        </DialogContent>
-      ) : null}
-      <DialogActions>
-        <Button onClick={onCancel} autoFocus>
-          Cancelar
-        </Button>
-        <Button color="error" variant="contained" onClick={() => backup && onConfirm(backup)}>
-          Restaurar
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function DeleteDialog(props: BackupAction) {
+  return (
+    <ConfirmDialog {...props} id="delete" title="Excluir backup?" action="Excluir">
+      {(backup) => (
+        <DialogContentText>
+          O arquivo <strong>{backup.name}</strong> será apagado do servidor e não poderá mais ser baixado nem restaurado. Esta
+          ação não pode ser desfeita.
+        </DialogContentText>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -95,38 +128,6 @@ function RestoringDialog({ name }: { name: string | null }) {
           </Typography>
         </Stack>
       </DialogContent>
-    </Dialog>
-  );
-}
-
-function DeleteDialog({
-  backup,
-  onCancel,
-  onConfirm,
-}: {
-  backup: BackupItem | null;
-  onCancel: () => void;
-  onConfirm: (backup: BackupItem) => void;
-}) {
-  return (
-    <Dialog open={backup !== null} onClose={onCancel} aria-labelledby="delete-title" aria-describedby="delete-text">
-      <DialogTitle id="delete-title">Excluir backup?</DialogTitle>
-      {backup ? (
-        <DialogContent id="delete-text">
-          <DialogContentText>
-            O arquivo <strong>{backup.name}</strong> será apagado do servidor e não poderá mais ser baixado nem restaurado. Esta
-            ação não pode ser desfeita.
-          </DialogContentText>
-        </DialogContent>
-      ) : null}
-      <DialogActions>
-        <Button onClick={onCancel} autoFocus>
-          Cancelar
-        </Button>
-        <Button color="error" variant="contained" onClick={() => backup && onConfirm(backup)}>
-          Excluir
-        </Button>
-      </DialogActions>
     </Dialog>
   );
 }
