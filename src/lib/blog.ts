@@ -2,7 +2,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { getImage } from 'astro:assets';
 import type { ArticleSummary } from './blog-filter';
-import { formatArticleDate } from './dates';
+import { formatLongDate } from './format';
 import defaultCover from '../assets/artwork/linha-s.png';
 
 export type Article = CollectionEntry<'blog'>;
@@ -49,7 +49,7 @@ export async function toSummary(article: Article): Promise<ArticleSummary> {
     category: data.category,
     author: data.author,
     date: data.date.toISOString().slice(0, 10),
-    dateText: formatArticleDate(data.date),
+    dateText: formatLongDate(data.date),
     image: await coverOf(article),
   };
 }

@@ -1,24 +1,14 @@
 /**
- * pt-BR dates in one place (articles, legal pages). Article dates: stored as real dates, shown as 'dd de MMMM de yyyy' in pt-BR.
+ * Reading article dates (showing them is src/lib/format.ts's job).
  * Dates arrive as Date objects (front matter, CMS) or as Portuguese text such as
  * '06 de outubro de 2020'; text that cannot be read counts as the epoch start, so
  * such an article sorts last instead of breaking the build (the spec's rule).
  */
-import { format, isValid, parse } from 'date-fns';
+import { isValid, parse } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { LONG_DATE } from './format';
 
 export const EPOCH = new Date(0);
-
-const LONG_PT = "dd 'de' MMMM 'de' yyyy";
-
-/**
- * @example formatArticleDate(new Date('2020-10-06T00:00:00Z')) // '06 de outubro de 2020'
- */
-export function formatArticleDate(date: Date): string {
-  // Date-only values are midnight UTC: format them in UTC so Brazil never shows the day before.
-  const utc = new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-  return format(utc, LONG_PT, { locale: ptBR });
-}
 
 /**
  * Reads a date given as a Date, an ISO string or Portuguese long text; anything
@@ -33,6 +23,6 @@ export function parseArticleDate(value: unknown): Date {
     const iso = new Date(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'));
     return isValid(iso) ? iso : EPOCH;
   }
-  const local = parse(text.toLowerCase(), LONG_PT, new Date(2000, 0, 1), { locale: ptBR });
+  const local = parse(text.toLowerCase(), LONG_DATE, new Date(2000, 0, 1), { locale: ptBR });
   return isValid(local) ? new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate())) : EPOCH;
 }

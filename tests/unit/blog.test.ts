@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { EPOCH, formatArticleDate, parseArticleDate } from '../../src/lib/dates';
+import { EPOCH, parseArticleDate } from '../../src/lib/dates';
+import { formatLongDate } from '../../src/lib/format';
 import { filterFromSearch, filterToSearch, matches } from '../../src/lib/blog-filter';
 import { renderMarkdown } from '../../src/lib/markdown';
 import { MARKDOWN_URL_PATTERN } from '../../src/lib/markdown-policy';
@@ -19,8 +20,8 @@ describe('article dates', () => {
   });
 
   test("shows dates as 'dd de MMMM de yyyy', never the day before", () => {
-    expect(formatArticleDate(new Date('2020-10-06T00:00:00Z'))).toBe('06 de outubro de 2020');
-    expect(formatArticleDate(new Date('2024-01-01T00:00:00Z'))).toBe('01 de janeiro de 2024');
+    expect(formatLongDate(new Date('2020-10-06T00:00:00Z'))).toBe('06 de outubro de 2020');
+    expect(formatLongDate(new Date('2024-01-01T00:00:00Z'))).toBe('01 de janeiro de 2024');
   });
 });
 

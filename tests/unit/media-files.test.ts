@@ -8,10 +8,10 @@ import {
   checkFiles,
   extensionOf,
   fileErrors,
-  formatFileSize,
   isImage,
   uploadedMessage,
 } from '../../src/admin/media/fileRules';
+import { formatBytes as formatFileSize } from '../../src/lib/format';
 
 const require = createRequire(import.meta.url);
 const server = require('../../pb_hooks/lib/mime.js') as { mimeOf: (name: string) => string };

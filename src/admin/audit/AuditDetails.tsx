@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { RaRecord } from 'react-admin';
-import { ptBrDateTime } from './csv';
+import { formatDateTime } from '../../lib/format';
 import { diffValues, formatValue, type FieldChange } from './diff';
 import { actionLabel, TABLE_LABELS } from './labels';
 
@@ -65,7 +65,7 @@ export function AuditDetails({ record, onClose }: { record: RaRecord | null; onC
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, mt: 0, mb: 2 }}
           >
-            <Meta label="Data/Hora" value={ptBrDateTime(record.created)} />
+            <Meta label="Data/Hora" value={formatDateTime(record.created, { seconds: true })} />
             <Meta label="Ação" value={actionLabel(record.action)} />
             <Meta label="Tabela" value={`${TABLE_LABELS[record.table_name] ?? ''} (${record.table_name})`} />
             <Meta label="ID do log" value={String(record.id)} />

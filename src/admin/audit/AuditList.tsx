@@ -23,7 +23,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Spinner } from '../layout/AccessGate';
-import { ptBrDateTime, type CsvColumn } from './csv';
+import { type CsvColumn } from './csv';
+import { formatDateTime } from '../../lib/format';
 import { dayEnd, dayStart, inputDay } from './dateRange';
 import { AuditDetails } from './AuditDetails';
 import { ExportAllButton } from './ExportAllButton';
@@ -59,7 +60,7 @@ const filters = [
 ];
 
 const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
-  { header: 'Data/Hora', value: (row) => ptBrDateTime(row.created) },
+  { header: 'Data/Hora', value: (row) => formatDateTime(row.created, { seconds: true }) },
   { header: 'Usuário', value: (row) => row.actor },
   { header: 'ID do usuário', value: (row) => row.user },
   { header: 'Ação', value: (row) => actionLabel(row.action) },
@@ -126,7 +127,7 @@ function AuditTable() {
           </Typography>
         }
       >
-        <Col source="created" label="Data/Hora" render={(record) => ptBrDateTime(record.created)} />
+        <Col source="created" label="Data/Hora" render={(record) => formatDateTime(record.created, { seconds: true })} />
         <Col source="user" label="Usuário" disableSort render={(record) => <UserCell record={record} />} />
         <Col
           source="action"

@@ -3,6 +3,7 @@
  * by semicolons and saved with a UTF-8 byte-order mark, which is what spreadsheet
  * programs set to pt-BR expect (the comma is the decimal separator there).
  */
+import { formatDateTime } from '../../lib/format';
 
 export interface CsvColumn<Row> {
   header: string;
@@ -19,7 +20,7 @@ export const CSV_SEPARATOR = ';';
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
-  else if (value instanceof Date) text = value.toLocaleString('pt-BR');
+  else if (value instanceof Date) text = formatDateTime(value, { seconds: true });
   else if (typeof value === 'object') text = JSON.stringify(value);
   else if (typeof value === 'boolean') text = value ? 'Sim' : 'Não';
   else text = String(value);
@@ -33,13 +34,6 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
   const lines = [columns.map((column) => csvCell(column.header)).join(CSV_SEPARATOR)];
   for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))).join(CSV_SEPARATOR));
   return lines.join('\r\n') + '\r\n';
-}
-
-/** A PocketBase date ('2024-05-01 12:00:00.000Z') in pt-BR local time, or ''. */
-export function ptBrDateTime(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('pt-BR');
 }
 
 /** 'auditoria-2024-05-01' style file names (react-admin's downloadCSV adds '.csv'). */

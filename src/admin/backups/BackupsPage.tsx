@@ -36,14 +36,12 @@ import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
-import { formatFileSize } from '../media/fileRules';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import type { RestDataProvider } from '../restDataProvider';
 import { waitForRestart, type BackupItem } from './api';
 
 /** Every backup, newest first (the server's largest page: a folder holds far fewer). */
 const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagination: { page: 1, perPage: 1000 } };
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
 /** The confirmation before a destructive action on one backup: Cancelar (focused) or the action. */
 function ConfirmDialog({
@@ -90,7 +88,7 @@ function RestoreDialog(props: BackupAction) {
           <DialogContentText gutterBottom>
             Restaurar <strong>{backup.name}</strong> substitui <strong>todos</strong> os dados atuais do site (usuários, posts,
             páginas, mídia, configurações, mensagens, inscritos e logs de auditoria) pelos dados deste backup. Tudo o que foi
-            criado ou alterado depois de {dateTime(backup.modified)} será perdido.
+            criado ou alterado depois de {formatDateTime(backup.modified, { seconds: true })} será perdido.
           </DialogContentText>
           <DialogContentText gutterBottom>
             O servidor será reiniciado: o site e o painel ficam indisponíveis por alguns instantes e quem estiver conectado pode
@@ -239,8 +237,8 @@ function BackupsView() {
                     <TableCell>
                       <code>{item.name}</code>
                     </TableCell>
-                    <TableCell align="right">{formatFileSize(item.size)}</TableCell>
-                    <TableCell>{dateTime(item.modified)}</TableCell>
+                    <TableCell align="right">{formatBytes(item.size)}</TableCell>
+                    <TableCell>{formatDateTime(item.modified, { seconds: true })}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1}>
                         <Button

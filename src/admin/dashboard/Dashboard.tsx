@@ -24,6 +24,7 @@ import { fetchStats, type DashboardStats } from './stats';
 import { PublishingPanel } from './PublishingPanel';
 import { ValidationReport } from './ValidationReport';
 import { can } from '../../lib/permissions';
+import { formatNumber } from '../../lib/format';
 
 function StatCard({ title, value, detail, id }: { title: string; value: string | number; detail: string; id: string }) {
   return (
@@ -43,8 +44,6 @@ function StatCard({ title, value, detail, id }: { title: string; value: string |
   );
 }
 
-const number = (value: number) => value.toLocaleString('pt-BR');
-
 function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   const dash = '–';
   return (
@@ -53,10 +52,10 @@ function StatCards({ stats }: { stats: DashboardStats | undefined }) {
         <StatCard
           id="users"
           title="Usuários"
-          value={stats?.users ? number(stats.users.total) : dash}
+          value={stats?.users ? formatNumber(stats.users.total) : dash}
           detail={
             stats?.users
-              ? `${number(stats.users.active)} ativos · ${number(stats.users.new_this_week)} novos nesta semana`
+              ? `${formatNumber(stats.users.active)} ativos · ${formatNumber(stats.users.new_this_week)} novos nesta semana`
               : 'Carregando...'
           }
         />
@@ -64,24 +63,20 @@ function StatCards({ stats }: { stats: DashboardStats | undefined }) {
       <StatCard
         id="posts"
         title="Posts"
-        value={stats ? number(stats.posts.total) : dash}
-        detail={stats ? `${number(stats.posts.published)} publicados` : 'Carregando...'}
+        value={stats ? formatNumber(stats.posts.total) : dash}
+        detail={stats ? `${formatNumber(stats.posts.published)} publicados` : 'Carregando...'}
       />
       <StatCard
         id="media"
         title="Mídia"
-        value={stats ? number(stats.media.total) : dash}
-        detail={
-          stats
-            ? `${stats.media.size_mb.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB no total`
-            : 'Carregando...'
-        }
+        value={stats ? formatNumber(stats.media.total) : dash}
+        detail={stats ? `${formatNumber(stats.media.size_mb, { decimals: 2 })} MB no total` : 'Carregando...'}
       />
       <StatCard
         id="drafts"
         title="Rascunhos"
-        value={stats ? number(stats.posts.drafts) : dash}
-        detail={stats ? `${number(stats.posts.scheduled)} agendados` : 'Carregando...'}
+        value={stats ? formatNumber(stats.posts.drafts) : dash}
+        detail={stats ? `${formatNumber(stats.posts.scheduled)} agendados` : 'Carregando...'}
       />
     </Stack>
   );

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import PublishIcon from '@mui/icons-material/Publish';
 import { useCreate, useGetList, useNotify } from 'react-admin';
 import { reasonOf } from '../errors';
+import { formatDateTime, formatSeconds } from '../../lib/format';
 
 interface SiteBuild {
   /** The publisher's build id. */
@@ -33,8 +34,7 @@ interface SiteBuild {
   log: string;
 }
 
-const dateTime = (value: string) => (value ? new Date(value).toLocaleString('pt-BR') : '–');
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
+const dateTime = (value: string) => formatDateTime(value, { seconds: true }) || '–';
 
 /** The newest build in one of these states; `running` asks for a refresh every 2 s instead of 15 s. */
 function useLatestBuild(states: SiteBuild['state'][], running: boolean) {
@@ -98,7 +98,8 @@ export function PublishingPanel() {
         {live ? (
           <Box data-build="live" sx={{ mb: failure ? 2 : 0 }}>
             <Typography variant="body2">
-              <strong>No ar desde:</strong> {dateTime(live.finished_at)} · <strong>Duração:</strong> {seconds(live.duration_ms)}
+              <strong>No ar desde:</strong> {dateTime(live.finished_at)} · <strong>Duração:</strong>{' '}
+              {formatSeconds(live.duration_ms)}
               {live.mode === 'local' ? (
                 <>
                   {' '}

@@ -22,8 +22,9 @@ import { DeleteWithConfirmButton, RecordContextProvider, useNotify } from 'react
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
 import { AltTextDialog } from './AltTextDialog';
-import { formatFileSize, isImage } from './fileRules';
-import { fileUrl, formatDate, thumbUrl, type MediaRecord } from './types';
+import { formatBytes, formatDateTime } from '../../lib/format';
+import { isImage } from './fileRules';
+import { fileUrl, thumbUrl, type MediaRecord } from './types';
 
 function TypeIcon({ mimeType }: { mimeType: string }) {
   const sx = { fontSize: 64 };
@@ -104,10 +105,10 @@ export function MediaCard({ record }: { record: MediaRecord }) {
             {name}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-size>
-            {formatFileSize(record.file_size)}
+            {formatBytes(record.file_size)}
           </Typography>
           <Typography variant="body2" color="text.secondary" component="p">
-            <time dateTime={record.created?.replace(' ', 'T')}>{formatDate(record.created)}</time>
+            <time dateTime={record.created?.replace(' ', 'T')}>{formatDateTime(record.created)}</time>
           </Typography>
           <Typography
             variant="body2"

@@ -20,7 +20,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles, formatFileSize, uploadedMessage } from './fileRules';
+import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles, uploadedMessage } from './fileRules';
+import { formatBytes } from '../../lib/format';
 
 interface Refusal {
   name: string;
@@ -177,7 +178,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
                   </IconButton>
                 }
               >
-                <ListItemText primary={file.name} secondary={formatFileSize(file.size)} />
+                <ListItemText primary={file.name} secondary={formatBytes(file.size)} />
               </ListItem>
             ))}
           </List>

@@ -36,21 +36,6 @@ export const UPLOAD_MESSAGES = {
   tooMany: 'Too many files',
 } as const;
 
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-
-/**
- * A size in Bytes, KB, MB or GB (powers of 1024), rounded to 2 decimals, pt-BR
- * decimal comma.
- * @example formatFileSize(1536) // '1,5 KB'
- * @example formatFileSize(10485760) // '10 MB'
- */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = Math.round((bytes / 1024 ** exponent) * 100) / 100;
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2, useGrouping: false })} ${UNITS[exponent]}`;
-}
-
 /** The lowercase extension of a file name, with its dot ('' when there is none). */
 export function extensionOf(name: string): string {
   const match = /\.[^./\\]+$/.exec(name);

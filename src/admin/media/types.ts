@@ -28,10 +28,3 @@ export function fileUrl(record: MediaRecord): string {
 export function thumbUrl(record: MediaRecord): string {
   return pb.files.getURL(record, record.file, { thumb: '320x240' });
 }
-
-/** PocketBase's date ('2025-01-31 12:00:00.000Z') as a pt-BR date and time. */
-export function formatDate(value: string | undefined): string {
-  if (!value) return '';
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-}

@@ -16,7 +16,8 @@ import {
   useListContext,
   type RaRecord,
 } from 'react-admin';
-import { ptBrDateTime, type CsvColumn } from '../audit/csv';
+import { type CsvColumn } from '../audit/csv';
+import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../audit/ExportAllButton';
 import { Spinner } from '../layout/AccessGate';
 import { hasMachineLabel, INTEREST_CHOICES, interestLabel, volumeLabel } from './choices';
@@ -40,7 +41,7 @@ const filters = [
 ];
 
 const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
-  { header: 'Recebida em', value: (row) => ptBrDateTime(row.created) },
+  { header: 'Recebida em', value: (row) => formatDateTime(row.created, { seconds: true }) },
   { header: 'Nome', value: (row) => row.name },
   { header: 'E-mail', value: (row) => row.email },
   { header: 'Telefone', value: (row) => row.phone },
@@ -85,7 +86,7 @@ function MessageTable() {
           )
         }
       />
-      <Col source="created" render={(record) => ptBrDateTime(record.created)} />
+      <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
       <Col source="name" />
       <Col source="email" />
       <Col source="company" />

@@ -19,7 +19,7 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
-import { ptBrDateTime } from '../audit/csv';
+import { formatDateTime } from '../../lib/format';
 import { hasMachineLabel, interestLabel, volumeLabel } from './choices';
 import { ReadToggleButton } from './ReadToggle';
 
@@ -80,7 +80,7 @@ export default function MessageShow() {
     <Show title="Mensagem de contato" actions={<Actions />}>
       <MarkReadOnOpen />
       <SimpleShowLayout>
-        <FunctionField source="created" render={(record: RaRecord) => ptBrDateTime(record.created)} />
+        <FunctionField source="created" render={(record: RaRecord) => formatDateTime(record.created, { seconds: true })} />
         <TextField source="name" />
         <FunctionField source="email" render={(record: RaRecord) => <a href={`mailto:${record.email}`}>{record.email}</a>} />
         <FunctionField

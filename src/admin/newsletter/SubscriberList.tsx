@@ -5,7 +5,8 @@
 import Typography from '@mui/material/Typography';
 import { DataTable, DeleteButton, List, SearchInput, TopToolbar, useListContext, type RaRecord } from 'react-admin';
 import { canAccessArea } from '../access';
-import { ptBrDateTime, type CsvColumn } from '../audit/csv';
+import { type CsvColumn } from '../audit/csv';
+import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../audit/ExportAllButton';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
@@ -18,8 +19,8 @@ const filters = [<SearchInput key="q" source="q" placeholder="Buscar por e-mail"
 const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
   { header: 'E-mail', value: (row) => row.email },
   { header: 'Origem', value: (row) => row.source },
-  { header: 'Consentimento em', value: (row) => ptBrDateTime(row.consented_at) },
-  { header: 'Inscrito em', value: (row) => ptBrDateTime(row.created) },
+  { header: 'Consentimento em', value: (row) => formatDateTime(row.consented_at, { seconds: true }) },
+  { header: 'Inscrito em', value: (row) => formatDateTime(row.created, { seconds: true }) },
 ];
 
 function Actions() {
@@ -47,7 +48,7 @@ function SubscriberTable() {
     >
       <Col source="email" />
       <Col source="source" label="Origem" />
-      <Col source="created" render={(record) => ptBrDateTime(record.created)} />
+      <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
       {canDelete ? (
         <Col
           label="Ações"

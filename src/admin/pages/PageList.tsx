@@ -2,7 +2,6 @@
 import {
   CreateButton,
   DataTable,
-  DateField,
   DeleteButton,
   EditButton,
   List,
@@ -11,6 +10,7 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES } from './pageRules';
 import { PageStatusChip } from './PageStatusChip';
 
@@ -20,8 +20,6 @@ const filters = [
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' as const });
-
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 export default function PageList() {
   return (
@@ -42,7 +40,7 @@ export default function PageList() {
         <DataTable.Col source="slug" />
         <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
         <DataTable.Col source="created" label="Criada em" cellSx={noWrap}>
-          <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
+          <DateTimeField source="created" />
         </DataTable.Col>
         <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
           <EditButton />

@@ -6,7 +6,6 @@
 import {
   CreateButton,
   DataTable,
-  DateField,
   DeleteButton,
   EditButton,
   List,
@@ -15,6 +14,7 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
 import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
@@ -56,10 +56,10 @@ export default function PostList() {
         <DataTable.Col source="category" />
         <DataTable.Col source="author_name" label="Autor" />
         <DataTable.Col source="created" label="Criado em" cellSx={noWrap}>
-          <DateField source="created" showTime locales="pt-BR" options={DATE_OPTIONS} />
+          <DateTimeField source="created" />
         </DataTable.Col>
         <DataTable.Col source="published_at" label="Publicação" cellSx={noWrap}>
-          <DateField source="published_at" showTime locales="pt-BR" options={DATE_OPTIONS} emptyText="—" />
+          <DateTimeField source="published_at" emptyText="—" />
         </DataTable.Col>
         <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
           <EditButton />
@@ -71,5 +71,3 @@ export default function PostList() {
 }
 
 const noWrap = () => ({ whiteSpace: 'nowrap' as const });
-
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };

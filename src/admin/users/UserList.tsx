@@ -11,7 +11,6 @@ import { useState } from 'react';
 import {
   CreateButton,
   DataTable,
-  DateField,
   List,
   NullableBooleanInput,
   SearchInput,
@@ -22,6 +21,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
 import { RoleBadge } from '../common/RoleBadge';
 import { useActor } from '../common/useActor';
 import { ROLE_CHOICES } from './choices';
@@ -97,7 +97,7 @@ export default function UserList() {
           <Col source="role" render={(record) => <RoleBadge role={record.role} />} />
           <Col source="is_active" render={(record) => <ActiveSwitch record={record} />} />
           <Col source="created">
-            <DateField source="created" locales="pt-BR" />
+            <DateTimeField source="created" showTime={false} />
           </Col>
           <Col
             label="Ações"

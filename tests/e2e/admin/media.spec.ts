@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect, test } from '../fixtures';
-import { formatFileSize } from '../../../src/admin/media/fileRules';
+import { formatBytes as formatFileSize } from '../../../src/lib/format';
 import { signedInAs, superuser } from './staff';
 
 /** A real 1×1 PNG. */
