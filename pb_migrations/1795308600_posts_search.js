@@ -3,7 +3,7 @@
 // The admin's posts search index (pb_hooks/lib/search.js, which holds its definition):
 // the FTS5 trigram table over posts' title, excerpt and slug, its keys table and the
 // triggers that keep both in step, filled from the posts already stored. A database
-// indexed by the former Go server (server/search, the same definition) keeps its index.
+// indexed before keeps its index (same definition).
 // Later changes to posts' fields are followed by pb_hooks/search.pb.js.
 migrate(
   (app) => {

@@ -10,8 +10,8 @@
 // table, whose INTEGER PRIMARY KEY survives a VACUUM (posts' implicit rowid may not).
 // SQL triggers on posts keep both in step within each write's own transaction,
 // whatever makes the write: the API, a hook, a migration or a bulk load straight into
-// SQLite. The definition is the one server/search (Go) used, so a database it indexed
-// is kept as it is.
+// SQLite. The definition never changes shape, so a database indexed before keeps its
+// index as it is.
 //
 // The answer is PocketBase's own records list, so the list rule, filter, sort, pages,
 // totals, expand, fields, rate limits and hooks stay PocketBase's. A JS hook cannot

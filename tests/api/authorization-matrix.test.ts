@@ -9,7 +9,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allows, type Changes, type Collection, type Operation, type RecordFacts } from '../../src/lib/permissions';
 import { startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 
 let s: StaffServer;
 let serial = 0;

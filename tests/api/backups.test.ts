@@ -14,7 +14,7 @@ import type PocketBase from 'pocketbase';
 import { extractZipEntry } from '../../scripts/lib/unzip.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { databaseSnapshot, filesChecksums, summary } from '../helpers/database';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 import { signIn, startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;

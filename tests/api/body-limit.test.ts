@@ -9,7 +9,7 @@ import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 
 let s: StaffServer;
 

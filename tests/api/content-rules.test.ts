@@ -1,7 +1,7 @@
 /** Server-side rules on content: slugs, defaults, validation with clear 400s, upload limits. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 
 let s: StaffServer;
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { isBuildFresh } from '../../scripts/lib/build-site.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { runSiteBuild } from '../../scripts/lib/site-build.mjs';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 import { startStaffServer, type StaffMember, type StaffServer } from '../helpers/staff';
 
 const VISITORS = 200;

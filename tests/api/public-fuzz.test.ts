@@ -68,7 +68,7 @@ import {
   textVerdict,
   type Verdict,
 } from '../helpers/hostile';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_801);
 const fuzz = new Fuzzer(SEED);
@@ -270,7 +270,7 @@ function checkAnswer(
   return null;
 }
 
-/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/requests.pb.js, lib/body-limit.js). */
+/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/requests.pb.js, pb_hooks/lib/body-limit.js). */
 const PUBLIC_BODY_LIMIT = 64 * 1024;
 const PUBLIC_CREATES = [
   '/api/collections/contact_messages/records',

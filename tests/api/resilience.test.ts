@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readlink, realpath, rm, stat, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { contactMessage } from '../helpers/fixtures';
+import { contactMessage } from '../helpers/contact-message';
 import { integrityCheck } from '../helpers/database';
 import { startStaffServer, type StaffMember, type StaffServer } from '../helpers/staff';
 

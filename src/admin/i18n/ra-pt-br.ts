@@ -1,7 +1,7 @@
 /**
  * react-admin's own interface texts in Brazilian Portuguese. Written here because
  * the published `ra-language-pt-br` targets react-admin 3 and ships unbuilt;
- * tests/unit/admin-i18n.test.ts keeps this file in step with every key of
+ * tests/unit/admin-messages.test.ts keeps this file in step with every key of
  * react-admin's English messages.
  */
 import type { TranslationMessages } from 'ra-core';

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { Download, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures';
-import { contactMessage } from '../../helpers/fixtures';
+import { contactMessage } from '../../helpers/contact-message';
 import { signedInAs, superuser } from './staff';
 
 const expect = baseExpect.configure({ timeout: 15_000 });

@@ -1,0 +1,153 @@
+/**
+ * The project's shape, checked by machine (issue #21): one way for each thing.
+ * Each rule names the files that break it, so a failure says what to move.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.astro', '.cache', 'pb_data', '.git', 'test-results', 'playwright-report']);
+
+function filesUnder(dir: string, extensions: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (relative: string) => {
+    const absolute = path.join(ROOT, relative);
+    if (!existsSync(absolute)) return;
+    for (const entry of readdirSync(absolute, { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name)) walk(child);
+      } else if (extensions.some((extension) => entry.name.endsWith(extension))) found.push(child);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const CODE = ['.ts', '.tsx', '.mjs', '.js', '.astro', '.go'];
+
+describe('benchmarks are a leaf', () => {
+  test('nothing in scripts/, src/, pb_hooks/ or server/ imports from bench/', () => {
+    const offenders = ['scripts', 'src', 'pb_hooks', 'server']
+      .flatMap((dir) => filesUnder(dir, CODE))
+      .filter((file) => /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"][^'"]*\bbench\//.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('route files are thin', () => {
+  test('no route file is over 60 lines', () => {
+    const long = filesUnder('src/pages', ['.astro', '.ts'])
+      .map((file) => ({ file, lines: read(file).trimEnd().split('\n').length }))
+      .filter(({ lines }) => lines > 60)
+      .map(({ file, lines }) => `${file}: ${lines}`);
+    expect(long).toEqual([]);
+  });
+});
+
+describe('one formatting module', () => {
+  test('only src/lib/format.ts formats dates, numbers and sizes for people', () => {
+    const formatting = /\.toLocale(?:Date|Time)?String\(|\bIntl\.|import\s*\{[^}]*\bformat\w*\b[^}]*\}\s*from\s*['"]date-fns/;
+    const offenders = filesUnder('src', ['.ts', '.tsx', '.astro', '.mjs']).filter(
+      (file) => file !== 'src/lib/format.ts' && formatting.test(read(file)),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('admin labels come from i18n', () => {
+  /** `<X source="…" label="…">`: a field label written in place instead of in resources.<name>.fields. */
+  function literalLabels(file: string): string[] {
+    const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const found: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
+        const attributes = node.attributes.properties.filter(ts.isJsxAttribute);
+        const named = (name: string) => attributes.find((attribute) => attribute.name.getText(source) === name);
+        const label = named('label');
+        const literal =
+          label?.initializer &&
+          (ts.isStringLiteral(label.initializer) ||
+            (ts.isJsxExpression(label.initializer) &&
+              label.initializer.expression !== undefined &&
+              (ts.isStringLiteral(label.initializer.expression) ||
+                ts.isNoSubstitutionTemplateLiteral(label.initializer.expression))));
+        if (named('source') && literal) {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+          found.push(`${file}:${line + 1} ${node.tagName.getText(source)}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  }
+
+  test('no literal label on a field, input or column bound to a source', () => {
+    expect(filesUnder('src/admin', ['.tsx']).flatMap(literalLabels)).toEqual([]);
+  });
+});
+
+describe('comments tell the truth', () => {
+  const TOP = ['src', 'scripts', 'pb_hooks', 'pb_migrations', 'server', 'tests', 'bench', 'public', '.ci', '.github'];
+  const pathInText = new RegExp(
+    `(?<![\\w./-])((?:${TOP.map((top) => top.replace('.', '\\.')).join('|')})/[\\w./\\[\\]-]*[\\w\\]])`,
+    'g',
+  );
+
+  /** The text of the comments of a source file (line, block and HTML comments). */
+  function commentsOf(text: string): string[] {
+    const comments: string[] = [];
+    const pattern = /\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|(?<![:'"`\w\\])\/\/[^\n]*/g;
+    for (const match of text.matchAll(pattern)) comments.push(match[0]);
+    return comments;
+  }
+
+  /** A file name with a folder and a source extension, e.g. lib/audit.js or ../config/site.ts. */
+  const relativeFile = /(?<![\w./@-])((?:\.\.?\/)*[\w-]+(?:\/[\w.[\]-]+)+\.(?:ts|tsx|js|mjs|astro|go|json|css))(?![\w/-])/g;
+
+  /** A relative name may be meant from the citing file's folder or any folder above it. */
+  function resolves(file: string, cited: string): boolean {
+    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+      if (existsSync(path.join(ROOT, dir, cited))) return true;
+      if (dir === '.' || dir === '') return false;
+    }
+  }
+
+  test('every path a comment names exists', () => {
+    const missing = new Set<string>();
+    for (const file of ['astro.config.mjs', ...TOP.flatMap((dir) => filesUnder(dir, [...CODE, '.css', '.sh']))]) {
+      if (file === 'tests/unit/structure.test.ts') continue;
+      for (const comment of commentsOf(read(file))) {
+        for (const [, cited] of comment.matchAll(pathInText)) {
+          if (/[*{}<>$]/.test(cited)) continue;
+          const target = cited.replace(/[.,;:]+$/, '');
+          if (!existsSync(path.join(ROOT, target))) missing.add(`${file}: ${target}`);
+        }
+        for (const [, cited] of comment.matchAll(relativeFile)) {
+          if (/^(?:node_modules|github\.com|pocketbase)\//.test(cited) || cited.includes('pb_data/')) continue;
+          if (!resolves(file, cited)) missing.add(`${file}: ${cited}`);
+        }
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  test('integrations live together in src/integrations', () => {
+    const config = read('astro.config.mjs');
+    const localImports = [...config.matchAll(/from\s+['"](\.\/[^'"]+)['"]/g)].map((match) => match[1]);
+    const integrations = localImports.filter((file) => /integrations?\b|alias|headers|compress/i.test(file));
+    expect(integrations.filter((file) => !file.startsWith('./src/integrations/'))).toEqual([]);
+  });
+
+  test('test helpers exist once', () => {
+    const names = filesUnder('tests', ['.ts']).filter((file) => !/\.(test|spec)\.ts$/.test(file));
+    const byName = new Map<string, string[]>();
+    for (const file of names) byName.set(path.basename(file), [...(byName.get(path.basename(file)) ?? []), file]);
+    expect([...byName.values()].filter((files) => files.length > 1)).toEqual([]);
+    expect(statSync(path.join(ROOT, 'tests/helpers')).isDirectory()).toBe(true);
+  });
+});
