@@ -174,6 +174,104 @@ const signatures = defineCollection({
   }),
 });
 
+/**
+ * A JSON file holding one object (a page's copy) as a collection of one entry whose
+ * id is the file's name, e.g. getEntry('home', 'home').
+ */
+const singleEntry = (name: string) =>
+  file(`src/content/${name}.json`, { parser: (json) => ({ [name]: JSON.parse(json) as Record<string, unknown> }) });
+
+/** A titled card: a company value, a differentiator, a reason to choose us. */
+const card = z.object({ title: text(3, 80), description: text(20, 300) });
+const paragraphs = z.array(text(40, 700)).min(1).max(6);
+const titled = <T extends z.ZodRawShape>(shape: T) => z.object({ title: text(3, 120), ...shape });
+
+/** The home page's copy (also read by the benchmark SPA in bench/spa). */
+const home = defineCollection({
+  loader: singleEntry('home'),
+  schema: z.object({
+    hero: z.object({
+      eyebrow: text(5, 80),
+      headline: text(20, 200),
+      subline: text(20, 240),
+      testingBanner: text(10, 120),
+      primaryAction: text(3, 40),
+      secondaryAction: text(3, 40),
+      /** Prefilled in the chat the secondary action opens. */
+      customProjectMessage: text(10, 300),
+    }),
+    lines: titled({ intro: text(20, 400), featuredBadge: text(3, 20), cardAction: text(3, 40), allProducts: text(3, 40) }),
+    customHardware: titled({
+      eyebrow: text(3, 60),
+      text: text(20, 500),
+      freeDevelopment: text(10, 200).includes('{batch}', 'use {batch} no lugar do lote mínimo (src/config/site.ts)'),
+      action: text(3, 40),
+    }),
+    partners: titled({}),
+    cta: titled({ text: text(20, 400), catalogue: text(3, 40), chat: text(3, 40) }),
+  }),
+});
+
+/** The copy of /quem-somos. */
+const about = defineCollection({
+  loader: singleEntry('about'),
+  schema: z.object({
+    hero: z.object({ title: text(3, 80), subtitle: text(20, 300) }),
+    business: titled({ paragraphs }),
+    mission: titled({ text: text(20, 500) }),
+    vision: titled({ text: text(20, 500) }),
+    values: titled({ items: z.array(card).min(3).max(8) }),
+    history: titled({ paragraphs }),
+    differentiators: titled({ items: z.array(card).min(3).max(8) }),
+    socialImpact: titled({ text: text(20, 700) }),
+    testimonialsTitle: text(3, 120),
+  }),
+});
+
+const formFields = <T extends z.ZodType>(value: T) =>
+  z.object({
+    name: value,
+    email: value,
+    phone: value,
+    company: value,
+    hasMachine: value,
+    volume: value,
+    interest: value,
+    message: value,
+  });
+/** A select's choices; the value is what the API stores in contact_messages. */
+const options = z
+  .array(z.object({ value: z.string().regex(/^[a-z0-9+-]+$/, 'valor: letras minúsculas, números, + e -'), label: text(2, 60) }))
+  .min(2);
+
+/** The copy of /contato, with the contact form's labels and choices (also read by the admin). */
+const contact = defineCollection({
+  loader: singleEntry('contact'),
+  schema: z.object({
+    hero: z.object({ title: text(3, 80), subtitle: text(20, 300) }),
+    cards: z.object({
+      phone: z.object({ title: text(3, 40), note: text(5, 120) }),
+      chat: z.object({ title: text(3, 40), note: text(5, 120) }),
+      email: z.object({ title: text(3, 40), note: text(5, 120) }),
+      address: z.object({ title: text(3, 40), note: text(5, 120) }),
+    }),
+    form: titled({
+      intro: text(20, 400),
+      labels: formFields(text(2, 60)),
+      placeholders: formFields(text(2, 300)),
+      selectPlaceholder: text(3, 60),
+      options: z.object({ hasMachine: options, volume: options, interest: options }),
+      submit: text(3, 40),
+      sending: text(3, 40),
+      success: titled({ text: text(20, 300), again: text(3, 60) }),
+    }),
+    map: titled({}),
+    hours: titled({ text: text(5, 120) }),
+    why: titled({ items: z.array(card).min(2).max(6) }),
+    faqTitle: text(3, 120),
+  }),
+});
+
 /** Long-form institutional pages written in Markdown (privacy policy). */
 const legal = defineCollection({
   loader: glob({ pattern: '*.md', base: 'src/content/legal' }),
@@ -223,4 +321,7 @@ export const collections = {
   customHardware,
   signatures,
   legal,
+  home,
+  about,
+  contact,
 };

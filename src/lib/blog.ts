@@ -54,6 +54,25 @@ export async function toSummary(article: Article): Promise<ArticleSummary> {
   };
 }
 
+/** The articles of list page `page` (1-based), PAGE_SIZE to a page. */
+export function articlesOfPage(articles: Article[], page: number): Article[] {
+  return articles.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+}
+
+/** How many list pages the articles fill. */
+export function pageCount(articles: Article[]): number {
+  return Math.ceil(articles.length / PAGE_SIZE);
+}
+
+/** Everything an article's page shows besides the article itself. */
+export async function getArticleContext(article: Article, all: Article[]) {
+  const [cover, related] = await Promise.all([
+    coverOf(article, [480, 960, 1280]),
+    Promise.all(relatedArticles(article, all).map(toSummary)),
+  ]);
+  return { cover, related, minutes: readingMinutes(article.body ?? article.rendered?.html ?? '') };
+}
+
 /** Up to `count` other articles, same category first, newest first. */
 export function relatedArticles(article: Article, all: Article[], count = 3): Article[] {
   const others = all.filter((other) => other.id !== article.id);

@@ -1,5 +1,7 @@
 /** Query helpers over the product collections, so pages stay thin. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
+import type { Crumb } from './structured-data';
+import type { LineChoice } from '../islands/LineSelector';
 
 export type Line = CollectionEntry<'lines'>;
 export type Product = CollectionEntry<'products'>;
@@ -44,6 +46,17 @@ export async function getLineSummaries(): Promise<LineSummary[]> {
     });
 }
 
+/** What the listing's line selector shows of each line. */
+export function lineChoices(lines: LineSummary[]): LineChoice[] {
+  return lines.map((line) => ({
+    id: line.id,
+    name: line.data.name,
+    iconText: line.data.iconText,
+    color: line.data.color,
+    productCount: line.productCount,
+  }));
+}
+
 export async function getProducts(): Promise<Product[]> {
   const [lines, products] = await Promise.all([getCollection('lines'), getCollection('products')]);
   const lineOrder = new Map(lines.map((line) => [line.id, line.data.order]));
@@ -60,7 +73,17 @@ export async function getProductContext(product: Product) {
     product.data.datasheet ? getEntry(product.data.datasheet) : Promise.resolve(undefined),
   ]);
   if (!line) throw new Error(`linha ${product.data.line.id} do produto ${product.id} não existe`);
-  return { line, related, datasheet };
+  return { line, related, datasheet, trail: productTrail(product, line) };
+}
+
+/** The product page's breadcrumb trail (shown, and given to search engines). */
+export function productTrail(product: Product, line: Line): Crumb[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Produtos', path: '/produtos' },
+    { name: line.data.name, path: lineHref(line.id) },
+    { name: product.data.model, path: productHref(product.id) },
+  ];
 }
 
 export async function getPartners() {
