@@ -39,12 +39,27 @@ describe('benchmarks are a leaf', () => {
 });
 
 describe('route files are thin', () => {
+  const routes = filesUnder('src/pages', ['.astro', '.ts']);
+
   test('no route file is over 60 lines', () => {
-    const long = filesUnder('src/pages', ['.astro', '.ts'])
+    expect(routes).toContain('src/pages/index.astro');
+    const long = routes
       .map((file) => ({ file, lines: read(file).trimEnd().split('\n').length }))
       .filter(({ lines }) => lines > 60)
       .map(({ file, lines }) => `${file}: ${lines}`);
     expect(long).toEqual([]);
+  });
+
+  test('routes read collections through src/lib and neither sort nor filter them', () => {
+    const offenders = routes.filter((file) => /\bget(?:Collection|Entry|Entries)\(|\.sort\(|\.filter\(/.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+
+  test('pages and components import no content JSON directly (only through the collections)', () => {
+    const offenders = [...routes, ...filesUnder('src/components', ['.astro', '.ts', '.tsx'])].filter((file) =>
+      /from\s+['"][./]*content\/[^'"]+\.json['"]/.test(read(file)),
+    );
+    expect(offenders).toEqual([]);
   });
 });
 
