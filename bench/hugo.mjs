@@ -135,7 +135,7 @@ const perPage = (run) => run.ms / run.pages;
 /** @param {number} ms */
 const msText = (ms) => `${formatNumber(ms, 2)} ms`;
 
-ensureDebianTool(HUGO, 'hugo');
+ensureDebianTool(HUGO, 'hugo', '[bench]');
 const work = mkdtempSync(path.join(tmpdir(), 'bench-hugo-'));
 const cleanUp = () => rmSync(work, { recursive: true, force: true });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
