@@ -5,7 +5,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { sitemapAlias } from './scripts/lib/sitemap-alias.mjs';
+import { sitemapAlias } from './src/integrations/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
 import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 import { securityHeaders } from './src/integrations/security-headers.mjs';

@@ -117,8 +117,7 @@ function astroRun(site, concurrency, { keepImages }) {
   const cache = path.join(site, '.cache', 'astro');
   clearAstroCaches(site, cache, { keepImages });
   const out = path.join(site, '.cache', 'bench-out');
-  const env = { ASTRO_OUT_DIR: out, ASTRO_CACHE_DIR: cache, ASTRO_BUILD_CONCURRENCY: String(concurrency) };
-  return measure(out, () => astroBuild(site, env).log);
+  return measure(out, () => astroBuild(site, { ASTRO_OUT_DIR: out, ASTRO_CACHE_DIR: cache }, { concurrency }).log);
 }
 
 /** @param {BuildRun[]} runs */
@@ -135,7 +134,7 @@ const perPage = (run) => run.ms / run.pages;
 /** @param {number} ms */
 const msText = (ms) => `${formatNumber(ms, 2)} ms`;
 
-ensureDebianTool(HUGO, 'hugo');
+ensureDebianTool(HUGO, 'hugo', '[bench]');
 const work = mkdtempSync(path.join(tmpdir(), 'bench-hugo-'));
 const cleanUp = () => rmSync(work, { recursive: true, force: true });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

@@ -3,6 +3,8 @@
 //   npm run bench                        every bench/*.mjs
 //   npm run bench -- lighthouse hugo     only these
 // Exit code 1 when a benchmark crashed or any of its rows missed its goal.
+// bench/standalone/ holds measurements run on their own, with figures but no goals nor
+// README table: `npm run bench:blog`, `npm run bench:publish`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';

@@ -69,7 +69,7 @@ const work = await mkdtemp(path.join(tmpdir(), 'bench-serving-'));
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
 try {
-  ensureDebianTool(WRK, 'wrk');
+  ensureDebianTool(WRK, 'wrk', '[bench]');
   console.log('[serving] gerando o site (só o conteúdo do git)…');
   await buildSite({ outDir: SITE, env: { ...process.env, POCKETBASE_URL: '' } });
 

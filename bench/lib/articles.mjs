@@ -1,4 +1,4 @@
-// Generated blog articles for the build benchmarks (bench/hugo.mjs, scripts/bench-blog.mjs).
+// Generated blog articles for the build benchmarks (bench/hugo.mjs, bench/standalone/blog.mjs).
 // Deterministic: the same count always gives the same titles, dates, front matter and
 // bodies, shaped like the real articles in src/content/blog/ (an introduction, a few
 // sections with headings, paragraphs, a list, a table and a code block). The body has no

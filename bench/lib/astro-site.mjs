@@ -65,16 +65,34 @@ export function clearAstroCaches(dir, cacheDir, { keepImages }) {
 }
 
 /**
+ * A config of the copy's own: the project's astro.config.mjs with another
+ * build.concurrency, so the project needs no switch for it.
+ * @param {string} dir the copy
+ * @param {number} concurrency
+ * @returns {string} its file name, relative to the copy
+ */
+function configWithConcurrency(dir, concurrency) {
+  const file = `astro.bench-concurrency-${concurrency}.config.mjs`;
+  writeFileSync(
+    path.join(dir, file),
+    `import config from './astro.config.mjs';\n` +
+      `export default { ...config, build: { ...config.build, concurrency: ${concurrency} } };\n`,
+  );
+  return file;
+}
+
+/**
  * Runs `astro build` in the copy; returns its wall time in milliseconds and its log
  * (kept quiet; printed only when the build fails).
  * @param {string} dir the copy
- * @param {Record<string, string>} [env] extra variables (ASTRO_OUT_DIR, ASTRO_CACHE_DIR,
- *   ASTRO_BUILD_CONCURRENCY — see astro.config.mjs)
+ * @param {Record<string, string>} [env] extra variables (ASTRO_OUT_DIR, ASTRO_CACHE_DIR — see astro.config.mjs)
+ * @param {{ concurrency?: number }} [options] concurrency: pages in flight instead of the project's setting
  */
-export function astroBuild(dir, env = {}) {
+export function astroBuild(dir, env = {}, { concurrency } = {}) {
   const started = performance.now();
+  const args = [ASTRO_BIN, 'build', ...(concurrency ? ['--config', configWithConcurrency(dir, concurrency)] : [])];
   try {
-    const log = execFileSync(existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath, [ASTRO_BIN, 'build'], {
+    const log = execFileSync(existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath, args, {
       cwd: dir,
       encoding: 'utf8',
       maxBuffer: 512 * 1024 * 1024,

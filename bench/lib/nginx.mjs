@@ -11,7 +11,7 @@ const NGINX = '/usr/sbin/nginx';
 
 /** Debian's nginx, installed when missing and this process may (see ensureDebianTool). */
 export function ensureNginx() {
-  return ensureDebianTool(NGINX, 'nginx-light');
+  return ensureDebianTool(NGINX, 'nginx-light', '[bench]');
 }
 
 /** @param {{ root: string, port: number, workDir: string, asRoot: boolean, workers: string, spaFallback: boolean }} options */

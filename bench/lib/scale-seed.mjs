@@ -316,18 +316,3 @@ export async function seedRows({ dbPath, staff, posts, auditRows, window, now, o
     db.close();
   }
 }
-
-/**
- * Runs SQLite's `PRAGMA optimize`, as PocketBase's own nightly job does, so the
- * query planner has statistics of tables that grew.
- * @param {string} dbPath
- */
-export async function optimizeDatabase(dbPath) {
-  const { DatabaseSync } = await import('node:sqlite');
-  const db = new DatabaseSync(dbPath);
-  try {
-    db.exec('PRAGMA busy_timeout = 10000; PRAGMA optimize;');
-  } finally {
-    db.close();
-  }
-}

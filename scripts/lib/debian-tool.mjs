@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 /**
  * @param {string} bin absolute path of the tool, e.g. /usr/bin/wrk
  * @param {string} pkg the Debian package that provides it
- * @param {string} [logTag] prefix of the progress line, e.g. "[bench]"
+ * @param {string} logTag prefix of the progress line, e.g. "[testes]"
  * @returns {string} bin
  */
-export function ensureDebianTool(bin, pkg, logTag = '[bench]') {
+export function ensureDebianTool(bin, pkg, logTag) {
   if (existsSync(bin)) return bin;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {

@@ -80,13 +80,13 @@ export async function waitForHealth(url, { timeoutMs = 30_000, child } = {}) {
 /**
  * Starts `pocketbase serve` and resolves once it is healthy.
  * @param {{ bin: string, host?: string, port: number, dataDir: string, siteDir?: string,
- *           hooksWatch?: boolean, env?: Record<string, string>, stdio?: 'inherit' | 'pipe' }} options
+ *           env?: Record<string, string> }} options
  * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, siteDir, hooksWatch, env = {}, stdio = 'pipe' }) {
-  const child = spawn(bin, serveArgs({ host, port, dataDir, hooksWatch }), {
+export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, siteDir, env = {} }) {
+  const child = spawn(bin, serveArgs({ host, port, dataDir }), {
     env: { ...process.env, ...(siteDir ? { SITE_DIR: siteDir } : {}), ...env },
-    stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));

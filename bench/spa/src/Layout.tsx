@@ -9,7 +9,7 @@ import { expertCta, footerQuickLinks, footerResources, isCurrent, mainNav, type 
 import { formatAddress, site, telHref } from '../../../src/config/site';
 import { Icon } from './markup';
 
-export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const dark = tone === 'dark';
   return (
     <span
@@ -26,7 +26,7 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
 }
 
 /** An internal link goes through the router; an external one opens a new tab. */
-export function SiteLink({ link, className, children }: { link: NavLink; className?: string; children?: ReactNode }) {
+function SiteLink({ link, className, children }: { link: NavLink; className?: string; children?: ReactNode }) {
   if (link.external) {
     return (
       <a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>

@@ -16,7 +16,7 @@ const REACT_NAMES: Record<string, string> = {
 };
 
 /** Turns HTML attributes into React props (width and height stay strings, as React accepts). */
-export function toProps(attributes: Attributes): ImgHTMLAttributes<HTMLImageElement> {
+function toProps(attributes: Attributes): ImgHTMLAttributes<HTMLImageElement> {
   return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [REACT_NAMES[name] ?? name, value]));
 }
 

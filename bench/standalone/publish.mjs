@@ -3,14 +3,14 @@
 // cold build, then the time from saving a post as published to its article being
 // served, and prints the ratio (incremental work: content-layer cache, unchanged
 // images). Everything lives in a temporary folder; nothing is written to the repository.
-//   node scripts/bench-publish.mjs [N=1000] [runs=3]
+//   node bench/standalone/publish.mjs [N=1000] [runs=3]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolvePocketBase } from './pocketbase.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from './lib/pocketbase-process.mjs';
-import { createPublisher, localBuildRunner, startPublishEndpoint } from './lib/publisher.mjs';
+import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
+import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
+import { createPublisher, localBuildRunner, startPublishEndpoint } from '../../scripts/lib/publisher.mjs';
 
 const count = Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? 3);
@@ -32,7 +32,7 @@ try {
   const superuser = { email: 'bench@exemplo.com.br', password: randomBytes(12).toString('hex') };
   await upsertSuperuser({ bin, dataDir, ...superuser });
 
-  /** @type {import('./lib/publisher.mjs').BuildStatus[]} */
+  /** @type {import('../../scripts/lib/publisher.mjs').BuildStatus[]} */
   const finished = [];
   let pocketbaseUrl = '';
   const publisher = createPublisher({

@@ -2,13 +2,13 @@
 // extra MDX articles there (never in the repository), builds the site and reports
 // the build time per article and what /blog sends up front. A first build optimizes the
 // site's images; the two measured builds start with those and nothing else cached.
-//   node scripts/bench-blog.mjs [N=1000]
+//   node bench/standalone/blog.mjs [N=1000]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { generateArticles } from '../bench/lib/articles.mjs';
-import { astroBuild, clearAstroCaches, copyProject, writeAstroArticles } from '../bench/lib/astro-site.mjs';
+import { generateArticles } from '../lib/articles.mjs';
+import { astroBuild, clearAstroCaches, copyProject, writeAstroArticles } from '../lib/astro-site.mjs';
 
 const count = Number(process.argv[2] ?? 1000);
 const work = mkdtempSync(path.join(tmpdir(), 'bench-blog-'));
