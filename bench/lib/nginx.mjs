@@ -37,7 +37,7 @@ http {
     root ${root};
     location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location /_astro/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    ${spaFallback ? 'location / { try_files $uri $uri/ /index.html; }' : 'error_page 404 /404.html;'}
+    ${spaFallback ? 'location / { try_files $uri /index.html; }' : 'error_page 404 /404.html;'}
   }
 }
 `;

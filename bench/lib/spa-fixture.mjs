@@ -1,10 +1,12 @@
 // The client-rendered peer of the Lighthouse benchmark (bench/spa): its data is
 // generated at bench time from the same content as our site, then Vite builds it.
-//   generated/site-data.json  home data bundled into the app (lines, hero image)
-//   generated/site.css        our built stylesheet, so both render with the same CSS
-//   public/data/…             JSON the app fetches per route (blog pages, articles)
-//   public/_astro/…           the same optimized images our build emitted
-//   dist/                     the built app
+// In its work folder:
+//   ./generated/site-data.json  home data bundled into the app (lines, hero image)
+//   ./generated/site.css        our built stylesheet, so both render with the same CSS
+//   ./public/blog/dados/…       the blog's JSON pages, where our site serves them too
+//   ./public/data/artigos/…     JSON the app fetches per article
+//   ./public/_astro/…           the same optimized images our build emitted
+//   ./dist/                     the built app
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -99,7 +101,7 @@ export async function buildSpaFixture({ siteDir, workDir }) {
   await writeFile(path.join(generated, 'site.css'), css.join('\n'));
 
   await writeJson(path.join(generated, 'site-data.json'), await homeData(siteDir));
-  await cp(path.join(siteDir, 'blog', 'dados'), path.join(publicDir, 'data', 'blog'), { recursive: true });
+  await cp(path.join(siteDir, 'blog', 'dados'), path.join(publicDir, 'blog', 'dados'), { recursive: true });
   const articles = await writeArticles(siteDir, path.join(publicDir, 'data', 'artigos'));
 
   // A production build in its own process: NODE_ENV picks the production builds of

@@ -15,8 +15,6 @@ interface Props {
   page: number;
   total: number;
   pageSize: number;
-  /** Where the JSON pages and the search index live, e.g. "/blog/dados". */
-  dataBase: string;
   /**
    * This page's cards (an ArticleList), rendered by the page as plain HTML: the
    * island does not hydrate them, and shows them until it takes the list over.
@@ -27,6 +25,8 @@ interface Props {
 const DEFAULT_FILTER: BlogFilter = { category: ALL_CATEGORIES, query: '' };
 /** Fired on this window when the island rewrites the query string. */
 const URL_CHANGE = 'blog-filter-change';
+/** The blog's JSON pages and search index, built by src/pages/blog/dados. */
+const BLOG_DATA = '/blog/dados';
 
 /**
  * The page's query string, kept current on back/forward and on the island's own
@@ -61,7 +61,7 @@ async function getJson<T>(url: string): Promise<T> {
  * ?busca=), so a filtered view can be shared and survives a reload. Without
  * JavaScript the cards of the page and a link to the next page remain.
  */
-export default function BlogBrowser({ page, total, pageSize, dataBase, children }: Props) {
+export default function BlogBrowser({ page, total, pageSize, children }: Props) {
   // The filter lives in the URL.
   const search = useLocationSearch();
   const filter = useMemo(() => filterFromSearch(search), [search]);
@@ -80,13 +80,13 @@ export default function BlogBrowser({ page, total, pageSize, dataBase, children 
   useEffect(() => {
     if (!filtering || index) return;
     let cancelled = false;
-    getJson<ArticleSummary[]>(`${dataBase}/indice.json`)
+    getJson<ArticleSummary[]>(`${BLOG_DATA}/indice.json`)
       .then((all) => !cancelled && setIndex(all))
       .catch(() => !cancelled && setError('Não foi possível carregar a busca. Verifique sua conexão e tente novamente.'));
     return () => {
       cancelled = true;
     };
-  }, [filtering, index, dataBase]);
+  }, [filtering, index]);
 
   const update = (next: BlogFilter) => {
     setVisible(pageSize);
@@ -114,8 +114,8 @@ export default function BlogBrowser({ page, total, pageSize, dataBase, children 
     try {
       // The first time, this page's own cards come along (the island has only their HTML).
       const [own, more] = await Promise.all([
-        pages ?? getJson<ArticleSummary[]>(`${dataBase}/pagina-${page}.json`),
-        getJson<ArticleSummary[]>(`${dataBase}/pagina-${nextPage}.json`),
+        pages ?? getJson<ArticleSummary[]>(`${BLOG_DATA}/pagina-${page}.json`),
+        getJson<ArticleSummary[]>(`${BLOG_DATA}/pagina-${nextPage}.json`),
       ]);
       setPages([...own, ...more]);
       setNextPage((current) => current + 1);

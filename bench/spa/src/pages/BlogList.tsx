@@ -7,7 +7,7 @@ import type { ArticleSummary } from '../../../../src/lib/blog-filter';
 import { useJson, useTitle } from '../data';
 import PageHero from './PageHero';
 
-const DATA_BASE = '/data/blog';
+const DATA_BASE = '/blog/dados';
 
 export default function BlogList() {
   useTitle('Blog | Operium');
@@ -21,7 +21,7 @@ export default function BlogList() {
       />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {firstPage.state === 'ready' && index.state === 'ready' ? (
-          <BlogBrowser page={1} total={index.data.length} pageSize={firstPage.data.length} dataBase={DATA_BASE}>
+          <BlogBrowser page={1} total={index.data.length} pageSize={firstPage.data.length}>
             <ArticleList articles={firstPage.data} lcpFirst />
           </BlogBrowser>
         ) : (
