@@ -87,7 +87,7 @@ function ScheduleInput() {
   return (
     <DateTimeInput
       source="published_at"
-      label="Publicar em"
+      label="resources.posts.fields.scheduled_for"
       format={(value: unknown) => toDateTimeLocal(parseDateTime(value))}
       validate={(value: unknown, values: Record<string, unknown>) => scheduleError(values.status, value)}
       helperText="Data e hora (horário local) em que o post será publicado."
@@ -110,7 +110,6 @@ function MarkdownEditor() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, width: '100%' }}>
       <TextInput
         source="content"
-        label="Conteúdo (Markdown)"
         multiline
         minRows={22}
         maxRows={22}
