@@ -28,7 +28,7 @@ import { can } from '../../lib/permissions';
 import { slugify } from '../../lib/slug';
 import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
-import { pb } from '../pocketbase';
+import { useFileUrl } from '../dataProvider';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
 import {
@@ -53,10 +53,11 @@ function CoverInput() {
   const record = useRecordContext();
   const notify = useNotify();
   const token = useFileToken();
+  const fileUrl = useFileUrl();
   const format = (value: unknown) => {
     if (typeof value === 'string') {
       if (!value || !record || !token) return null;
-      return { src: pb.files.getURL(record, value, { thumb: '640x360', token }), title: value };
+      return { src: fileUrl(record, value, { thumb: '640x360', token }), title: value };
     }
     if (value instanceof File) return { rawFile: value, src: URL.createObjectURL(value), title: value.name };
     return value ?? null;
