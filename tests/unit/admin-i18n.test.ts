@@ -3,7 +3,8 @@
  * react-admin's own keys all translated, every label of an input, field or column
  * bound to a `source` read from `resources.<name>.fields.<source>` (or given as a key
  * of the messages, never as literal text), and every resource registered with an
- * icon and a translated name for the menu.
+ * icon and a translated name for the menu. Also, as in the demo, screens read
+ * through the providers: only App.tsx, which builds them, imports the PocketBase client.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -119,5 +120,14 @@ describe('resources', () => {
     expect(definition.icon, `${name}/index.ts exports no icon`).toBeTruthy();
     expect(definition.list, `${name}/index.ts exports no list`).toBeTruthy();
     expect(resourceMessages[name as keyof typeof resourceMessages]?.name).toMatch(/\S \|\|\|\| \S/);
+  });
+});
+
+describe('data access', () => {
+  test('no screen imports the PocketBase client: App.tsx hands it to the providers', () => {
+    const importers = sourceFiles(ADMIN, /\.tsx?$/)
+      .filter((file) => /from '(\.\.?\/)+pocketbase'/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ADMIN, file));
+    expect(importers).toEqual(['App.tsx']);
   });
 });
