@@ -51,9 +51,9 @@ function AdminPanel() {
       <Resource name="posts" {...posts} />
       <Resource name="pages" {...pages} />
       <Resource name="media" {...media} />
-      <Resource name="audit" {...audit} />
       <Resource name="messages" {...messages} />
       <Resource name="newsletter" {...newsletter} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />

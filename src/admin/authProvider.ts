@@ -4,11 +4,18 @@
  * - checkAuth: a token that is present and not expired, confirmed with the server
  *   at most every VERIFY_EVERY_MS (a revoked token ends the session);
  * - permissions: the Actor of src/lib/permissions.ts; canAccess: src/admin/access.ts.
+ *
+ * Plus the account calls the panel's screens make (react-admin allows custom methods
+ * on its providers; screens reach them with useAdminAuth): sign-up, the e-mail link
+ * flows, the own profile, and the session's state for the access gate. With the data
+ * providers, this is the one place that talks to PocketBase.
  */
 import type PocketBase from 'pocketbase';
-import type { AuthProvider } from 'ra-core';
+import type { RecordModel } from 'pocketbase';
+import { useAuthProvider, type AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
-import { actorOf, endSession, isStaffRecord, verifySession } from './session';
+import { secureInput } from './auth/passwordRules';
+import { actorOf, endSession, isStaffRecord, saveOwnRecord, tokenExpiry, verifySession } from './session';
 
 const VERIFY_EVERY_MS = 15_000;
 
@@ -46,8 +53,47 @@ export function identityOf(pb: PocketBase, fileToken = ''): StaffIdentity | null
   };
 }
 
-export function createAuthProvider(pb: PocketBase): AuthProvider {
+export interface SignUpFields {
+  name: string;
+  email: string;
+  password: string;
+  confirmation: string;
+}
+
+export interface AdminAuthProvider extends AuthProvider {
+  /** The stored session: whether there is a token, whether it is unexpired, and when it expires (ms, 0 if unknown). */
+  session(): { present: boolean; valid: boolean; expiresAt: number };
+  /** The signed-in staff member's stored record, or null. */
+  ownRecord(): RecordModel | null;
+  /** Whether the server still accepts the session (see session.ts); refreshes the stored record. */
+  verifySession(): Promise<boolean>;
+  /** Ends a session that expired or was revoked: the login screen says 'Sessão expirada'. */
+  endSession(): void;
+  /**
+   * Creates the account (the server makes it an inactive author, or the first admin)
+   * and asks for the confirmation e-mail, whose failure (no SMTP yet) does not undo it.
+   */
+  signUp(fields: SignUpFields): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(token: string, password: string, confirmation: string): Promise<void>;
+  confirmVerification(token: string): Promise<void>;
+  /** Confirms a new e-mail; the session (under the old one) ends. */
+  confirmEmailChange(token: string, password: string): Promise<void>;
+  requestEmailChange(email: string): Promise<void>;
+  /** Saves the own name and avatar (multipart). */
+  updateProfile(body: FormData): Promise<void>;
+  /** A new password revokes every token, this one included: signs in again with it. */
+  changePassword(current: string, password: string, confirmation: string): Promise<void>;
+}
+
+/** The admin's auth provider with its custom methods, for screens (react-admin's useAuthProvider). */
+export function useAdminAuth(): AdminAuthProvider {
+  return useAuthProvider<AdminAuthProvider>()!;
+}
+
+export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
   let verifiedAt = 0;
+  const users = () => pb.collection('users');
 
   const ensureSession = async () => {
     if (!pb.authStore.token) throw { message: false };
@@ -98,6 +144,54 @@ export function createAuthProvider(pb: PocketBase): AuthProvider {
     },
     async canAccess({ resource, action, record }) {
       return canAccessArea(actorOf(pb.authStore.record), resource, action, record);
+    },
+
+    session: () => ({
+      present: Boolean(pb.authStore.token),
+      valid: pb.authStore.isValid,
+      expiresAt: tokenExpiry(pb.authStore.token),
+    }),
+    ownRecord: () => pb.authStore.record,
+    verifySession: () => verifySession(pb),
+    endSession: () => endSession(pb),
+    async signUp(fields) {
+      const email = fields.email.trim();
+      await users().create({
+        email,
+        password: fields.password,
+        passwordConfirm: fields.confirmation,
+        full_name: secureInput(fields.name, 100),
+      });
+      await users()
+        .requestVerification(email)
+        .catch(() => undefined);
+    },
+    async requestPasswordReset(email) {
+      await users().requestPasswordReset(email.trim());
+    },
+    async confirmPasswordReset(token, password, confirmation) {
+      await users().confirmPasswordReset(token, password, confirmation);
+    },
+    async confirmVerification(token) {
+      await users().confirmVerification(token);
+    },
+    async confirmEmailChange(token, password) {
+      await users().confirmEmailChange(token, password);
+      pb.authStore.clear();
+    },
+    async requestEmailChange(email) {
+      await users().requestEmailChange(email.trim());
+    },
+    async updateProfile(body) {
+      const record = pb.authStore.record;
+      if (!record) throw new Error('Sem sessão');
+      saveOwnRecord(pb, await users().update(record.id, body));
+    },
+    async changePassword(current, password, confirmation) {
+      const record = pb.authStore.record;
+      if (!record) throw new Error('Sem sessão');
+      await users().update(record.id, { oldPassword: current, password, passwordConfirm: confirmation });
+      await users().authWithPassword(String(record.email), password);
     },
   };
 }

@@ -34,10 +34,14 @@
  *
  * The admin's own provider (createAdminDataProvider) joins this one to the REST
  * provider of the resources that are not collections (restDataProvider.ts) with
- * react-admin's combineDataProviders.
+ * react-admin's combineDataProviders, and adds the custom methods the screens need
+ * beyond records (file addresses, file tokens, the dashboard's numbers), as
+ * react-admin's demo does: screens reach them with useAdminDataProvider.
  */
 import type PocketBase from 'pocketbase';
-import { combineDataProviders, type DataProvider, type RaRecord } from 'ra-core';
+import { useContext } from 'react';
+import { combineDataProviders, DataProviderContext, useDataProvider, type DataProvider, type RaRecord } from 'ra-core';
+import type { DashboardStats } from './dashboard/stats';
 import { withErrorMessages } from './errors';
 import { collectionOf } from './resources';
 import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from './restDataProvider';
@@ -215,13 +219,53 @@ export function createDataProvider(pb: PocketBaseClient): DataProvider {
   };
 }
 
+/** The admin data provider's methods that are not react-admin's verbs on a resource. */
+export interface AdminMethods {
+  /**
+   * A stored file's address. `thumb` must be one of the field's declared sizes
+   * (PocketBase sends the original otherwise); `token` (fileToken) opens files the
+   * public may not read, since an <img> sends no Authorization header.
+   */
+  fileUrl(record: RaRecord, filename: string, options?: { thumb?: string; token?: string }): string;
+  /** A short-lived (3 minutes) file token of the signed-in staff member. */
+  fileToken(): Promise<string>;
+  /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/stats.js). */
+  stats(): Promise<DashboardStats>;
+}
+
+export type AdminDataProvider = RestDataProvider & AdminMethods;
+
+/** The admin's data provider with its custom methods, for screens (react-admin's useDataProvider). */
+export function useAdminDataProvider(): AdminDataProvider {
+  return useDataProvider<AdminDataProvider>();
+}
+
+/**
+ * The provider's `fileUrl`, read from the provider itself: it builds an address and
+ * sends no request, while useDataProvider wraps every method as a promise.
+ */
+export function useFileUrl(): AdminMethods['fileUrl'] {
+  return (useContext(DataProviderContext) as AdminDataProvider).fileUrl;
+}
+
 /**
  * The admin's data provider: backups and site builds through the REST routes
  * (restDataProvider.ts, with its custom `backupStatus`), every other resource
- * through PocketBase's records API with the spec's pt-BR error messages.
+ * through PocketBase's records API with the spec's pt-BR error messages, plus
+ * AdminMethods.
  */
-export function createAdminDataProvider(pb: PocketBase): RestDataProvider {
+export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
   const records = withErrorMessages(createDataProvider(pb));
   const rest = createRestDataProvider(pb);
-  return combineDataProviders((resource) => (REST_RESOURCES.has(resource) ? rest : records)) as RestDataProvider;
+  const byResource = combineDataProviders((resource) => (REST_RESOURCES.has(resource) ? rest : records));
+  const methods: AdminMethods = {
+    fileUrl: (record, filename, options = {}) => pb.files.getURL(record, filename, options),
+    fileToken: () => pb.files.getToken(),
+    stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
+  };
+  // react-admin's verbs (and backupStatus) go by their resource; AdminMethods go straight.
+  return new Proxy(byResource, {
+    get: (target, name) =>
+      typeof name === 'string' && name in methods ? methods[name as keyof AdminMethods] : Reflect.get(target, name),
+  }) as AdminDataProvider;
 }

@@ -36,15 +36,14 @@ const Col = DataTable.Col<RaRecord>;
 const userName = (user: RaRecord) => String(user.full_name || user.email || user.id);
 
 const filters = [
-  <SelectInput key="action" source="action" label="Ação" choices={ACTION_CHOICES} emptyText="Todas" alwaysOn />,
-  <SelectInput key="table_name" source="table_name" label="Tabela" choices={TABLE_CHOICES} emptyText="Todas" alwaysOn />,
+  <SelectInput key="action" source="action" choices={ACTION_CHOICES} emptyText="Todas" alwaysOn />,
+  <SelectInput key="table_name" source="table_name" choices={TABLE_CHOICES} emptyText="Todas" alwaysOn />,
   <ReferenceInput key="user" source="user" reference="users" alwaysOn>
-    <AutocompleteInput label="Usuário" optionText={userName} sx={{ minWidth: 240 }} />
+    <AutocompleteInput label="resources.audit.fields.user" optionText={userName} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
   <DateInput
     key="created_gte"
     source="created_gte"
-    label="Data inicial"
     alwaysOn
     format={inputDay}
     parse={(value: string) => (value ? dayStart(value) : '')}
@@ -52,7 +51,6 @@ const filters = [
   <DateInput
     key="created_lte"
     source="created_lte"
-    label="Data final"
     alwaysOn
     format={inputDay}
     parse={(value: string) => (value ? dayEnd(value) : '')}
@@ -127,11 +125,10 @@ function AuditTable() {
           </Typography>
         }
       >
-        <Col source="created" label="Data/Hora" render={(record) => formatDateTime(record.created, { seconds: true })} />
-        <Col source="user" label="Usuário" disableSort render={(record) => <UserCell record={record} />} />
+        <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
+        <Col source="user" disableSort render={(record) => <UserCell record={record} />} />
         <Col
           source="action"
-          label="Ação"
           render={(record) => (
             <Chip
               size="small"
@@ -143,7 +140,6 @@ function AuditTable() {
         />
         <Col
           source="table_name"
-          label="Tabela"
           render={(record) => (
             <span title={TABLE_LABELS[record.table_name] ?? undefined}>
               <code>{record.table_name}</code>
@@ -152,7 +148,6 @@ function AuditTable() {
         />
         <Col
           source="record_id"
-          label="ID do registro"
           render={(record) => (
             <Box component="code" title={record.record_id}>
               {shortId(record.record_id)}
@@ -160,7 +155,7 @@ function AuditTable() {
           )}
         />
         <Col
-          label="Detalhes"
+          label="admin.list.details"
           disableSort
           render={(record) => (
             <Button

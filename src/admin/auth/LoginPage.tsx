@@ -1,30 +1,28 @@
 /**
  * /admin/login: the spec's card with three tabs (Login, Cadastro, Recuperar).
- * Sign-in goes through react-admin's useLogin (our auth provider); sign-up and
- * recovery call PocketBase directly. Already signed in → the dashboard.
+ * Sign-in goes through react-admin's useLogin, sign-up and recovery through the
+ * auth provider's own methods; the forms are AuthForm's. Already signed in → the dashboard.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLogin, useNotify } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useAdminAuth } from '../authProvider';
 import { useAdminPath } from '../common/AdminLink';
 import { Toast } from '../common/Toast';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
 import { takeSignOutReason } from '../session';
 import { AuthCard } from './AuthCard';
+import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, noSpaces, useAuthForm } from './AuthForm';
 import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from './loginAttempts';
-import { PasswordInput } from './PasswordInput';
 import { signUpPasswordError } from './passwordRules';
-import { signUp } from './signUp';
 
 type TabName = 'login' | 'signup' | 'recover';
 const TABS: { name: TabName; label: string }[] = [
@@ -38,16 +36,14 @@ const statusOf = (error: unknown) => (error as { status?: number })?.status ?? 0
 function LoginTab() {
   const login = useLogin();
   const notify = useNotify();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useAuthForm({ email: '', password: '' });
+  const [email, password] = useWatch({ control: form.control, name: ['email', 'password'] });
+  const { isSubmitting } = form.formState;
   const [attempts, setAttempts] = useState<AttemptsState>(initialAttempts);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = async (values: { email: string; password: string }) => {
     try {
-      await login({ email, password });
+      await login(values);
       setAttempts(nextAttempts(attempts, 'success'));
       notify(<Toast title="Login realizado com sucesso!" description="Redirecionando..." />, { type: 'success' });
     } catch (error) {
@@ -68,13 +64,11 @@ function LoginTab() {
           type: 'error',
         });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Entrar">
+    <AuthForm form={form} label="Entrar" onSubmit={submit}>
       {attempts.blocked ? (
         <Alert severity="error">
           <AlertTitle>Conta temporariamente bloqueada por segurança.</AlertTitle>
@@ -84,46 +78,26 @@ function LoginTab() {
       ) : attempts.failures > 0 ? (
         <Alert severity="warning">{attemptsLabel(attempts)}</Alert>
       ) : null}
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
-      />
-      <PasswordInput
-        label="Senha"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={busy || !email || !password}>
-        {busy ? 'Entrando...' : 'Entrar'}
+      <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="username" required parse={noSpaces} />
+      <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="current-password" required />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !email || !password}>
+        {isSubmitting ? 'Entrando...' : 'Entrar'}
       </Button>
-    </Stack>
+    </AuthForm>
   );
 }
 
+const EMPTY_SIGN_UP = { full_name: '', email: '', password: '', confirmation: '' };
+
 function SignUpTab() {
   const notify = useNotify();
-  const [fields, setFields] = useState({ fullName: '', email: '', password: '', confirmation: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const auth = useAdminAuth();
+  const form = useAuthForm(EMPTY_SIGN_UP, (values) => signUpPasswordError(values.password, values.confirmation));
+  const { isSubmitting } = form.formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = signUpPasswordError(fields.password, fields.confirmation);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
+  const submit = async (values: typeof EMPTY_SIGN_UP) => {
     try {
-      await signUp({ ...fields, name: fields.fullName });
+      await auth.signUp({ ...values, name: values.full_name });
       notify(
         <Toast
           title="Cadastro realizado com sucesso!"
@@ -131,95 +105,59 @@ function SignUpTab() {
         />,
         { type: 'success', autoHideDuration: 8000 },
       );
-      setFields({ fullName: '', email: '', password: '', confirmation: '' });
+      form.reset(EMPTY_SIGN_UP);
     } catch (failure) {
       // The server never says an e-mail is taken (a registered one is answered as a sign-up that worked).
       notify(<Toast title="Erro no cadastro" description={reasonOf(failure)} />, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Cadastro">
-      <TextField
-        label="Nome completo"
-        name="full_name"
+    <AuthForm form={form} label="Cadastro" onSubmit={submit}>
+      <AuthTextInput
+        source="full_name"
+        label="admin.auth.full_name"
         autoComplete="name"
         required
-        value={fields.fullName}
-        onChange={set('fullName')}
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={fields.email}
-        onChange={set('email')}
-      />
-      <PasswordInput
-        label="Senha"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={fields.password}
-        onChange={set('password')}
-      />
-      <PasswordInput
-        label="Confirmar senha"
-        name="confirmation"
-        autoComplete="new-password"
-        required
-        value={fields.confirmation}
-        onChange={set('confirmation')}
-      />
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" required />
+      <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="new-password" required />
+      <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" required />
+      <FormError />
       <Alert severity="info">
         O primeiro usuário cadastrado se torna administrador automaticamente. Use uma senha forte, com pelo menos 8 caracteres.
       </Alert>
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {busy ? 'Criando...' : 'Criar Conta'}
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {isSubmitting ? 'Criando...' : 'Criar Conta'}
       </Button>
-    </Stack>
+    </AuthForm>
   );
 }
 
 function RecoverTab() {
   const notify = useNotify();
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const auth = useAdminAuth();
+  const form = useAuthForm({ email: '' });
+  const email = useWatch({ control: form.control, name: 'email' });
+  const { isSubmitting } = form.formState;
+  const submit = async (values: { email: string }) => {
     try {
-      await pb.collection('users').requestPasswordReset(email.trim());
+      await auth.requestPasswordReset(values.email);
       notify(<Toast title="E-mail enviado!" description="Verifique sua caixa de entrada para redefinir a senha." />, {
         type: 'success',
       });
     } catch (error) {
       notify(<Toast title="Erro ao enviar e-mail" description={reasonOf(error)} />, { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Recuperar senha">
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={busy || !email}>
-        {busy ? 'Enviando...' : 'Enviar Link de Recuperação'}
+    <AuthForm form={form} label="Recuperar senha" onSubmit={submit}>
+      <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" required parse={noSpaces} />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !email}>
+        {isSubmitting ? 'Enviando...' : 'Enviar Link de Recuperação'}
       </Button>
-    </Stack>
+    </AuthForm>
   );
 }
 
@@ -231,9 +169,10 @@ export function LoginPage() {
   const [signOutReason] = useState(takeSignOutReason);
   const sessionEnded = signOutReason === 'expired';
 
+  const auth = useAdminAuth();
   useEffect(() => {
-    if (pb.authStore.isValid) navigate(adminPath('/'), { replace: true });
-  }, [navigate, adminPath]);
+    if (auth.session().valid) navigate(adminPath('/'), { replace: true });
+  }, [navigate, adminPath, auth]);
   useEffect(() => {
     if (signOutReason === 'logout')
       notify(<Toast title="Logout realizado" description="Você foi desconectado com sucesso." />, { type: 'info' });

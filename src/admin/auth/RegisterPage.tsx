@@ -5,39 +5,28 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useAdminAuth, type SignUpFields } from '../authProvider';
 import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
 import { AuthCard } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, setFormError, useAuthForm } from './AuthForm';
 import { registerFormError } from './passwordRules';
-import { signUp } from './signUp';
 
 export function RegisterPage() {
-  const [fields, setFields] = useState({ name: '', email: '', password: '', confirmation: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const auth = useAdminAuth();
+  const form = useAuthForm<SignUpFields>({ name: '', email: '', password: '', confirmation: '' }, registerFormError);
+  const { isSubmitting } = form.formState;
   const [done, setDone] = useState(false);
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = registerFormError(fields);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
+  const submit = async (fields: SignUpFields) => {
     try {
-      await signUp(fields);
+      await auth.signUp(fields);
       setDone(true);
     } catch (failure) {
       const status = (failure as { status?: number }).status;
-      setError(status ? reasonOf(failure) : 'Erro ao fazer registro');
-    } finally {
-      setBusy(false);
+      setFormError(form, status ? reasonOf(failure) : 'Erro ao fazer registro');
     }
   };
 
@@ -60,35 +49,16 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Criar conta" subtitle="Cadastre-se para acessar o painel administrativo.">
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Registro">
-        {error ? <Alert severity="error">{error}</Alert> : null}
-        <TextField
-          label="Nome"
-          name="name"
-          autoComplete="name"
-          value={fields.name}
-          onChange={set('name')}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <TextField label="E-mail" type="email" name="email" autoComplete="email" value={fields.email} onChange={set('email')} />
-        <PasswordInput
-          label="Senha"
-          name="password"
-          autoComplete="new-password"
-          value={fields.password}
-          onChange={set('password')}
-        />
-        <PasswordInput
-          label="Confirmar senha"
-          name="confirmation"
-          autoComplete="new-password"
-          value={fields.confirmation}
-          onChange={set('confirmation')}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Registrando...' : 'Registrar'}
+      <AuthForm form={form} label="Registro" onSubmit={submit}>
+        <FormError />
+        <AuthTextInput source="name" label="admin.auth.name" autoComplete="name" slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" />
+        <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="new-password" />
+        <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? 'Registrando...' : 'Registrar'}
         </Button>
-      </Stack>
+      </AuthForm>
       <Typography sx={{ mt: 3 }}>
         Já tem uma conta?{' '}
         <Link component={AdminLink} to="/login">

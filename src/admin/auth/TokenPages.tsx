@@ -5,15 +5,15 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
+import { useAdminAuth } from '../authProvider';
 import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
 import { AuthCard } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { AuthForm, AuthPasswordInput, FormError, setFormError, useAuthForm } from './AuthForm';
 import { signUpPasswordError } from './passwordRules';
 
 const MISSING_TOKEN = 'O link está incompleto. Abra o link recebido por e-mail novamente ou peça um novo.';
@@ -26,31 +26,34 @@ function BackToLogin({ label = 'Ir para o login' }: { label?: string }) {
   );
 }
 
+/** A link without its token says so at once, in the form's message. */
+function useMissingToken<T extends FieldValues>(form: UseFormReturn<T>, token: string) {
+  useEffect(() => {
+    if (!token) setFormError(form, MISSING_TOKEN);
+  }, [form, token]);
+}
+
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : MISSING_TOKEN);
-  const [busy, setBusy] = useState(false);
+  const auth = useAdminAuth();
+  const form = useAuthForm({ password: '', confirmation: '' }, (values) =>
+    signUpPasswordError(values.password, values.confirmation),
+  );
+  const { isSubmitting } = form.formState;
   const [done, setDone] = useState(false);
+  useMissingToken(form, token);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = signUpPasswordError(password, confirmation);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
+  const submit = async ({ password, confirmation }: { password: string; confirmation: string }) => {
     try {
-      await pb.collection('users').confirmPasswordReset(token, password, confirmation);
+      await auth.confirmPasswordReset(token, password, confirmation);
       setDone(true);
     } catch (failure) {
       const invalidToken = (failure as { response?: { data?: { token?: unknown } } }).response?.data?.token;
-      setError(
+      setFormError(
+        form,
         invalidToken ? 'Este link de redefinição é inválido ou expirou. Peça um novo na tela de login.' : reasonOf(failure),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -64,26 +67,14 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para sua conta.">
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Redefinir senha">
-        {error ? <Alert severity="error">{error}</Alert> : null}
-        <PasswordInput
-          label="Nova senha"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordInput
-          label="Confirmar nova senha"
-          name="confirmation"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !token}>
-          {busy ? 'Salvando...' : 'Redefinir senha'}
+      <AuthForm form={form} label="Redefinir senha" onSubmit={submit}>
+        <FormError />
+        <AuthPasswordInput source="password" label="admin.auth.new_password" autoComplete="new-password" />
+        <AuthPasswordInput source="confirmation" label="admin.auth.new_confirmation" autoComplete="new-password" />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !token}>
+          {isSubmitting ? 'Salvando...' : 'Redefinir senha'}
         </Button>
-      </Stack>
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -91,16 +82,17 @@ export function ResetPasswordPage() {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const auth = useAdminAuth();
   const [state, setState] = useState<'pending' | 'done' | 'failed'>(token ? 'pending' : 'failed');
   const started = useRef(false);
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    pb.collection('users')
+    auth
       .confirmVerification(token)
       .then(() => setState('done'))
       .catch(() => setState('failed'));
-  }, [token]);
+  }, [token, auth]);
   return (
     <AuthCard title="Confirmação de e-mail">
       {state === 'pending' ? <Typography role="status">Confirmando seu e-mail...</Typography> : null}
@@ -118,21 +110,18 @@ export function VerifyEmailPage() {
 export function ConfirmEmailChangePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : MISSING_TOKEN);
-  const [busy, setBusy] = useState(false);
+  const auth = useAdminAuth();
+  const form = useAuthForm({ password: '' });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const { isSubmitting } = form.formState;
   const [done, setDone] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  useMissingToken(form, token);
+  const submit = async (values: { password: string }) => {
     try {
-      await pb.collection('users').confirmEmailChange(token, password);
-      pb.authStore.clear();
+      await auth.confirmEmailChange(token, values.password);
       setDone(true);
     } catch (failure) {
-      setError(reasonOf(failure));
-    } finally {
-      setBusy(false);
+      setFormError(form, reasonOf(failure));
     }
   };
   if (done) {
@@ -145,19 +134,13 @@ export function ConfirmEmailChangePage() {
   }
   return (
     <AuthCard title="Confirmar novo e-mail" subtitle="Digite sua senha para confirmar a troca de e-mail.">
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Confirmar novo e-mail">
-        {error ? <Alert severity="error">{error}</Alert> : null}
-        <PasswordInput
-          label="Senha"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !token || !password}>
-          {busy ? 'Confirmando...' : 'Confirmar'}
+      <AuthForm form={form} label="Confirmar novo e-mail" onSubmit={submit}>
+        <FormError />
+        <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="current-password" />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !token || !password}>
+          {isSubmitting ? 'Confirmando...' : 'Confirmar'}
         </Button>
-      </Stack>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -6,14 +6,17 @@
  * loaded once keeps its URL while the screen stays open.
  */
 import { useQuery } from '@tanstack/react-query';
-import { pb } from '../pocketbase';
+import { useGetIdentity } from 'react-admin';
+import { useAdminDataProvider } from '../dataProvider';
 
 export function useFileToken(): string | undefined {
+  const dataProvider = useAdminDataProvider();
+  const { identity } = useGetIdentity();
   const { data } = useQuery({
-    queryKey: ['file-token', pb.authStore.record?.id],
-    queryFn: () => pb.files.getToken(),
+    queryKey: ['file-token', identity?.id],
+    queryFn: () => dataProvider.fileToken(),
     staleTime: 2 * 60_000,
-    enabled: pb.authStore.isValid,
+    enabled: Boolean(identity?.id),
   });
   return data;
 }

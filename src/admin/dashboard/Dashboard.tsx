@@ -19,8 +19,8 @@ import { useEffect } from 'react';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
-import { fetchStats, type DashboardStats } from './stats';
+import { useAdminDataProvider } from '../dataProvider';
+import type { DashboardStats } from './stats';
 import { PublishingPanel } from './PublishingPanel';
 import { ValidationReport } from './ValidationReport';
 import { can } from '../../lib/permissions';
@@ -142,7 +142,8 @@ export default function Dashboard() {
   const { identity } = useGetIdentity();
   const { actor } = useActor();
   const notify = useNotify();
-  const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => fetchStats(pb), refetchInterval: 60_000 });
+  const dataProvider = useAdminDataProvider();
+  const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.stats(), refetchInterval: 60_000 });
   useEffect(() => {
     if (stats.error) notify(`Erro ao carregar estatísticas: ${reasonOf(stats.error)}`, { type: 'error' });
   }, [stats.error, notify]);

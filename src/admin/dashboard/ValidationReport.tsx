@@ -8,8 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useEffect, useState } from 'react';
-import { pb } from '../pocketbase';
-import { verifySession } from '../session';
+import { useAdminAuth } from '../authProvider';
 import { countResults, pendingResults, runChecks, type CheckResult, type CheckStatus } from './validationChecks';
 
 const BADGES: Record<CheckStatus, { label: string; color: 'default' | 'success' | 'error' | 'warning' }> = {
@@ -23,13 +22,14 @@ export function ValidationReport() {
   const [results, setResults] = useState<CheckResult[]>(pendingResults);
   const [running, setRunning] = useState(true);
   const [round, setRound] = useState(0);
+  const auth = useAdminAuth();
 
   useEffect(() => {
     let current = true;
     const context = {
       origin: window.location.origin,
       fetch: window.fetch.bind(window),
-      sessionAccepted: () => verifySession(pb),
+      sessionAccepted: () => auth.verifySession(),
     };
     void runChecks(context, (result) => {
       if (current) setResults((items) => items.map((item) => (item.id === result.id ? result : item)));
@@ -39,7 +39,7 @@ export function ValidationReport() {
     return () => {
       current = false;
     };
-  }, [round]);
+  }, [round, auth]);
 
   const rerun = () => {
     setResults(pendingResults());

@@ -1,6 +1,10 @@
 /**
- * Our pt-BR texts for react-admin's resource keys: names, field labels and the
- * spec's success toasts (react-admin reads `resources.<name>.notifications.*`).
+ * Our pt-BR texts for react-admin's resource keys, as in react-admin's demo: names
+ * (the menu and titles read `resources.<name>.name`), field labels (every input,
+ * field and column bound to a `source` reads `resources.<name>.fields.<source>`),
+ * filter labels where a filter names its field otherwise (`filters.<source>`, given
+ * as the filter's `label` key) and the spec's success toasts (`notifications.*`).
+ * tests/unit/admin-i18n.test.ts keeps screens from passing literal labels instead.
  */
 export const resourceMessages = {
   users: {
@@ -15,6 +19,7 @@ export const resourceMessages = {
       created: 'Criado em',
       password: 'Senha',
     },
+    filters: { is_active: 'Situação' },
     notifications: {
       created: 'Usuário criado com sucesso!',
       updated: 'Usuário atualizado com sucesso!',
@@ -27,14 +32,16 @@ export const resourceMessages = {
       title: 'Título',
       slug: 'Slug',
       excerpt: 'Resumo',
-      content: 'Conteúdo',
+      content: 'Conteúdo (Markdown)',
       cover: 'Imagem de capa',
       category: 'Categoria',
       tags: 'Tags',
       status: 'Status',
       author: 'Autor',
       author_name: 'Autor',
-      published_at: 'Publicado em',
+      published_at: 'Publicação',
+      /** The form's date-time for a scheduled post (its `published_at`). */
+      scheduled_for: 'Publicar em',
       created: 'Criado em',
       updated: 'Atualizado em',
     },
@@ -91,6 +98,8 @@ export const resourceMessages = {
       old_values: 'Valores antigos',
       new_values: 'Valores novos',
       ip: 'IP',
+      created_gte: 'Data inicial',
+      created_lte: 'Data final',
     },
   },
   messages: {
@@ -105,8 +114,11 @@ export const resourceMessages = {
       interest: 'Interesse',
       message: 'Mensagem',
       read: 'Lida',
+      /** The list's read/unread column. */
+      read_state: 'Situação',
       created: 'Recebida em',
     },
+    filters: { read: 'Situação' },
     notifications: {
       updated: 'Mensagem atualizada com sucesso!',
       deleted: 'Mensagem excluída com sucesso!',

@@ -14,8 +14,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAuthState, useGetIdentity, useLogout, useNotify } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAdminPath } from '../common/AdminLink';
-import { pb } from '../pocketbase';
-import { endSession, tokenExpiry, verifySession } from '../session';
+import { useAdminAuth } from '../authProvider';
 import { Toast } from '../common/Toast';
 
 const VERIFY_INTERVAL_MS = 30_000;
@@ -51,9 +50,10 @@ function InactiveAccount() {
 function useSessionWatch() {
   const logout = useLogout();
   const notify = useNotify();
+  const auth = useAdminAuth();
   useEffect(() => {
     const expire = () => {
-      endSession(pb);
+      auth.endSession();
       notify(<Toast title="Sessão expirada" description="Por segurança, sua sessão foi encerrada." />, {
         type: 'warning',
         autoHideDuration: 8000,
@@ -61,10 +61,11 @@ function useSessionWatch() {
       logout({}, undefined, false);
     };
     const check = async () => {
-      if (!pb.authStore.token) return;
-      if (!pb.authStore.isValid || !(await verifySession(pb))) expire();
+      const session = auth.session();
+      if (!session.present) return;
+      if (!session.valid || !(await auth.verifySession())) expire();
     };
-    const untilExpiry = tokenExpiry(pb.authStore.token) - Date.now();
+    const untilExpiry = auth.session().expiresAt - Date.now();
     // setTimeout holds at most ~24.8 days; tokens live 8 h.
     const timer = window.setTimeout(expire, Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
     const interval = window.setInterval(check, VERIFY_INTERVAL_MS);
@@ -77,7 +78,7 @@ function useSessionWatch() {
       window.clearInterval(interval);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [logout, notify]);
+  }, [logout, notify, auth]);
 }
 
 function ActivePanel({ children }: { children: ReactNode }) {

@@ -1,37 +1,44 @@
-import ArticleIcon from '@mui/icons-material/Article';
+/**
+ * The sidebar, built as in react-admin's demo: the registered resources (their
+ * `icon` and translated name, `resources.<name>.name`), then the screens that are
+ * not resources. Each entry shows only to the roles that may open it (src/admin/access.ts,
+ * from src/lib/permissions.ts), decided at once from the loaded permissions so the
+ * menu never fills in entry by entry.
+ */
 import BackupIcon from '@mui/icons-material/Backup';
-import DescriptionIcon from '@mui/icons-material/Description';
-import HistoryIcon from '@mui/icons-material/History';
-import MailIcon from '@mui/icons-material/Mail';
-import PeopleIcon from '@mui/icons-material/People';
-import PermMediaIcon from '@mui/icons-material/PermMedia';
 import SettingsIcon from '@mui/icons-material/Settings';
-import SubscriptionsIcon from '@mui/icons-material/MarkEmailRead';
-import { Menu, useBasename } from 'react-admin';
+import { createElement } from 'react';
+import { Menu, useBasename, useCreatePath, useGetResourceLabel, useResourceDefinitions } from 'react-admin';
 import { canAccessArea, type Area } from '../access';
 import { useActor } from '../common/useActor';
 
-/** Sidebar entries in the spec's order; each shows only to the roles that may open it. */
-export const MENU_ENTRIES: { area: Area; to: string; label: string; icon: React.ReactElement }[] = [
-  { area: 'users', to: '/users', label: 'Usuários', icon: <PeopleIcon /> },
-  { area: 'posts', to: '/posts', label: 'Posts', icon: <ArticleIcon /> },
-  { area: 'pages', to: '/pages', label: 'Páginas', icon: <DescriptionIcon /> },
-  { area: 'media', to: '/media', label: 'Mídia', icon: <PermMediaIcon /> },
-  { area: 'messages', to: '/messages', label: 'Mensagens', icon: <MailIcon /> },
-  { area: 'newsletter', to: '/newsletter', label: 'Newsletter', icon: <SubscriptionsIcon /> },
-  { area: 'audit', to: '/audit', label: 'Auditoria', icon: <HistoryIcon /> },
-  { area: 'backups', to: '/backups', label: 'Backups', icon: <BackupIcon /> },
-  { area: 'settings', to: '/settings', label: 'Configurações', icon: <SettingsIcon /> },
+/** Custom routes (App.tsx) shown after the resources. */
+const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
+  { area: 'backups', to: '/backups', label: 'admin.menu.backups', icon: BackupIcon },
+  { area: 'settings', to: '/settings', label: 'admin.menu.settings', icon: SettingsIcon },
 ];
 
 export function AdminMenu() {
   const { actor } = useActor();
+  const resources = useResourceDefinitions();
+  const resourceLabel = useGetResourceLabel();
+  const createPath = useCreatePath();
   const basename = useBasename();
   return (
     <Menu>
-      <Menu.DashboardItem primaryText="Dashboard" />
-      {MENU_ENTRIES.filter((entry) => canAccessArea(actor, entry.area, 'list')).map((entry) => (
-        <Menu.Item key={entry.area} to={`${basename}${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} />
+      <Menu.DashboardItem />
+      {Object.values(resources)
+        .filter((resource) => resource.hasList && canAccessArea(actor, resource.name, 'list'))
+        .map(({ name, icon }) => (
+          <Menu.Item
+            key={name}
+            to={createPath({ resource: name, type: 'list' })}
+            primaryText={resourceLabel(name, 2)}
+            leftIcon={icon ? createElement(icon) : undefined}
+          />
+        ))}
+      {SCREENS.filter((screen) => canAccessArea(actor, screen.area, 'list')).map((screen) => (
+        <Menu.Item key={screen.area} to={`${basename}${screen.to}`} primaryText={screen.label} leftIcon={<screen.icon />} />
       ))}
     </Menu>
   );

@@ -24,7 +24,7 @@ import { useActor } from '../common/useActor';
 import { AltTextDialog } from './AltTextDialog';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { isImage } from './fileRules';
-import { fileUrl, thumbUrl, type MediaRecord } from './types';
+import { useMediaUrls, type MediaRecord } from './types';
 
 function TypeIcon({ mimeType }: { mimeType: string }) {
   const sx = { fontSize: 64 };
@@ -54,6 +54,7 @@ export function MediaCard({ record }: { record: MediaRecord }) {
   const notify = useNotify();
   const titleId = useId();
   const [editing, setEditing] = useState(false);
+  const { fileUrl, thumbUrl } = useMediaUrls();
   const url = fileUrl(record);
   const name = record.original_filename || record.file;
   const facts = { id: record.id, uploaded_by: record.uploaded_by };

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { pb } from '../pocketbase';
+import { useFileUrl } from '../dataProvider';
 
 /** A row of the `media` collection (original_filename, file_size and mime_type are filled by the server). */
 export interface MediaRecord extends RaRecord {
@@ -15,16 +15,16 @@ export interface MediaRecord extends RaRecord {
   created: string;
 }
 
-/** The file's public address (media files are public: they appear on the site). */
-export function fileUrl(record: MediaRecord): string {
-  return pb.files.getURL(record, record.file);
-}
-
 /**
- * A thumbnail address. 320x240 is one of the sizes the `file` field declares
- * (pb_migrations/1795308100_staff_schema.js); PocketBase serves the original for
- * undeclared sizes.
+ * A media file's addresses (media files are public: they appear on the site): the
+ * file itself and its thumbnail. 320x240 is one of the sizes the `file` field
+ * declares (pb_migrations/1795308100_staff_schema.js); PocketBase serves the
+ * original for undeclared sizes.
  */
-export function thumbUrl(record: MediaRecord): string {
-  return pb.files.getURL(record, record.file, { thumb: '320x240' });
+export function useMediaUrls() {
+  const fileUrl = useFileUrl();
+  return {
+    fileUrl: (record: MediaRecord) => fileUrl(record, record.file),
+    thumbUrl: (record: MediaRecord) => fileUrl(record, record.file, { thumb: '320x240' }),
+  };
 }

@@ -31,13 +31,13 @@ const filters = [
   <NullableBooleanInput
     key="read"
     source="read"
-    label="Situação"
+    label="resources.messages.filters.read"
     nullLabel="Todas"
     trueLabel="Lidas"
     falseLabel="Não lidas"
     alwaysOn
   />,
-  <SelectInput key="interest" source="interest" label="Interesse" choices={INTEREST_CHOICES} emptyText="Todos" alwaysOn />,
+  <SelectInput key="interest" source="interest" choices={INTEREST_CHOICES} emptyText="Todos" alwaysOn />,
 ];
 
 const CSV_COLUMNS: CsvColumn<RaRecord>[] = [
@@ -77,7 +77,7 @@ function MessageTable() {
     >
       <Col
         source="read"
-        label="Situação"
+        label="resources.messages.fields.read_state"
         render={(record) =>
           record.read ? (
             <Chip size="small" label="Lida" variant="outlined" />
@@ -91,7 +91,7 @@ function MessageTable() {
       <Col source="email" />
       <Col source="company" />
       <Col source="interest" render={(record) => interestLabel(record.interest)} />
-      <Col label="Ações" disableSort render={(record) => <ReadToggleIcon record={record} />} />
+      <Col label="admin.list.actions" disableSort render={(record) => <ReadToggleIcon record={record} />} />
     </DataTable>
   );
 }

@@ -47,11 +47,11 @@ function SubscriberTable() {
       }
     >
       <Col source="email" />
-      <Col source="source" label="Origem" />
+      <Col source="source" />
       <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
       {canDelete ? (
         <Col
-          label="Ações"
+          label="admin.list.actions"
           disableSort
           render={(record) => (
             <DeleteButton

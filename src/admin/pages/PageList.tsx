@@ -16,7 +16,7 @@ import { PageStatusChip } from './PageStatusChip';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Buscar páginas" />,
-  <SelectInput key="status" source="status" label="Status" choices={PAGE_STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" choices={PAGE_STATUS_CHOICES} alwaysOn />,
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' as const });
@@ -39,10 +39,10 @@ export default function PageList() {
         <DataTable.Col source="name" />
         <DataTable.Col source="slug" />
         <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
-        <DataTable.Col source="created" label="Criada em" cellSx={noWrap}>
+        <DataTable.Col source="created" cellSx={noWrap}>
           <DateTimeField source="created" />
         </DataTable.Col>
-        <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
+        <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
           <EditButton />
           <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
         </DataTable.Col>

@@ -28,7 +28,7 @@ import { can } from '../../lib/permissions';
 import { slugify } from '../../lib/slug';
 import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
-import { pb } from '../pocketbase';
+import { useFileUrl } from '../dataProvider';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
 import {
@@ -53,10 +53,11 @@ function CoverInput() {
   const record = useRecordContext();
   const notify = useNotify();
   const token = useFileToken();
+  const fileUrl = useFileUrl();
   const format = (value: unknown) => {
     if (typeof value === 'string') {
       if (!value || !record || !token) return null;
-      return { src: pb.files.getURL(record, value, { thumb: '640x360', token }), title: value };
+      return { src: fileUrl(record, value, { thumb: '640x360', token }), title: value };
     }
     if (value instanceof File) return { rawFile: value, src: URL.createObjectURL(value), title: value.name };
     return value ?? null;
@@ -87,7 +88,7 @@ function ScheduleInput() {
   return (
     <DateTimeInput
       source="published_at"
-      label="Publicar em"
+      label="resources.posts.fields.scheduled_for"
       format={(value: unknown) => toDateTimeLocal(parseDateTime(value))}
       validate={(value: unknown, values: Record<string, unknown>) => scheduleError(values.status, value)}
       helperText="Data e hora (horário local) em que o post será publicado."
@@ -110,7 +111,6 @@ function MarkdownEditor() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, width: '100%' }}>
       <TextInput
         source="content"
-        label="Conteúdo (Markdown)"
         multiline
         minRows={22}
         maxRows={22}

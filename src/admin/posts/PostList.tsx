@@ -24,8 +24,8 @@ const STATUS_FILTER_CHOICES = Object.entries(POST_STATUS_LABELS).map(([id, name]
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Buscar posts" />,
-  <SelectInput key="status" source="status" label="Status" choices={STATUS_FILTER_CHOICES} alwaysOn />,
-  <SelectInput key="category" source="category" label="Categoria" choices={CATEGORY_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_FILTER_CHOICES} alwaysOn />,
+  <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} alwaysOn />,
 ];
 
 function PostListActions() {
@@ -54,14 +54,14 @@ export default function PostList() {
         <DataTable.Col source="title" />
         <DataTable.Col source="status" render={(record: RaRecord) => <PostStatusChip status={String(record.status)} />} />
         <DataTable.Col source="category" />
-        <DataTable.Col source="author_name" label="Autor" />
-        <DataTable.Col source="created" label="Criado em" cellSx={noWrap}>
+        <DataTable.Col source="author_name" />
+        <DataTable.Col source="created" cellSx={noWrap}>
           <DateTimeField source="created" />
         </DataTable.Col>
-        <DataTable.Col source="published_at" label="Publicação" cellSx={noWrap}>
+        <DataTable.Col source="published_at" cellSx={noWrap}>
           <DateTimeField source="published_at" emptyText="—" />
         </DataTable.Col>
-        <DataTable.Col label="Ações" disableSort align="right" cellSx={noWrap}>
+        <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
           <EditButton />
           <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
         </DataTable.Col>

@@ -18,9 +18,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PasswordInput } from '../auth/PasswordInput';
 import { secureInput, signUpPasswordError } from '../auth/passwordRules';
 import { RoleBadge } from '../common/RoleBadge';
+import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
-import { pb } from '../pocketbase';
-import { saveOwnRecord } from '../session';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -38,7 +37,8 @@ function ProfileDetails() {
   const { identity } = useGetIdentity();
   const notify = useNotify();
   const refreshIdentity = useIdentityRefresh();
-  const [name, setName] = useState(String(pb.authStore.record?.full_name ?? ''));
+  const auth = useAdminAuth();
+  const [name, setName] = useState(() => String(auth.ownRecord()?.full_name ?? ''));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,14 +48,13 @@ function ProfileDetails() {
     setError(null);
     if (avatar && !AVATAR_TYPES.includes(avatar.type)) return setError('O avatar deve ser uma imagem JPEG, PNG, GIF ou WebP.');
     if (avatar && avatar.size > AVATAR_MAX_BYTES) return setError('O avatar deve ter no máximo 2 MB.');
-    const record = pb.authStore.record;
-    if (!record) return;
+    if (!auth.ownRecord()) return;
     setBusy(true);
     try {
       const body = new FormData();
       body.append('full_name', secureInput(name, 100));
       if (avatar) body.append('avatar', avatar);
-      saveOwnRecord(pb, await pb.collection('users').update(record.id, body));
+      await auth.updateProfile(body);
       setAvatar(null);
       refreshIdentity();
       notify('Perfil atualizado com sucesso!', { type: 'success' });
@@ -107,6 +106,7 @@ function ProfileDetails() {
 
 function PasswordChange() {
   const notify = useNotify();
+  const auth = useAdminAuth();
   const [fields, setFields] = useState({ current: '', password: '', confirmation: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,17 +117,10 @@ function PasswordChange() {
     event.preventDefault();
     const problem = fields.current ? signUpPasswordError(fields.password, fields.confirmation) : 'Informe a senha atual.';
     setError(problem);
-    const record = pb.authStore.record;
-    if (problem || !record) return;
+    if (problem || !auth.ownRecord()) return;
     setBusy(true);
     try {
-      await pb.collection('users').update(record.id, {
-        oldPassword: fields.current,
-        password: fields.password,
-        passwordConfirm: fields.confirmation,
-      });
-      // A new password revokes every token, this one included: sign in again with it.
-      await pb.collection('users').authWithPassword(String(record.email), fields.password);
+      await auth.changePassword(fields.current, fields.password, fields.confirmation);
       setFields({ current: '', password: '', confirmation: '' });
       notify('Senha alterada com sucesso!', { type: 'success' });
     } catch (failure) {
@@ -165,6 +158,7 @@ function PasswordChange() {
 
 function EmailChange() {
   const notify = useNotify();
+  const auth = useAdminAuth();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -173,7 +167,7 @@ function EmailChange() {
     setError(null);
     setBusy(true);
     try {
-      await pb.collection('users').requestEmailChange(email.trim());
+      await auth.requestEmailChange(email);
       setEmail('');
       notify('Enviamos um link de confirmação para o novo e-mail.', { type: 'success' });
     } catch (failure) {

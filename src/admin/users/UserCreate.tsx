@@ -30,7 +30,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { secureInput, temporaryPassword } from '../auth/passwordRules';
-import { pb } from '../pocketbase';
+import { useAdminAuth } from '../authProvider';
 import { FULL_NAME_MAX, ROLE_CHOICES } from './choices';
 
 interface Created {
@@ -94,6 +94,7 @@ function TemporaryPasswordDialog({ created, onClose }: { created: Created | null
 export default function UserCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
+  const auth = useAdminAuth();
   const password = useRef('');
   const [created, setCreated] = useState<Created | null>(null);
 
@@ -124,9 +125,7 @@ export default function UserCreate() {
               password: password.current,
             });
             password.current = '';
-            pb.collection('users')
-              .requestPasswordReset(String(record.email))
-              .catch(() => undefined);
+            auth.requestPasswordReset(String(record.email)).catch(() => undefined);
           },
           // The spec's toast ('Erro ao criar usuário: …'), also when a field is refused (shown on it too).
           onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),

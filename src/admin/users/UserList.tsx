@@ -32,11 +32,11 @@ const Col = DataTable.Col<RaRecord>;
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Buscar por nome" alwaysOn />,
-  <SelectInput key="role" source="role" label="Função" choices={ROLE_CHOICES} emptyText="Todas" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} emptyText="Todas" alwaysOn />,
   <NullableBooleanInput
     key="is_active"
     source="is_active"
-    label="Situação"
+    label="resources.users.filters.is_active"
     nullLabel="Todos"
     trueLabel="Ativos"
     falseLabel="Inativos"
@@ -100,7 +100,7 @@ export default function UserList() {
             <DateTimeField source="created" showTime={false} />
           </Col>
           <Col
-            label="Ações"
+            label="admin.list.actions"
             disableSort
             render={(record) => (
               <Button

@@ -1,0 +1,23 @@
+/**
+ * The panel's own texts that belong to no resource field (react-admin's demo keeps
+ * these under its app's namespace): the menu's screens that are not resources and
+ * the headers of list columns bound to no `source`, and the sign-in screens' fields
+ * (react-admin's `ra.auth.email` and `ra.auth.password` serve as they are).
+ */
+export const panelMessages = {
+  menu: {
+    backups: 'Backups',
+    settings: 'Configurações',
+  },
+  auth: {
+    full_name: 'Nome completo',
+    name: 'Nome',
+    confirmation: 'Confirmar senha',
+    new_password: 'Nova senha',
+    new_confirmation: 'Confirmar nova senha',
+  },
+  list: {
+    actions: 'Ações',
+    details: 'Detalhes',
+  },
+};
