@@ -1,6 +1,6 @@
 // PocketBase answers a client that got more than 3 empty filtered lists of one
 // collection within 3 s with a random delay of up to 0.5 s: a guard against
-// enumerating hidden values through filters (apis/record_crud.go). A person using
+// enumerating hidden values through filters (record_crud.go in PocketBase's apis package). A person using
 // the admin stays under it; a benchmark repeating a query hundreds of times does
 // not, and would measure the guard's sleep instead of the query. This paces a
 // benchmark client to the guard's allowance, outside the timed part.

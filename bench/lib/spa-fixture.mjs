@@ -1,12 +1,12 @@
 // The client-rendered peer of the Lighthouse benchmark (bench/spa): its data is
 // generated at bench time from the same content as our site, then Vite builds it.
-// In its work folder:
-//   ./generated/site-data.json  home data bundled into the app (lines, hero image)
-//   ./generated/site.css        our built stylesheet, so both render with the same CSS
-//   ./public/blog/dados/…       the blog's JSON pages, where our site serves them too
-//   ./public/data/artigos/…     JSON the app fetches per article
-//   ./public/_astro/…           the same optimized images our build emitted
-//   ./dist/                     the built app
+// In its work folder (<work>):
+//   <work>/generated/site-data.json  home data bundled into the app (lines, hero image)
+//   <work>/generated/site.css        our built stylesheet, so both render with the same CSS
+//   <work>/public/blog/dados/…       the blog's JSON pages, where our site serves them too
+//   <work>/public/data/artigos/…     JSON the app fetches per article
+//   <work>/public/_astro/…           the same optimized images our build emitted
+//   <work>/dist/                     the built app
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
