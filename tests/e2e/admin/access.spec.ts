@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, superuser } from './staff';
+import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const sidebarEntries = async (page: Page) => {
   const sidebar = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();

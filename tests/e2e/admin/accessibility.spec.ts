@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { signedInAs } from './staff';
+import { signedInAs } from '../../helpers/staff';
 
 async function violationsOf(page: Page, path: string): Promise<string[]> {
   // Legacy mode measures the page without entering frames: the post preview is a

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, type StaffAccount } from './staff';
+import { createStaff, openAdminAs, signedInAs, type StaffAccount } from '../../helpers/staff';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });

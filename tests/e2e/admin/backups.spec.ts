@@ -10,7 +10,7 @@
 import PocketBase from 'pocketbase';
 import { expect as baseExpect, test } from '../fixtures';
 import { startTestServer } from '../../helpers/server';
-import { STAFF_PASSWORD, signedInAs } from './staff';
+import { PASSWORD, signedInAs } from '../../helpers/staff';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
@@ -104,8 +104,8 @@ test('restoring on a server of its own: the admin waits through the restart and 
     const email = 'admin-restauracao@exemplo.com.br';
     await su.collection('users').create({
       email,
-      password: STAFF_PASSWORD,
-      passwordConfirm: STAFF_PASSWORD,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
       full_name: 'Admin Restauração',
       role: 'admin',
       is_active: true,
@@ -113,7 +113,7 @@ test('restoring on a server of its own: the admin waits through the restart and 
     const kept = await su.collection('pages').create({ name: 'Antes do backup', status: 'draft' });
 
     const client = new PocketBase(server.url);
-    await client.collection('users').authWithPassword(email, STAFF_PASSWORD);
+    await client.collection('users').authWithPassword(email, PASSWORD);
     const page = await context.newPage();
     await page.addInitScript(
       (value) => {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect, test } from '../fixtures';
 import { formatBytes as formatFileSize } from '../../../src/lib/format';
-import { signedInAs, superuser } from './staff';
+import { signedInAs, superuser } from '../../helpers/staff';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

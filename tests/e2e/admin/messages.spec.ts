@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Download, Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../fixtures';
 import { contactMessage } from '../../helpers/contact-message';
-import { signedInAs, superuser } from './staff';
+import { signedInAs, superuser } from '../../helpers/staff';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, superuser } from './staff';
+import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const FIRST_SCREEN = { timeout: 15_000 };
 const unique = () => randomBytes(3).toString('hex');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from './staff';
+import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from '../../helpers/staff';
 
 const unique = () => randomBytes(3).toString('hex');
 

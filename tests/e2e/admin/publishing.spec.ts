@@ -5,7 +5,7 @@
  * server runs without a publisher, so 'Publicar agora' says so.
  */
 import { test, expect, allowConsoleErrors } from '../fixtures';
-import { signedInAs, superuser } from './staff';
+import { signedInAs, superuser } from '../../helpers/staff';
 
 test('editors see the live build, the last failure with its log, and are told when no publisher runs', async ({
   page,

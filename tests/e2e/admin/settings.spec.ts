@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signedInAs, superuser } from './staff';
+import { signedInAs, superuser } from '../../helpers/staff';
 
 // These tests change the same rows: one after the other, in one worker.
 test.describe.configure({ mode: 'default' });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, allowConsoleErrors } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startStaffServer, PASSWORD, type StaffServer } from '../../helpers/staff';
-import { createStaff, superuser } from './staff';
+import { createStaff, superuser } from '../../helpers/staff';
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Entrar' });
 

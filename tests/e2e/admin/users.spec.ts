@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect as baseExpect, test } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, superuser } from './staff';
+import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 // The e2e server and machine are shared by parallel tests: first loads can be slow.
 const expect = baseExpect.configure({ timeout: 15_000 });
