@@ -7,7 +7,6 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sitemapAlias } from './scripts/lib/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
-import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 import { securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
@@ -29,10 +28,6 @@ function quietHeadInjectDirective() {
 }
 
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
-// Settings staff edit in the admin override src/config/site.ts when the build reads a CMS.
-const cmsSettings = process.env.POCKETBASE_URL ? await fetchPublicSettings(process.env.POCKETBASE_URL) : {};
-// Published pages: SEO of built-in routes, or pages of their own (src/lib/cms-pages.ts).
-const cmsPages = process.env.POCKETBASE_URL ? await fetchPublishedPages(process.env.POCKETBASE_URL) : [];
 
 export default defineConfig({
   site: siteOrigin(process.env.PUBLIC_SITE_URL),
@@ -61,7 +56,6 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), quietHeadInjectDirective()],
-    define: { __CMS_SETTINGS__: JSON.stringify(cmsSettings), __CMS_PAGES__: JSON.stringify(cmsPages) },
     server: {
       // `npm run dev`: the API and PocketBase's dashboard come from the PocketBase
       // process started beside the Astro dev server.

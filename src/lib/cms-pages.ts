@@ -1,14 +1,18 @@
 /**
- * Pages staff publish in the admin (collection `pages`), read at build time by
- * astro.config.mjs (__CMS_PAGES__). A page whose slug names a built-in route (or
- * the home page) overrides that route's title and description; any other page is
- * rendered at /{slug} by src/pages/[page].astro.
+ * Pages staff publish in the admin (the cmsPages collection, empty when the build
+ * reads no CMS). A page whose slug names a built-in route (or the home page)
+ * overrides that route's title and description; any other page is rendered at
+ * /{slug} by src/pages/[page].astro.
  */
-import type { CmsPage } from '../config/cms-settings.mjs';
+import { getCollection, type CollectionEntry } from 'astro:content';
 
-declare const __CMS_PAGES__: CmsPage[] | undefined;
+export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 
-export const cmsPages: CmsPage[] = typeof __CMS_PAGES__ === 'undefined' ? [] : __CMS_PAGES__;
+/** The published pages, by slug. */
+export async function getCmsPages(): Promise<CmsPage[]> {
+  const pages = await getCollection('cmsPages');
+  return pages.map((page) => page.data).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+}
 
 /** Path of a CMS page: the home page, or /{slug}. */
 export function pathOf(page: Pick<CmsPage, 'slug' | 'is_homepage'>): string {
@@ -24,7 +28,7 @@ export interface SeoOverride {
 }
 
 /** The CMS's title and description for a built route, if a published page sets them. */
-export function seoOverrideFor(pathname: string, pages: CmsPage[] = cmsPages): SeoOverride | undefined {
+export function seoOverrideFor(pathname: string, pages: CmsPage[]): SeoOverride | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   const page = pages.find((candidate) => pathOf(candidate) === path);
   if (!page) return undefined;
@@ -39,7 +43,7 @@ export function seoOverrideFor(pathname: string, pages: CmsPage[] = cmsPages): S
  * Splits the published pages into those rendered as their own page and those whose
  * path a built-in route already serves (the route wins; the page only lends its SEO).
  */
-export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[] = cmsPages) {
+export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[]) {
   const reserved = new Set(reservedSegments);
   const own: CmsPage[] = [];
   const overrides: CmsPage[] = [];
