@@ -116,6 +116,9 @@ export async function storeEntries(
   return written;
 }
 
+/** The id of the placeholder that makes an empty collection exist. */
+const EMPTY = 'vazia';
+
 /** A collection loaded from the CMS's content; empty without a CMS address. */
 function cmsLoader(name: string, url: string | undefined, entriesOf: (content: CmsContent) => SourceEntry[]): Loader {
   return {
@@ -124,6 +127,12 @@ function cmsLoader(name: string, url: string | undefined, entriesOf: (content: C
       const address = url?.trim();
       const entries = address ? entriesOf(await readCmsContent(address)) : [];
       await storeEntries(context, entries);
+      // Astro warns on every getCollection() of a collection it holds nothing for, once per
+      // page built (withastro/astro#15329); one entry set and deleted leaves it existing and empty.
+      if (entries.length === 0) {
+        context.store.set({ id: EMPTY, data: {} });
+        context.store.delete(EMPTY);
+      }
     },
   };
 }

@@ -121,6 +121,10 @@ describe('CMS collections', () => {
     await settingsLoader('').load(contextFor(store, 'cmsSettings'));
     expect(store.keys('cmsPages')).toEqual([]);
     expect(store.keys('cmsSettings')).toEqual([]);
+    // Empty but existing, even on a first build: reading them in every page raises no warning.
+    const fresh = new MutableDataStore();
+    await pagesLoader(undefined).load(contextFor(fresh, 'cmsPages'));
+    expect(fresh.hasCollection('cmsPages')).toBe(true);
   });
 
   test('an unreachable CMS fails every CMS collection with the first read’s message', async () => {
