@@ -44,7 +44,7 @@ export interface SourceEntry {
 }
 
 /** The settings that may reach the site (never the smtp_* secrets). */
-export function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
+function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
   const pb = cmsClient(url);
   const keys = Object.fromEntries(PUBLIC_SETTING_KEYS.map((key, index) => [`key${index}`, key]));
   const filter = pb.filter(
@@ -59,7 +59,7 @@ export function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
 }
 
 /** The published pages: SEO of built-in routes, or pages of their own (src/lib/cms-pages.ts). */
-export function fetchPublishedPages(url: string): Promise<PageRecord[]> {
+function fetchPublishedPages(url: string): Promise<PageRecord[]> {
   const pb = cmsClient(url);
   return readCms(pb, 'as páginas', () =>
     pb.collection('pages').getFullList<PageRecord>({
@@ -153,7 +153,7 @@ export function pagesLoader(url: string | undefined): Loader {
 }
 
 /** A page record as the pages collection's data; its free-form content reduced to the sections. */
-export function toPageEntry(page: PageRecord): SourceEntry {
+function toPageEntry(page: PageRecord): SourceEntry {
   const content = page.content && typeof page.content === 'object' ? (page.content as { sections?: unknown }) : {};
   const sections = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
   return {
