@@ -7,7 +7,6 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sitemapAlias } from './src/integrations/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
-import { fetchPublicSettings, fetchPublishedPages } from './src/config/cms-settings.mjs';
 import { securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
@@ -29,10 +28,6 @@ function quietHeadInjectDirective() {
 }
 
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
-// Settings staff edit in the admin override src/config/site.ts when the build reads a CMS.
-const cmsSettings = process.env.POCKETBASE_URL ? await fetchPublicSettings(process.env.POCKETBASE_URL) : {};
-// Published pages: SEO of built-in routes, or pages of their own (src/lib/cms-pages.ts).
-const cmsPages = process.env.POCKETBASE_URL ? await fetchPublishedPages(process.env.POCKETBASE_URL) : [];
 
 export default defineConfig({
   site: siteOrigin(process.env.PUBLIC_SITE_URL),
@@ -42,10 +37,10 @@ export default defineConfig({
   trailingSlash: 'never',
   // Code samples in articles: a high-contrast theme keeps comments readable (WCAG AA).
   markdown: { shikiConfig: { theme: 'github-dark-high-contrast' } },
-  // As many pages in flight as the machine has cores (ASTRO_BUILD_CONCURRENCY overrides it).
+  // As many pages in flight as the machine has cores.
   // They still render on Node's one thread, so this only overlaps I/O: bench/hugo.mjs
   // measures it against 1 and finds no difference beyond noise.
-  build: { format: 'directory', concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY) || availableParallelism() },
+  build: { format: 'directory', concurrency: availableParallelism() },
   integrations: [
     mdx(),
     // The public islands (src/islands) and the admin, one renderer and one React chunk.
@@ -61,7 +56,6 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), quietHeadInjectDirective()],
-    define: { __CMS_SETTINGS__: JSON.stringify(cmsSettings), __CMS_PAGES__: JSON.stringify(cmsPages) },
     server: {
       // `npm run dev`: the API and PocketBase's dashboard come from the PocketBase
       // process started beside the Astro dev server.

@@ -6,13 +6,20 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { blogLoader } from './lib/blog-loader';
+import { pagesLoader, settingsLoader } from './lib/cms-loaders';
 import { BLOG_CATEGORIES } from './lib/blog-filter';
 import { parseArticleDate } from './lib/dates';
+import { PUBLIC_SETTING_KEYS } from './config/site';
+import { settingError } from './admin/settings/settingsRules';
+import { META_DESCRIPTION_MAX } from './admin/pages/pageRules';
 import { z } from 'astro/zod';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
 const text = (min = 1, max = 400) => z.string().min(min).max(max);
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: letras minúsculas e números separados por hífens');
+/** The CMS this build reads (posts, pages, settings); without it, git content only. */
+const pocketBaseUrl = process.env.POCKETBASE_URL;
 
 /** Product lines (families). The id is the value of `/produtos?category=`. */
 const lines = defineCollection({
@@ -283,12 +290,12 @@ const legal = defineCollection({
  * src/lib/blog-loader.ts). The entry id is the slug.
  */
 const blog = defineCollection({
-  loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl: process.env.POCKETBASE_URL }),
+  loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl }),
   schema: ({ image }) =>
     z.object({
       /** The spec's numeric id of the MDX articles; CMS posts have their own cmsId. */
       id: z.number().int().positive().optional(),
-      slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: letras minúsculas e números separados por hífens'),
+      slug,
       title: text(5, 200),
       excerpt: text(10, 500),
       /** Cover of an MDX article (local, optimised by Astro). */
@@ -309,8 +316,40 @@ const blog = defineCollection({
     }),
 });
 
+/**
+ * Public settings staff edit in the admin, over src/config/site.ts's defaults (read
+ * through src/lib/site-settings.ts). The entry id is the key; checked by the admin's
+ * own rules (src/admin/settings/settingsRules.ts).
+ */
+const cmsSettings = defineCollection({
+  loader: settingsLoader(pocketBaseUrl),
+  schema: z.object({ key: z.enum(PUBLIC_SETTING_KEYS), value: z.string().min(1) }).superRefine(({ key, value }, context) => {
+    const error = settingError(key, value);
+    if (error) context.addIssue({ code: 'custom', path: ['value'], message: error });
+  }),
+});
+
+/**
+ * Pages published in the admin: the SEO of a built-in route, or a page of their own
+ * (src/lib/cms-pages.ts). The entry id is the slug; limits as in pb_migrations.
+ */
+const cmsPages = defineCollection({
+  loader: pagesLoader(pocketBaseUrl),
+  schema: z.object({
+    slug,
+    name: text(2, 120),
+    title: z.string().max(120),
+    meta_title: z.string().max(120),
+    meta_description: z.string().max(META_DESCRIPTION_MAX),
+    is_homepage: z.boolean(),
+    sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+  }),
+});
+
 export const collections = {
   blog,
+  cmsSettings,
+  cmsPages,
   lines,
   products,
   datasheets,

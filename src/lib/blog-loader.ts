@@ -6,7 +6,8 @@
  */
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
-import { fetchPublicPosts, toBlogEntry } from './cms-posts';
+import { readCmsContent, storeEntries, type StoredEntry } from './cms-loaders';
+import { toBlogEntry } from './cms-posts';
 
 /**
  * Where visitors fetch CMS files: the public API when it lives on another host
@@ -26,28 +27,31 @@ export function assertNoSlugClash(slug: string, mdxFile: string | undefined, cms
 
 export function blogLoader(options: { base: string; pocketBaseUrl?: string }): Loader {
   const mdx = glob({ pattern: '**/*.mdx', base: options.base });
+  const fromGit = (entry: StoredEntry) => entry.filePath !== undefined;
   return {
     name: 'operium-blog',
     load: async (context) => {
-      await mdx.load(context);
       const url = options.pocketBaseUrl?.trim();
-      if (!url) {
+      // Started with the other CMS loaders' reads, so all share one (src/lib/cms-loaders.ts).
+      const content = url ? readCmsContent(url) : undefined;
+      content?.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+      // glob() drops every stored entry it did not load: it sees only the MDX ones, so
+      // the CMS posts keep their digests between builds.
+      const { store } = context;
+      await mdx.load({ ...context, store: { ...store, keys: () => store.keys().filter((id) => fromGit(store.get(id)!)) } });
+      if (!content) {
+        await storeEntries(context, [], (entry) => !fromGit(entry));
         context.logger.info('POCKETBASE_URL não definida: o blog usa só os artigos MDX.');
         return;
       }
-      const posts = await fetchPublicPosts(url);
+      const { posts } = await content;
       const filesUrl = publicFilesUrl();
-      for (const post of posts) {
+      const entries = posts.map((post) => {
         const entry = toBlogEntry(post, filesUrl);
-        assertNoSlugClash(entry.id, context.store.get(entry.id)?.filePath, post.id);
-        const data = await context.parseData({ id: entry.id, data: entry.data });
-        context.store.set({
-          id: entry.id,
-          data,
-          rendered: { html: entry.html },
-          digest: context.generateDigest({ ...entry.data, html: entry.html }),
-        });
-      }
+        assertNoSlugClash(entry.id, store.get(entry.id)?.filePath, post.id);
+        return entry;
+      });
+      await storeEntries(context, entries, (entry) => !fromGit(entry));
       context.logger.info(`${posts.length} post(s) publicado(s) do CMS em ${url}.`);
     },
   };

@@ -1,14 +1,18 @@
 /**
- * Pages staff publish in the admin (collection `pages`), read at build time by
- * astro.config.mjs (__CMS_PAGES__). A page whose slug names a built-in route (or
- * the home page) overrides that route's title and description; any other page is
- * rendered at /{slug} by src/pages/[page].astro.
+ * Pages staff publish in the admin (the cmsPages collection, empty when the build
+ * reads no CMS). A page whose slug names a built-in route (or the home page)
+ * overrides that route's title and description; any other page is rendered at
+ * /{slug} by src/pages/[page].astro.
  */
-import type { CmsPage } from '../config/cms-settings.mjs';
+import { getCollection, type CollectionEntry } from 'astro:content';
 
-declare const __CMS_PAGES__: CmsPage[] | undefined;
+export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 
-export const cmsPages: CmsPage[] = typeof __CMS_PAGES__ === 'undefined' ? [] : __CMS_PAGES__;
+/** The published pages, by slug. */
+export async function getCmsPages(): Promise<CmsPage[]> {
+  const pages = await getCollection('cmsPages');
+  return pages.map((page) => page.data).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+}
 
 /** Path of a CMS page: the home page, or /{slug}. */
 export function pathOf(page: Pick<CmsPage, 'slug' | 'is_homepage'>): string {
@@ -24,7 +28,7 @@ export interface SeoOverride {
 }
 
 /** The CMS's title and description for a built route, if a published page sets them. */
-export function seoOverrideFor(pathname: string, pages: CmsPage[] = cmsPages): SeoOverride | undefined {
+export function seoOverrideFor(pathname: string, pages: CmsPage[]): SeoOverride | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   const page = pages.find((candidate) => pathOf(candidate) === path);
   if (!page) return undefined;
@@ -39,10 +43,30 @@ export function seoOverrideFor(pathname: string, pages: CmsPage[] = cmsPages): S
  * Splits the published pages into those rendered as their own page and those whose
  * path a built-in route already serves (the route wins; the page only lends its SEO).
  */
-export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[] = cmsPages) {
+export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[]) {
   const reserved = new Set(reservedSegments);
   const own: CmsPage[] = [];
   const overrides: CmsPage[] = [];
   for (const page of pages) (page.is_homepage || reserved.has(page.slug) ? overrides : own).push(page);
   return { own, overrides };
+}
+
+/**
+ * The published pages that get a route of their own, given the route files of
+ * src/pages (as import.meta.glob lists them from there, e.g. './blog/[slug].astro').
+ * A page whose first path segment a built-in route already serves is left out,
+ * with a build warning: that route keeps its content and takes the page's SEO.
+ */
+export async function getOwnPages(routeFiles: readonly string[]): Promise<CmsPage[]> {
+  const reserved = routeFiles.map((route) =>
+    route
+      .replace(/^\.\//, '')
+      .split('/')[0]!
+      .replace(/\.(astro|ts|md|mdx)$/, ''),
+  );
+  const { own, overrides } = ownPages(reserved, await getCmsPages());
+  const shadowed = overrides.filter((page) => !page.is_homepage).map((page) => page.slug);
+  if (shadowed.length)
+    console.warn(`[páginas do CMS] ${shadowed.join(', ')}: rota já existe no site; a página só define título e descrição dela.`);
+  return own;
 }

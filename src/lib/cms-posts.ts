@@ -1,11 +1,12 @@
 /**
  * Published CMS posts, read from PocketBase at build time and turned into blog
- * entries: Markdown rendered and sanitized, covers as PocketBase thumbnails.
- * Anonymous reads see exactly what the public may see (published posts, and
- * scheduled posts whose time has come), per the collection's API rules.
+ * entries: Markdown rendered and sanitized, covers as PocketBase files. The build
+ * reads anonymously, so it sees only published posts and scheduled posts whose time
+ * has come (the collection's API rules; the filter says the same).
  */
 import { renderMarkdown } from './markdown';
 import { parseArticleDate } from './dates';
+import { cmsClient, readCms } from './cms-client';
 
 export interface CmsPostRecord {
   id: string;
@@ -28,35 +29,22 @@ export interface CmsEntry {
   html: string;
 }
 
-/** Width × height of the cover thumbnail PocketBase generates for posts. */
-export const COVER_THUMB = { width: 1280, height: 720 };
-
-const FILTER = '(status = "published" || (status = "scheduled" && published_at != "" && published_at <= @now))';
-
 /**
- * Fetches every public post, page by page.
- * @throws an Error in pt-BR naming the URL when the server cannot be reached or answers an error
+ * Every public post, newest first.
+ * @throws an Error in pt-BR naming the CMS's address when it cannot be read
  */
-export async function fetchPublicPosts(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<CmsPostRecord[]> {
-  const base = baseUrl.replace(/\/+$/, '');
-  const posts: CmsPostRecord[] = [];
-  for (let page = 1; ; page++) {
-    const url = `${base}/api/collections/posts/records?page=${page}&perPage=200&sort=-published_at&filter=${encodeURIComponent(FILTER)}`;
-    let response: Response;
-    try {
-      response = await fetchImpl(url, { signal: AbortSignal.timeout(15_000) });
-    } catch (error) {
-      throw new Error(
-        `Não foi possível ler os posts do CMS em ${base} (${error instanceof Error ? error.message : error}). ` +
-          'Verifique POCKETBASE_URL ou remova-a para gerar o blog só com os artigos MDX.',
-        { cause: error },
-      );
-    }
-    if (!response.ok) throw new Error(`O CMS em ${base} respondeu HTTP ${response.status} ao listar os posts publicados.`);
-    const body = (await response.json()) as { items: CmsPostRecord[]; totalPages: number };
-    posts.push(...body.items);
-    if (page >= body.totalPages) return posts;
-  }
+export function fetchPublicPosts(url: string): Promise<CmsPostRecord[]> {
+  const pb = cmsClient(url);
+  return readCms(pb, 'os posts', () =>
+    pb.collection('posts').getFullList<CmsPostRecord>({
+      batch: 200,
+      sort: '-published_at',
+      filter: pb.filter('status = {:published} || (status = {:scheduled} && published_at != "" && published_at <= @now)', {
+        published: 'published',
+        scheduled: 'scheduled',
+      }),
+    }),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
  * richly: the company (home), products, articles, breadcrumbs and the FAQ. Every
  * URL is absolute on the site's canonical origin (Astro.site).
  */
-import { site } from '../config/site';
+import { site, type Site } from '../config/site';
 
 type Json = Record<string, unknown>;
 
@@ -27,21 +27,24 @@ function organizationRef(origin: URL | string): Json {
   return { '@type': 'Organization', name: site.legalName, url: absoluteUrl('/', origin), logo: logoOf(origin) };
 }
 
-/** The company: identity, address, phones per purpose and social profiles. */
-export function organizationLd(origin: URL | string): Json {
-  const { address, phones } = site;
+/**
+ * The company: identity, address, phones per purpose and social profiles.
+ * @param identity the identity with the CMS's settings (src/lib/site-settings.ts)
+ */
+export function organizationLd(origin: URL | string, identity: Site = site): Json {
+  const { address, phones } = identity;
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     '@id': absoluteUrl('/#organizacao', origin),
-    name: site.name,
-    legalName: site.legalName,
+    name: identity.name,
+    legalName: identity.legalName,
     url: absoluteUrl('/', origin),
     logo: logoOf(origin),
-    description: site.description,
-    email: site.email,
+    description: identity.description,
+    email: identity.email,
     telephone: phones.general.e164,
-    foundingDate: String(site.foundedYear),
+    foundingDate: String(identity.foundedYear),
     address: {
       '@type': 'PostalAddress',
       streetAddress: address.street,
@@ -61,7 +64,7 @@ export function organizationLd(origin: URL | string): Json {
       areaServed: 'BR',
       availableLanguage: 'Portuguese',
     })),
-    sameAs: Object.values(site.social),
+    sameAs: Object.values(identity.social),
   };
 }
 

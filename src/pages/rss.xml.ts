@@ -1,11 +1,11 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { site } from '../config/site';
+import { getSite } from '../lib/site-settings';
 import { articleHref, getArticles } from '../lib/blog';
 
 /** RSS 2.0 feed of the blog, newest first. */
 export const GET: APIRoute = async (context) => {
-  const articles = await getArticles();
+  const [articles, site] = await Promise.all([getArticles(), getSite()]);
   return rss({
     title: `Blog ${site.name}`,
     description: 'Tutoriais, artigos técnicos e casos de sucesso sobre controladores industriais, ESP32 e automação.',

@@ -95,7 +95,7 @@ describe('CMS posts for the blog', () => {
         env: { ...process.env, POCKETBASE_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: outDir },
       });
       expect(build.status).not.toBe(0);
-      // The first CMS read (settings, in astro.config.mjs) is the one that fails.
+      // The first CMS read (settings, src/lib/cms-loaders.ts) is the one that fails.
       expect(build.stdout + build.stderr).toContain(`Não foi possível ler as configurações do CMS em http://127.0.0.1:${port}`);
     } finally {
       rmSync(outDir, { recursive: true, force: true });

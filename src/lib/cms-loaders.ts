@@ -1,0 +1,173 @@
+/**
+ * Content loaders for what staff publish in the admin: the public settings and the
+ * published pages (src/content.config.ts), and the CMS half of the blog
+ * (src/lib/blog-loader.ts). Without a CMS address the collections hold nothing from
+ * it, and the site is built from git alone.
+ */
+import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
+import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../config/site';
+import { cmsClient, readCms } from './cms-client';
+import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
+
+interface SettingRecord {
+  key: PublicSettingKey;
+  value: string;
+}
+
+interface PageRecord {
+  slug: string;
+  name: string;
+  title: string;
+  meta_title: string;
+  meta_description: string;
+  is_homepage: boolean;
+  /** Free JSON; pages built in the admin hold `{ sections: [{ heading, body }] }`. */
+  content: unknown;
+}
+
+/** Everything the site reads from the CMS. */
+export interface CmsContent {
+  settings: SettingRecord[];
+  pages: PageRecord[];
+  posts: CmsPostRecord[];
+}
+
+/** An entry as the collection's store holds it. */
+export type StoredEntry = ReturnType<DataStore['values']>[number];
+
+/** An entry as a source gives it, before its collection's schema validates it. */
+export interface SourceEntry {
+  id: string;
+  data: Record<string, unknown>;
+  /** Sanitized HTML the entry renders, if any. */
+  html?: string;
+}
+
+/** The settings that may reach the site (never the smtp_* secrets). */
+function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
+  const pb = cmsClient(url);
+  const keys = Object.fromEntries(PUBLIC_SETTING_KEYS.map((key, index) => [`key${index}`, key]));
+  const filter = pb.filter(
+    Object.keys(keys)
+      .map((name) => `key = {:${name}}`)
+      .join(' || '),
+    keys,
+  );
+  return readCms(pb, 'as configurações', () =>
+    pb.collection('public_site_settings').getFullList<SettingRecord>({ batch: 200, filter, fields: 'key,value' }),
+  );
+}
+
+/** The published pages: SEO of built-in routes, or pages of their own (src/lib/cms-pages.ts). */
+function fetchPublishedPages(url: string): Promise<PageRecord[]> {
+  const pb = cmsClient(url);
+  return readCms(pb, 'as páginas', () =>
+    pb.collection('pages').getFullList<PageRecord>({
+      batch: 200,
+      sort: 'slug',
+      filter: pb.filter('status = {:status}', { status: 'published' }),
+      fields: 'slug,name,title,meta_title,meta_description,is_homepage,content',
+    }),
+  );
+}
+
+const reads = new Map<string, Promise<CmsContent>>();
+
+/**
+ * The CMS's content, read once for the loaders that run together. Astro runs the
+ * loaders in parallel; reading settings, pages and posts in this order, once, means
+ * an unreachable CMS fails the build with one error, the settings' (the first read).
+ */
+export function readCmsContent(url: string): Promise<CmsContent> {
+  let read = reads.get(url);
+  if (!read) {
+    read = (async () => ({
+      settings: await fetchPublicSettings(url),
+      pages: await fetchPublishedPages(url),
+      posts: await fetchPublicPosts(url),
+    }))().finally(() => reads.delete(url));
+    reads.set(url, read);
+  }
+  return read;
+}
+
+/**
+ * Puts a source's entries into the collection's store, each with the digest of its
+ * data: an entry whose digest is already stored is neither validated again nor
+ * rewritten, so an incremental build sees only what changed. Stored entries the
+ * source no longer has are removed.
+ * @param owns which stored entries belong to this source (the blog shares its store with the MDX files)
+ * @returns how many entries were written
+ */
+export async function storeEntries(
+  { store, parseData, generateDigest }: LoaderContext,
+  entries: SourceEntry[],
+  owns: (entry: StoredEntry) => boolean = () => true,
+): Promise<number> {
+  const ids = new Set(entries.map((entry) => entry.id));
+  for (const entry of store.values()) if (owns(entry) && !ids.has(entry.id)) store.delete(entry.id);
+  let written = 0;
+  for (const { id, data, html } of entries) {
+    const digest = generateDigest(html === undefined ? data : { ...data, html });
+    if (store.get(id)?.digest === digest) continue;
+    store.set({ id, data: await parseData({ id, data }), digest, ...(html === undefined ? {} : { rendered: { html } }) });
+    written += 1;
+  }
+  return written;
+}
+
+/** The id of the placeholder that makes an empty collection exist. */
+const EMPTY = 'vazia';
+
+/** A collection loaded from the CMS's content; empty without a CMS address. */
+function cmsLoader(name: string, url: string | undefined, entriesOf: (content: CmsContent) => SourceEntry[]): Loader {
+  return {
+    name,
+    load: async (context) => {
+      const address = url?.trim();
+      const entries = address ? entriesOf(await readCmsContent(address)) : [];
+      await storeEntries(context, entries);
+      // Astro warns on every getCollection() of a collection it holds nothing for, once per
+      // page built (withastro/astro#15329); one entry set and deleted leaves it existing and empty.
+      if (entries.length === 0) {
+        context.store.set({ id: EMPTY, data: {} });
+        context.store.delete(EMPTY);
+      }
+    },
+  };
+}
+
+/** The public settings with a value; the entry id is the key. */
+export function settingsLoader(url: string | undefined): Loader {
+  return cmsLoader('operium-cms-settings', url, ({ settings }) =>
+    settings
+      .map(({ key, value }) => ({ key, value: String(value ?? '').trim() }))
+      .filter(({ value }) => value !== '')
+      .map((data) => ({ id: data.key, data })),
+  );
+}
+
+/** The published pages, sections as `{ heading, body }`; the entry id is the slug. */
+export function pagesLoader(url: string | undefined): Loader {
+  return cmsLoader('operium-cms-pages', url, ({ pages }) => pages.map(toPageEntry));
+}
+
+/** A page record as the pages collection's data; its free-form content reduced to the sections. */
+function toPageEntry(page: PageRecord): SourceEntry {
+  const content = page.content && typeof page.content === 'object' ? (page.content as { sections?: unknown }) : {};
+  const sections = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
+  return {
+    id: page.slug,
+    data: {
+      slug: page.slug,
+      name: page.name ?? '',
+      title: page.title ?? '',
+      meta_title: page.meta_title ?? '',
+      meta_description: page.meta_description ?? '',
+      is_homepage: Boolean(page.is_homepage),
+      sections: sections
+        .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
+        .map((section) => ({ heading: String(section.heading ?? ''), body: String(section.body ?? '') })),
+    },
+  };
+}

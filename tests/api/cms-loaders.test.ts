@@ -1,0 +1,137 @@
+/**
+ * The CMS collections' loaders (src/lib/cms-loaders.ts) against a real PocketBase and
+ * Astro's own data store: only public settings and published pages go in, the
+ * settings override the site's defaults, and an entry is written again only when it
+ * changed.
+ */
+import { createHash } from 'node:crypto';
+import type { LoaderContext } from 'astro/loaders';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
+import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { site, siteWith } from '../../src/config/site';
+import { pagesLoader, settingsLoader } from '../../src/lib/cms-loaders';
+import { startStaffServer, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+
+/** What Astro hands a loader, on a real data store; the schema's check is the build's part. */
+function contextFor(store: MutableDataStore, collection: string): LoaderContext {
+  const quiet = () => {};
+  const context: Partial<LoaderContext> = {
+    collection,
+    store: store.scopedStore(collection),
+    meta: store.metaStore(collection),
+    parseData: async ({ data }) => data,
+    generateDigest: (data) => createHash('sha256').update(JSON.stringify(data)).digest('hex'),
+  };
+  return { ...context, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } } as unknown as LoaderContext;
+}
+
+async function setSetting(key: string, value: string) {
+  const settings = s.admin.client.collection('public_site_settings');
+  const row = await settings.getFirstListItem(s.admin.client.filter('key = {:key}', { key })).catch(() => null);
+  if (row) await settings.update(row.id, { value });
+  else await settings.create({ key, value });
+}
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+  await setSetting('contact_phone', '(47) 99999-0000');
+  await setSetting('site_title', '');
+  // Neither may reach the site: a secret, and a key the site does not use.
+  await setSetting('smtp_host', 'smtp.exemplo.com.br');
+  await setSetting('site_logo', 'https://exemplo.com.br/logo.png');
+  const pages = s.editor.client.collection('pages');
+  await pages.create({
+    name: 'Programa de parceiros',
+    slug: 'parceiros',
+    title: 'Parceiros',
+    status: 'published',
+    content: { sections: [{ heading: 'Como funciona', body: 'Texto' }, 'solto', null, { body: 7 }] },
+  });
+  await pages.create({ name: 'Rascunho', slug: 'rascunho', status: 'draft', content: { sections: [] } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe('CMS collections', () => {
+  test('settings: only the public keys that have a value, over the site defaults', async () => {
+    const store = new MutableDataStore();
+    await settingsLoader(s.server.url).load(contextFor(store, 'cmsSettings'));
+    const values = Object.fromEntries(store.values('cmsSettings').map((entry) => [entry.id, entry.data.value as string]));
+    expect(values).not.toHaveProperty('smtp_host');
+    expect(values).not.toHaveProperty('site_logo');
+    expect(values).not.toHaveProperty('site_title');
+    expect(values.contact_phone).toBe('(47) 99999-0000');
+
+    const merged = siteWith(values);
+    expect(merged.phones.general).toEqual({ label: 'Geral', display: '(47) 99999-0000', e164: '+5547999990000' });
+    expect(merged.title).toBe(site.title);
+    expect(merged.phones.support).toEqual(site.phones.support);
+  });
+
+  test('pages: the published ones, with their sections and nothing else of the content', async () => {
+    const store = new MutableDataStore();
+    await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
+    expect(store.keys('cmsPages')).toEqual(['parceiros']);
+    expect(store.get('cmsPages', 'parceiros')).toMatchObject({
+      data: {
+        slug: 'parceiros',
+        name: 'Programa de parceiros',
+        title: 'Parceiros',
+        is_homepage: false,
+        sections: [
+          { heading: 'Como funciona', body: 'Texto' },
+          { heading: '', body: '7' },
+        ],
+      },
+    });
+  });
+
+  test('a later build writes only what changed, and drops what is no longer published', async () => {
+    const store = new MutableDataStore();
+    const load = () => pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
+    const pages = s.editor.client.collection('pages');
+    const other = await pages.create({ name: 'Outra página', slug: 'outra', status: 'published', content: { sections: [] } });
+    await load();
+    const first = { parceiros: store.get('cmsPages', 'parceiros'), outra: store.get('cmsPages', 'outra') };
+
+    await load();
+    expect(store.get('cmsPages', 'parceiros')).toBe(first.parceiros);
+    expect(store.get('cmsPages', 'outra')).toBe(first.outra);
+
+    await pages.update(other.id, { meta_description: 'Agora com descrição.' });
+    await load();
+    expect(store.get('cmsPages', 'parceiros')).toBe(first.parceiros);
+    expect(store.get('cmsPages', 'outra')).not.toBe(first.outra);
+    expect(store.get('cmsPages', 'outra')?.data.meta_description).toBe('Agora com descrição.');
+
+    await pages.update(other.id, { status: 'draft' });
+    await load();
+    expect(store.keys('cmsPages')).toEqual(['parceiros']);
+  });
+
+  test('without a CMS address the collections hold nothing from it', async () => {
+    const store = new MutableDataStore();
+    await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
+    await settingsLoader(s.server.url).load(contextFor(store, 'cmsSettings'));
+    await pagesLoader(undefined).load(contextFor(store, 'cmsPages'));
+    await settingsLoader('').load(contextFor(store, 'cmsSettings'));
+    expect(store.keys('cmsPages')).toEqual([]);
+    expect(store.keys('cmsSettings')).toEqual([]);
+    // Empty but existing, even on a first build: reading them in every page raises no warning.
+    const fresh = new MutableDataStore();
+    await pagesLoader(undefined).load(contextFor(fresh, 'cmsPages'));
+    expect(fresh.hasCollection('cmsPages')).toBe(true);
+  });
+
+  test('an unreachable CMS fails every CMS collection with the first read’s message', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const store = new MutableDataStore();
+    const failure = new RegExp(`Não foi possível ler as configurações do CMS em ${url.replace(/\./g, '\\.')} \\(.+\\)`);
+    await expect(pagesLoader(url).load(contextFor(store, 'cmsPages'))).rejects.toThrow(failure);
+    await expect(settingsLoader(url).load(contextFor(store, 'cmsSettings'))).rejects.toThrow(failure);
+  });
+});
