@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { useGetList } from 'react-admin';
 import { site } from '../../config/site';
 import { ROLE_LABELS } from '../../lib/permissions';
 
@@ -15,6 +16,13 @@ const ROLE_HELP = {
 
 /** 'Ajuda': what each role can do and whom to ask. */
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // The contact e-mail staff set in Configurações, as the site shows it; src/config/site.ts's until it loads.
+  const { data } = useGetList<{ id: string; value: string }>(
+    'settings',
+    { filter: { key: 'contact_email' }, pagination: { page: 1, perPage: 1 } },
+    { enabled: open, staleTime: 60_000 },
+  );
+  const email = data?.[0]?.value.trim() || site.email;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="help-title">
       <DialogTitle id="help-title">Ajuda</DialogTitle>
@@ -29,7 +37,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
         </ul>
         <Typography>
           Precisa de outra permissão ou encontrou um problema? Fale com um administrador ou escreva para{' '}
-          <a href={`mailto:${site.email}`}>{site.email}</a>.
+          <a href={`mailto:${email}`}>{email}</a>.
         </Typography>
       </DialogContent>
       <DialogActions>
