@@ -50,7 +50,8 @@ export default defineConfig({
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
     sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
     sitemapAlias(),
-    // Last: they read and compress the finished output.
+    // Last: they read and compress the finished output. precompress() is
+    // astro-compressor (brotli and gzip) and the cache it lacks, in that order.
     securityHeaders(),
     precompress(),
   ],

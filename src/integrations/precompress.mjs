@@ -1,158 +1,212 @@
 // Brotli and gzip copies of every text file of the build (file.html.br,
 // file.html.gz), written once at build time: the server (server/site) sends the
 // best one the browser accepts, with no compression work per request.
+//
+// The compressing is astro-compressor's (worker threads; which files, which options
+// per file and which outputs to keep go through its hooks). What stays here is what it
+// cannot do: reuse compressions across builds. It has no cache, and its hooks never
+// see the compressed bytes (postCompression gets only sizes, and the library writes
+// the file after the hook returns). So its hooks look a file up in a cache keyed by
+// content and options (a hit is copied into place and not compressed again), and a
+// second integration, run after it, copies the outputs it wrote into that cache and
+// prunes it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import compressor from 'astro-compressor';
 
 /** What gets precompressed; the server (server/site) sends whichever variants it finds. */
-export const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest', '.map']);
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest', '.map']);
 /** Below this, a response fits one packet anyway. */
 const MIN_BYTES = 1024;
 /**
  * Fingerprinted assets (_astro/) are cached for a year and change rarely: they get
- * brotli's best (slow) level, reused across builds from a cache keyed by content.
- * Pages change with every publish: a fast level that still beats gzip.
+ * brotli's best (slow) level. Pages change with every publish: a fast level that
+ * still beats gzip. Both are reused across builds while their content stays the same.
  */
 const ASSET_QUALITY = zlib.constants.BROTLI_MAX_QUALITY;
 const PAGE_QUALITY = 5;
-/** Cached compressed assets unused for this long are deleted. */
+const GZIP_LEVEL = zlib.constants.Z_BEST_COMPRESSION;
+/** Cached compressions unused for this long are deleted. */
 const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+/** The formats the server sends (no zstd), with the suffix astro-compressor gives their files. */
+const SUFFIX = { brotli: 'br', gzip: 'gz' };
 
 /**
- * @param {Buffer} content
- * @param {number} quality
- * @returns {Promise<[Buffer, Buffer]>} brotli, gzip
+ * @typedef {import('astro-compressor').PreCompressionParams['format']} Format
+ * @typedef {import('astro').AstroIntegration} AstroIntegration
  */
-function compressBoth(content, quality) {
-  return Promise.all([
-    brotli(content, {
+
+/** @param {Buffer | string} data */
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The compression integrations, in order: astro-compressor, then the cache's own step.
+ * @param {{ root?: string, cacheDir?: string }} [places] root: the build's output; cacheDir:
+ *   where compressions are kept between builds. In a build both come from Astro's config.
+ * @returns {AstroIntegration[]}
+ */
+export function precompress(places = {}) {
+  let assetsDir = places.root && path.join(places.root, '_astro');
+  let cacheDir = places.cacheDir;
+  /** Size and content hash of each input, read once for all its formats. @type {Map<string, Promise<{ size: number, hash: string }>>} */
+  const inputs = new Map();
+  /** Cache entry → the output astro-compressor wrote for it in this build. @type {Map<string, string>} */
+  const toStore = new Map();
+  let reused = 0;
+
+  /** @param {string} file */
+  const input = (file) => {
+    let found = inputs.get(file);
+    if (!found) {
+      found = readFile(file).then((content) => ({ size: content.length, hash: sha256(content) }));
+      inputs.set(file, found);
+    }
+    return found;
+  };
+
+  /** @param {string} file */
+  async function brotliOptions(file) {
+    const { size } = await input(file);
+    const asset = assetsDir !== undefined && file.startsWith(assetsDir + path.sep);
+    return {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: asset ? ASSET_QUALITY : PAGE_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    };
+  }
+
+  /**
+   * Where one file's compression in one format is cached: its content and the options
+   * used, so a change of either compresses again.
+   * @param {string} file
+   * @param {Format} format
+   */
+  async function cacheEntry(file, format) {
+    if (!cacheDir || format === 'zstd') return undefined;
+    const options = format === 'brotli' ? await brotliOptions(file) : { level: GZIP_LEVEL };
+    const { hash } = await input(file);
+    return path.join(cacheDir, `${hash}-${sha256(JSON.stringify(options)).slice(0, 16)}.${SUFFIX[format]}`);
+  }
+
+  /** Copies this build's new compressions into the cache; returns how many. */
+  async function storeAll() {
+    if (!cacheDir || toStore.size === 0) return 0;
+    await mkdir(cacheDir, { recursive: true });
+    const temporary = `.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+    // Copied under a temporary name and renamed: a build running beside this one
+    // never reads a half-written entry.
+    await Promise.all(
+      [...toStore].map(async ([entry, output]) => {
+        await copyFile(output, entry + temporary);
+        await rename(entry + temporary, entry);
+      }),
+    );
+    return toStore.size;
+  }
+
+  /** Deletes cached compressions no build has used for a while. */
+  async function pruneCache() {
+    if (!cacheDir) return;
+    const dir = cacheDir;
+    const cutoff = Date.now() - CACHE_MAX_AGE_MS;
+    const entries = await readdir(dir).catch(() => []);
+    await Promise.all(
+      entries.map(async (entry) => {
+        const file = path.join(dir, entry);
+        const info = await stat(file).catch(() => undefined);
+        if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+      }),
+    );
+  }
+
+  return [
+    compressor({
+      brotli: true,
+      gzip: { level: GZIP_LEVEL },
+      // The server (server/site) sends only brotli and gzip.
+      zstd: false,
+      hooks: {
+        fileFilter: ({ filePath }) =>
+          COMPRESSIBLE.has(path.extname(filePath).toLowerCase()) && statSync(filePath).size >= MIN_BYTES,
+        fileOptions: { brotli: ({ filePath }) => brotliOptions(filePath) },
+        // A cached compression of the same content with the same options is copied into
+        // place, and astro-compressor skips this format of the file.
+        preCompression: async ({ filePath, format }) => {
+          const entry = await cacheEntry(filePath, format);
+          if (!entry || format === 'zstd') return 'keep';
+          try {
+            await copyFile(entry, `${filePath}.${SUFFIX[format]}`);
+          } catch {
+            return 'keep';
+          }
+          const now = new Date();
+          await utimes(entry, now, now).catch(() => undefined);
+          reused++;
+          return 'skip';
+        },
+        // Replaces the library's default, which keeps an output only when it is smaller
+        // than its input: that rule stays, and each kept output is marked for the cache.
+        postCompression: async ({ inputPath, inputSize, outputPath, outputSize, format }) => {
+          if (outputSize >= inputSize) return 'skip';
+          const entry = await cacheEntry(inputPath, format);
+          if (entry) toStore.set(entry, outputPath);
+          return 'keep';
+        },
       },
     }),
-    gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  ]);
-}
-
-/**
- * The compressed pair from the cache, or compressed now and stored there.
- * @param {Buffer} content
- * @param {number} quality
- * @param {string | undefined} cacheDir
- * @returns {Promise<[Buffer, Buffer]>}
- */
-async function cachedCompressBoth(content, quality, cacheDir) {
-  if (!cacheDir) return compressBoth(content, quality);
-  const key = path.join(cacheDir, `${createHash('sha256').update(content).digest('hex')}-q${quality}`);
-  try {
-    const cached = await Promise.all([readFile(`${key}.br`), readFile(`${key}.gz`)]);
-    const now = new Date();
-    await Promise.all([utimes(`${key}.br`, now, now), utimes(`${key}.gz`, now, now)]);
-    return cached;
-  } catch {
-    const pair = await compressBoth(content, quality);
-    await mkdir(cacheDir, { recursive: true });
-    // Written under a temporary name and renamed: a build running beside this one
-    // never reads a half-written entry.
-    const temporary = `.${process.pid}-${Math.random().toString(36).slice(2)}`;
-    await Promise.all([writeFile(`${key}.br${temporary}`, pair[0]), writeFile(`${key}.gz${temporary}`, pair[1])]);
-    await Promise.all([rename(`${key}.br${temporary}`, `${key}.br`), rename(`${key}.gz${temporary}`, `${key}.gz`)]);
-    return pair;
-  }
-}
-
-/**
- * Writes name.br and name.gz beside one file, each only when smaller than the original.
- * @param {string} file
- * @param {{ asset?: boolean, cacheDir?: string }} [options] asset: a fingerprinted file (best compression, cached)
- * @returns {Promise<{ original: number, brotli: number, gzip: number }>}
- */
-export async function compressFile(file, options = {}) {
-  const content = await readFile(file);
-  const [br, gz] = options.asset
-    ? await cachedCompressBoth(content, ASSET_QUALITY, options.cacheDir)
-    : await compressBoth(content, PAGE_QUALITY);
-  const sizes = { original: content.length, brotli: content.length, gzip: content.length };
-  if (br.length < content.length) {
-    await writeFile(`${file}.br`, br);
-    sizes.brotli = br.length;
-  }
-  if (gz.length < content.length) {
-    await writeFile(`${file}.gz`, gz);
-    sizes.gzip = gz.length;
-  }
-  return sizes;
-}
-
-/** Deletes cached compressions no build has used for a while. @param {string} cacheDir */
-async function pruneCache(cacheDir) {
-  const entries = await readdir(cacheDir).catch(() => []);
-  const cutoff = Date.now() - CACHE_MAX_AGE_MS;
-  for (const entry of entries) {
-    const file = path.join(cacheDir, entry);
-    if ((await stat(file)).mtimeMs < cutoff) await rm(file, { force: true });
-  }
-}
-
-/**
- * Compresses every eligible file under dir, a few at a time (zlib works on libuv's thread pool).
- * @param {string} dir
- * @param {string} [cacheDir] where compressed fingerprinted assets are kept between builds
- */
-export async function precompressDir(dir, cacheDir) {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  /** @type {string[]} */
-  const files = [];
-  for (const entry of entries) {
-    if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(entry.name).toLowerCase())) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if ((await stat(file)).size >= MIN_BYTES) files.push(file);
-  }
-  const totals = { files: files.length, original: 0, brotli: 0, gzip: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = /** @type {string} */ (files[next++]);
-      const asset = path.relative(dir, file).split(path.sep)[0] === '_astro';
-      const sizes = await compressFile(file, { asset, cacheDir });
-      totals.original += sizes.original;
-      totals.brotli += sizes.brotli;
-      totals.gzip += sizes.gzip;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, worker));
-  if (cacheDir) await pruneCache(cacheDir);
-  return totals;
-}
-
-/** @returns {import('astro').AstroIntegration} */
-export function precompress() {
-  /** @type {string | undefined} */
-  let cacheDir;
-  return {
-    name: 'operium:precompress',
-    hooks: {
-      'astro:config:done': ({ config }) => {
-        cacheDir = path.join(config.cacheDir.pathname, 'precompress');
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const started = Date.now();
-        const totals = await precompressDir((dir instanceof URL ? dir : new URL(dir)).pathname, cacheDir);
-        const mb = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
-        logger.info(
-          `${totals.files} arquivos comprimidos em ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-            `${mb(totals.original)} MB → brotli ${mb(totals.brotli)} MB, gzip ${mb(totals.gzip)} MB`,
-        );
+    {
+      name: 'operium:precompress-cache',
+      hooks: {
+        'astro:config:done': ({ config }) => {
+          assetsDir ??= path.join(fileURLToPath(config.outDir), config.build.assets);
+          cacheDir ??= path.join(fileURLToPath(config.cacheDir), 'precompress');
+        },
+        // After astro-compressor's own astro:build:done: its outputs are all written.
+        'astro:build:done': async ({ logger }) => {
+          const started = performance.now();
+          const stored = await storeAll();
+          await pruneCache();
+          logger.info(
+            `cache: ${reused} cópias reaproveitadas, ${stored} guardadas ` + `(${Math.round(performance.now() - started)} ms)`,
+          );
+          inputs.clear();
+          toStore.clear();
+          reused = 0;
+        },
       },
     },
-  };
+  ];
+}
+
+/** Astro's logger, as far as astro-compressor uses it: quiet but for problems. */
+const quietLogger = /** @type {import('astro').AstroIntegrationLogger} */ (
+  /** @type {unknown} */ ({
+    label: 'precompress',
+    options: {},
+    info() {},
+    debug() {},
+    warn: console.warn,
+    error: console.error,
+    fork() {
+      return quietLogger;
+    },
+    flush() {},
+    close() {},
+  })
+);
+
+/**
+ * Compresses a folder as the build does, without Astro (the API tests' fixture site).
+ * @param {string} dir
+ * @param {string} [cacheDir]
+ */
+export async function precompressDir(dir, cacheDir) {
+  const params = { dir: pathToFileURL(`${dir}/`), pages: [], assets: new Map(), logger: quietLogger };
+  for (const integration of precompress({ root: dir, cacheDir })) await integration.hooks['astro:build:done']?.(params);
 }

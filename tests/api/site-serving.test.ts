@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { compressFile } from '../../src/integrations/precompress.mjs';
+import { precompressDir } from '../../src/integrations/precompress.mjs';
 import {
   HSTS,
   PERMISSIONS_POLICY,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const sources = emptySources();
   for (const [name, body] of Object.entries(files)) if (name.endsWith('.html')) collectPolicySources(body, sources);
   await writeFile(path.join(siteDir, '_headers'), headersManifest(contentSecurityPolicy(sources)));
-  await compressFile(path.join(siteDir, 'index.html'));
+  await precompressDir(siteDir);
   server = await startTestServer({ siteDir });
 });
 
