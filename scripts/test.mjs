@@ -1,7 +1,7 @@
 // `npm test`: the whole suite in one run. Finds (or installs) a Chromium and the
-// PocketBase binary first, then runs the unit and API tests (Vitest) and the
-// browser tests (Playwright, against the built site served by PocketBase), and
-// ends with one summary line: "N passed, N failed".
+// PocketBase binary first, then runs the Go tests of server/ (`go test ./...`), the
+// unit and API tests (Vitest) and the browser tests (Playwright, against the built
+// site served by PocketBase), and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -36,6 +36,31 @@ async function readJson(file) {
   }
 }
 
+/**
+ * `go test ./...` in server/, with its results counted from `go test -json`.
+ * @returns {{ status: number, passed: number, failed: number, skipped: number }}
+ */
+function goTests() {
+  console.log('\n=== Testes do servidor (Go) ===');
+  const result = spawnSync('go', ['test', '-json', './...'], { cwd: fromRoot('server'), encoding: 'utf8', maxBuffer: 64 << 20 });
+  const counts = { status: result.status ?? 1, passed: 0, failed: 0, skipped: 0 };
+  for (const line of (result.stdout ?? '').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const event = JSON.parse(line);
+    // Failures and the per-package lines; not the progress of each passing test.
+    if (event.Action === 'output' && !/^(=== (RUN|PAUSE|CONT|NAME)|--- PASS|PASS\n)/.test(event.Output ?? '')) {
+      process.stdout.write(event.Output);
+    }
+    if (!event.Test) continue;
+    if (event.Action === 'pass') counts.passed++;
+    else if (event.Action === 'fail') counts.failed++;
+    else if (event.Action === 'skip') counts.skipped++;
+  }
+  if (result.stderr) process.stderr.write(result.stderr);
+  if (result.error) console.error(`go test: ${result.error.message}`);
+  return counts;
+}
+
 /** @type {Record<string, string>} */
 let env;
 try {
@@ -50,6 +75,7 @@ try {
 await rm(RESULTS, { recursive: true, force: true });
 await mkdir(RESULTS, { recursive: true });
 
+const go = goTests();
 const vitestStatus = run(
   'Testes unitários e de API (Vitest)',
   bin('vitest'),
@@ -60,11 +86,12 @@ const playwrightStatus = run('Testes de navegador (Playwright)', bin('playwright
 
 const vitest = await readJson(`${RESULTS}/vitest.json`);
 const playwright = await readJson(`${RESULTS}/playwright.json`);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const passed = go.passed + (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const failed = go.failed + (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const skipped = go.skipped + (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
-const ok = vitestStatus === 0 && playwrightStatus === 0 && vitest && playwright && failed === 0 && passed > 0;
-console.log(`\nvitest: ${vitestStatus === 0 ? 'ok' : 'FALHOU'} · playwright: ${playwrightStatus === 0 ? 'ok' : 'FALHOU'}`);
+const ok = go.status === 0 && vitestStatus === 0 && playwrightStatus === 0 && vitest && playwright && failed === 0 && passed > 0;
+const verdict = (/** @type {number} */ status) => (status === 0 ? 'ok' : 'FALHOU');
+console.log(`\ngo: ${verdict(go.status)} · vitest: ${verdict(vitestStatus)} · playwright: ${verdict(playwrightStatus)}`);
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

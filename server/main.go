@@ -2,7 +2,7 @@
 // JS hooks (pb_hooks/) and JS migrations (pb_migrations/) plugins and the migrate
 // command registered. It accepts the same flags as the official release binary, so
 // scripts/pocketbase.mjs builds it for every command. It serves the built site
-// (package site: security headers, precompressed files, caching); the product's
+// (package site: security headers, precompressed files, the headers manifest); the product's
 // server logic (audit log, publishing, accounts, input rules, the admin's posts
 // search) lives in pb_hooks/ and pb_migrations/.
 package main

@@ -1289,7 +1289,7 @@ describe('after the run', () => {
    * an answer that did not read a large body (a 401, 403, 404 or 413), the rest of the
    * body would be parsed as the next request on the same connection, and behind a proxy
    * that reuses connections its answer could reach another visitor. server/site closes
-   * such connections after the answer (register.go).
+   * such connections after the answer (server/site/site.go).
    */
   test('a large body the server did not read is never run as a second request (request smuggling)', async () => {
     const smuggled = 'GET /api/collections/posts/records?perPage=7 HTTP/1.1\r\nHost: x\r\n\r\n';
