@@ -19,7 +19,8 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
   // The contact e-mail staff set in Configurações, as the site shows it; src/config/site.ts's until it loads.
   const { data } = useGetList<{ id: string; value: string }>(
     'settings',
-    { filter: { key: 'contact_email' }, pagination: { page: 1, perPage: 1 } },
+    // Sorted by key: the settings table has no `created` (the provider's default order).
+    { filter: { key: 'contact_email' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'key', order: 'ASC' } },
     { enabled: open, staleTime: 60_000 },
   );
   const email = data?.[0]?.value.trim() || site.email;
