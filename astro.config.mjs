@@ -7,7 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sitemapAlias } from './src/integrations/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
-import { securityHeaders } from './src/integrations/security-headers.mjs';
+import { pageCsp, securityHeaders } from './src/integrations/security-headers.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
 
@@ -41,6 +41,9 @@ export default defineConfig({
   // They still render on Node's one thread, so this only overlaps I/O: bench/hugo.mjs
   // measures it against 1 and finds no difference beyond noise.
   build: { format: 'directory', concurrency: availableParallelism() },
+  // Each page's Content-Security-Policy, as a <meta> tag with the hashes of Astro's
+  // inline scripts; securityHeaders() sends the part a <meta> cannot carry.
+  security: { csp: pageCsp({ apiUrl: process.env.PUBLIC_API_URL }) },
   integrations: [
     mdx(),
     // The public islands (src/islands) and the admin, one renderer and one React chunk.

@@ -1,13 +1,21 @@
-// The response headers of the built site, written as a `_headers` manifest into
-// the build output: our PocketBase (server/site) applies it to every page, and
-// static hosts that read this format (Netlify, Cloudflare Pages) do the same.
+// The security policy of the built site, in two parts:
 //
-// The Content-Security-Policy allows only what the built pages use: our own
-// scripts plus the exact inline scripts Astro writes (by SHA-256 hash, never
-// 'unsafe-inline'), and the third-party origins found in the pages (analytics
-// once consented, embedded maps).
-import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+// - Each page's Content-Security-Policy is Astro's own (`security.csp`, configured
+//   in astro.config.mjs with pageCsp below): Astro writes it as a <meta
+//   http-equiv="content-security-policy"> at the end of the page's <head>, with the
+//   SHA-256 hashes of the inline scripts it writes itself (island loader, client
+//   directives, small bundled scripts), never 'unsafe-inline'. The consent-gated
+//   analytics add their own hash and origins at render time
+//   (src/components/layout/ConsentGatedAnalytics.astro). The tag lists the same
+//   hashes on every page (all the build's inline scripts, about ten): +0.5 to 0.7 KB
+//   gzip per page when measured, the price of not scanning the output ourselves.
+// - The response headers, written as a `_headers` manifest into the build output:
+//   our PocketBase (server/site) applies it to every file, and static hosts that read
+//   this format (Netlify, Cloudflare Pages) do the same. Its Content-Security-Policy
+//   holds only what a <meta> policy cannot carry: frame-ancestors. This part stays
+//   hand-written: Astro sends response headers of a static build only through an
+//   adapter (its staticHeaders feature), and this site has none.
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Values the server also sends on API responses (server/site/headers.go); a test keeps them equal. */
@@ -16,109 +24,63 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()';
 export const HSTS = 'max-age=31536000';
 
-/** Google Analytics 4 (gtag.js) talks to these, once the visitor consents. */
-const ANALYTICS_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
-const ANALYTICS_CONNECT = [
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://www.googletagmanager.com',
-];
-
-/** Script types the browser never runs (data blocks). */
-const DATA_SCRIPT_TYPES = new Set(['application/ld+json', 'application/json', 'importmap']);
-
 /**
- * @typedef {{ scriptHashes: Set<string>, scriptOrigins: Set<string>, frameOrigins: Set<string> }} PolicySources
+ * The header's policy: browsers ignore frame-ancestors in a <meta> policy (and log an
+ * error). Policies add up, so this one restricts framing and nothing else.
  */
-
-/** @returns {PolicySources} */
-export function emptySources() {
-  return { scriptHashes: new Set(), scriptOrigins: new Set(), frameOrigins: new Set() };
-}
-
-/** @param {string} attributes @param {string} name */
-function attribute(attributes, name) {
-  const match = attributes.match(new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
-  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined;
-}
+export const HEADER_CSP = "frame-ancestors 'none'";
 
 /** @param {string | undefined} url */
 function externalOrigin(url) {
   if (!url || !/^https?:\/\//i.test(url)) return undefined;
   try {
-    return new URL(url.replace(/&amp;/g, '&')).origin;
+    return new URL(url).origin;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Adds what one page needs to sources: the hash of every inline script that may
- * run (including consent-gated `text/plain` ones, which the consent directive,
- * src/lib/consent-directive.ts, turns into real scripts with the same text), and
- * the origins of external scripts (also consent-gated `data-src`) and frames.
- * @param {string} html
- * @param {PolicySources} sources
+ * Astro's `security.csp`: the policy of every page, to which Astro adds the hashes
+ * of its inline scripts.
+ * @param {{ apiUrl?: string }} [options] apiUrl: where the forms and the admin call the API when it is not this origin (PUBLIC_API_URL)
+ * @returns {Exclude<NonNullable<import('astro').AstroUserConfig['security']>['csp'], boolean | undefined>}
  */
-export function collectPolicySources(html, sources) {
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    const type = (attribute(attributes, 'type') ?? '').toLowerCase();
-    const src = attribute(attributes, 'src') ?? attribute(attributes, 'data-src');
-    if (src !== undefined) {
-      const origin = externalOrigin(src);
-      if (origin) sources.scriptOrigins.add(origin);
-      continue;
-    }
-    if (DATA_SCRIPT_TYPES.has(type) || body.length === 0) continue;
-    sources.scriptHashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  for (const match of html.matchAll(/<iframe\b([^>]*)>/gi)) {
-    const origin = externalOrigin(attribute(match[1] ?? '', 'src'));
-    if (origin) sources.frameOrigins.add(origin);
-  }
-  return sources;
-}
-
-/**
- * @param {PolicySources} sources
- * @param {{ apiOrigin?: string }} [options] where the forms and the admin call the API when it is not this origin
- */
-export function contentSecurityPolicy(sources, options = {}) {
-  const analytics = sources.scriptOrigins.has(ANALYTICS_SCRIPT_ORIGIN);
-  const api = options.apiOrigin ? [options.apiOrigin] : [];
-  const sorted = (/** @type {Iterable<string>} */ values) => [...values].sort();
-  /** @type {[string, string[]][]} */
-  const directives = [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...sorted(sources.scriptHashes), ...sorted(sources.scriptOrigins)]],
-    // Astro's scoped styles, Shiki's colours and the admin's MUI write inline styles; styles cannot run code.
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Article and product images may come from the API's file store or any HTTPS host.
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
-    ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...api, ...(analytics ? ANALYTICS_CONNECT : [])]],
-    ['frame-src', ["'self'", ...sorted(sources.frameOrigins)]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
-  ];
-  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+export function pageCsp(options = {}) {
+  const api = externalOrigin(options.apiUrl);
+  return {
+    algorithm: 'SHA-256',
+    scriptDirective: { resources: ["'self'"] },
+    // Astro's scoped styles, Shiki's colours and the admin's MUI write inline styles;
+    // styles cannot run code. (So the build's warning that Shiki's inline styles do
+    // not fit a CSP does not apply here.)
+    styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    directives: [
+      "default-src 'self'",
+      // Article and product images may come from the API's file store or any HTTPS host.
+      "img-src 'self' data: blob: https:",
+      "font-src 'self'",
+      `connect-src 'self'${api ? ` ${api}` : ''}`,
+      // The contact page's map (src/lib/map.ts).
+      "frame-src 'self' https://www.openstreetmap.org",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ],
+  };
 }
 
 /**
  * The `_headers` manifest: security headers on every path, immutable caching of
  * Astro's fingerprinted assets. (Cache rules for pages stay with each host: a
  * second Cache-Control on `/*` would be merged into the asset rule by some hosts.)
- * @param {string} csp
  */
-export function headersManifest(csp) {
+export function headersManifest() {
   return [
     '# Generated by src/integrations/security-headers.mjs at build time.',
+    "# Each page's Content-Security-Policy is in its <meta http-equiv> tag (Astro's security.csp).",
     '/*',
-    `  Content-Security-Policy: ${csp}`,
+    `  Content-Security-Policy: ${HEADER_CSP}`,
     '  X-Content-Type-Options: nosniff',
     '  X-Frame-Options: DENY',
     `  Referrer-Policy: ${REFERRER_POLICY}`,
@@ -130,27 +92,18 @@ export function headersManifest(csp) {
   ].join('\n');
 }
 
-/** @param {string} dir */
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 /** @returns {import('astro').AstroIntegration} */
 export function securityHeaders() {
   return {
     name: 'operium:security-headers',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:config:done': ({ config }) => {
+        // The header's policy leaves scripts to the pages' own: without it, nothing would restrict them.
+        if (!config.security.csp) throw new Error('security-headers: falta security.csp (pageCsp) em astro.config.mjs');
+      },
+      'astro:build:done': async ({ dir }) => {
         const outDir = dir instanceof URL ? dir : new URL(dir);
-        const root = outDir.pathname;
-        const sources = emptySources();
-        for (const file of await htmlFiles(root)) collectPolicySources(await readFile(file, 'utf8'), sources);
-        const csp = contentSecurityPolicy(sources, { apiOrigin: externalOrigin(process.env.PUBLIC_API_URL) });
-        await writeFile(path.join(root, '_headers'), headersManifest(csp));
-        logger.info(`_headers: CSP com ${sources.scriptHashes.size} scripts inline por hash, sem 'unsafe-inline' em scripts`);
+        await writeFile(path.join(outDir.pathname, '_headers'), headersManifest());
       },
     },
   };

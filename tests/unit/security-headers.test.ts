@@ -1,46 +1,57 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { collectPolicySources, contentSecurityPolicy, emptySources } from '../../src/integrations/security-headers.mjs';
+import { HEADER_CSP, headersManifest, pageCsp } from '../../src/integrations/security-headers.mjs';
 
-const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+/** The rules of the `/*` block of a `_headers` manifest. */
+function headersForAllPaths(manifest: string) {
+  const block = manifest.split('\n/_astro/*')[0]!.split('\n/*\n')[1]!;
+  return new Map(
+    block.split('\n').map(
+      (line) =>
+        line
+          .trim()
+          .split(/: (.*)/s)
+          .slice(0, 2) as [string, string],
+    ),
+  );
+}
 
-describe('Content-Security-Policy of the built site', () => {
-  test('allows each inline script that may run by its hash, never by unsafe-inline', () => {
-    const island = '(()=>{self.Astro=1})();';
-    const consentGated = "window.dataLayer=[];gtag('js',new Date());";
-    const sources = collectPolicySources(
-      `<script>${island}</script>
-       <script type="module">import './x.js'</script>
-       <script type="text/plain" data-consent="analytics">${consentGated}</script>
-       <script type="application/ld+json">{"@type":"Organization"}</script>
-       <script type="module" src="/_astro/page.js"></script>`,
-      emptySources(),
-    );
-    const csp = contentSecurityPolicy(sources);
-    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))!;
-    expect(scriptSrc).toContain(hashOf(island));
-    expect(scriptSrc).toContain(hashOf("import './x.js'"));
-    expect(scriptSrc).toContain(hashOf(consentGated));
-    // Data blocks never run, so they need no permission.
-    expect(scriptSrc).not.toContain(hashOf('{"@type":"Organization"}'));
-    expect(scriptSrc).not.toContain('unsafe-inline');
-    expect(scriptSrc).not.toContain('unsafe-eval');
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+describe("the pages' Content-Security-Policy (Astro's security.csp)", () => {
+  test('allows our own scripts, inline ones only by the hashes Astro adds, and loads no plugins', () => {
+    const csp = pageCsp();
+    expect(csp.scriptDirective?.resources).toEqual(["'self'"]);
+    expect(csp.directives).toContain("object-src 'none'");
+    expect(csp.directives).toContain("base-uri 'self'");
+    expect(csp.directives).toContain("form-action 'self'");
+    // Styles may be inline (scoped styles, Shiki, MUI); styles cannot run code.
+    expect(csp.styleDirective?.resources).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  test('adds third-party origins only when a page uses them', () => {
-    const plain = contentSecurityPolicy(collectPolicySources('<p>sem terceiros</p>', emptySources()));
-    expect(plain).not.toMatch(/google|openstreetmap/);
-
-    const sources = collectPolicySources(
-      `<script type="text/plain" data-consent="analytics" data-src="https://www.googletagmanager.com/gtag/js?id=G-ABC123"></script>
-       <iframe title="Mapa" src="https://www.openstreetmap.org/export/embed.html?bbox=1&amp;layer=mapnik"></iframe>`,
-      emptySources(),
+  test('adds the API origin to connect-src only when it is another host', () => {
+    expect(pageCsp().directives).toContain("connect-src 'self'");
+    expect(pageCsp({ apiUrl: '' }).directives).toContain("connect-src 'self'");
+    expect(pageCsp({ apiUrl: 'https://api.exemplo.com.br/' }).directives).toContain(
+      "connect-src 'self' https://api.exemplo.com.br",
     );
-    const csp = contentSecurityPolicy(sources, { apiOrigin: 'https://api.exemplo.com.br' });
-    expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.exemplo\.com\.br https:\/\/\*\.google-analytics\.com/);
-    expect(csp).toContain("frame-src 'self' https://www.openstreetmap.org");
+  });
+
+  test('leaves to the header what a <meta> policy cannot carry', () => {
+    // Browsers ignore these in a <meta> tag and log an error.
+    for (const directive of pageCsp().directives ?? []) {
+      expect(directive).not.toMatch(/^(frame-ancestors|report-uri|report-to|sandbox)\b/);
+    }
+  });
+});
+
+describe('the _headers manifest', () => {
+  test('sends frame-ancestors as a header policy that restricts nothing else', () => {
+    const headers = headersForAllPaths(headersManifest());
+    expect(headers.get('Content-Security-Policy')).toBe(HEADER_CSP);
+    expect(HEADER_CSP).toBe("frame-ancestors 'none'");
+    expect(headers.get('X-Frame-Options')).toBe('DENY');
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  test("caches Astro's fingerprinted assets for a year", () => {
+    expect(headersManifest()).toMatch(/\n\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable\n/);
   });
 });
