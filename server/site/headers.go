@@ -9,10 +9,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// Security headers on every response. The site's pages get the rest (their
-// Content-Security-Policy) from the build's _headers manifest, which repeats
-// these values for static hosts; tests/api/site-serving.test.ts keeps the two in
-// step.
+// Security headers on every response. The site's files also get the build's
+// _headers manifest (which repeats these values for static hosts, and adds
+// frame-ancestors; each page carries the rest of its Content-Security-Policy in a
+// meta tag); tests/api/site-serving.test.ts keeps the two in step.
 const (
 	ReferrerPolicy    = "strict-origin-when-cross-origin"
 	PermissionsPolicy = "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()"
