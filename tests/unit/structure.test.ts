@@ -134,3 +134,13 @@ describe('comments tell the truth', () => {
     expect(statSync(path.join(ROOT, 'tests/helpers')).isDirectory()).toBe(true);
   });
 });
+
+describe('the site is served by PocketBase, without the API’s JS checks', () => {
+  test('the site’s route leaves out the JS request guards by the id pb_hooks/requests.pb.js gives them', () => {
+    const id = read('server/site/site.go').match(/RequestGuardsID = "([^"]+)"/)?.[1];
+    expect(id).toBeTruthy();
+    expect(read('server/site/site.go')).toMatch(/\.\s*Unbind\(RequestGuardsID\)/);
+    expect(read('pb_hooks/requests.pb.js')).toContain(`routerUse(new Middleware(`);
+    expect(read('pb_hooks/requests.pb.js')).toContain(`"${id}"`);
+  });
+});
