@@ -39,6 +39,7 @@ const JSVM_GLOBALS = [
   'migrate',
   'routerAdd',
   'routerUse',
+  'Middleware',
   'cronAdd',
   'toString',
   'require',
