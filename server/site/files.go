@@ -12,7 +12,7 @@ import (
 // variant is the representation of a file chosen for a request: the original or
 // a precompressed copy the build wrote beside it.
 type variant struct {
-	path         string
+	suffix       string // "", ".br" or ".gz": appended to the file's name
 	coding       string // "", "br" or "gzip"
 	etag         string
 	compressible bool // copies exist: the answer varies by Accept-Encoding
@@ -22,25 +22,21 @@ type variant struct {
 // preference (src/integrations/ decides which files get them).
 var precompressed = [...]struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
 
-// pickVariant returns the representation of file the client accepts, brotli
-// first; ok is false when the file itself is missing.
-func pickVariant(file, acceptEncoding string) (v variant, ok bool) {
-	info, err := os.Stat(file)
-	if err != nil || !info.Mode().IsRegular() {
-		return variant{}, false
-	}
-	v = variant{path: file, etag: etag(info, "")}
+// pickVariant returns the representation of file (info: the file's own, as
+// resolved) the client accepts, brotli first.
+func pickVariant(file string, info os.FileInfo, acceptEncoding string) variant {
+	v := variant{etag: etag(info, "")}
 	for _, candidate := range precompressed {
-		copyInfo, err := os.Stat(file + candidate.suffix)
-		if err != nil || !copyInfo.Mode().IsRegular() {
+		copyInfo := regularFile(file + candidate.suffix)
+		if copyInfo == nil {
 			continue
 		}
 		v.compressible = true
 		if v.coding == "" && accepts(acceptEncoding, candidate.coding) {
-			v.path, v.coding, v.etag = file+candidate.suffix, candidate.coding, etag(copyInfo, candidate.coding)
+			v.suffix, v.coding, v.etag = candidate.suffix, candidate.coding, etag(copyInfo, candidate.coding)
 		}
 	}
-	return v, true
+	return v
 }
 
 // etag tells representations apart: each file version, and each coding of it.
@@ -52,9 +48,13 @@ func etag(info os.FileInfo, coding string) string {
 	return fmt.Sprintf(`"%x-%x%s"`, info.ModTime().UnixNano(), info.Size(), suffix)
 }
 
-func isRegularFile(file string) bool {
+// regularFile is the file's info, or nil when it is missing or not a regular file.
+func regularFile(file string) os.FileInfo {
 	info, err := os.Stat(file)
-	return err == nil && info.Mode().IsRegular()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	return info
 }
 
 // hidden names are never part of the public site: dotfiles (the build stamp,
@@ -73,34 +73,34 @@ func hidden(name string) bool {
 }
 
 // resolveFile maps a clean relative path to a file of the site: the file itself,
-// or the index.html of a folder. Returns "" when there is none.
-func resolveFile(root, name string) string {
+// or the index.html of a folder, with its info. Returns a nil info when there is none.
+func resolveFile(root, name string) (string, os.FileInfo) {
 	if hidden(name) {
-		return ""
+		return "", nil
 	}
 	candidates := []string{name, name + "/index.html"}
 	if name == "" {
 		candidates = []string{"index.html"}
 	}
 	for _, candidate := range candidates {
-		if isRegularFile(filepath.Join(root, filepath.FromSlash(candidate))) {
-			return candidate
+		if info := regularFile(filepath.Join(root, filepath.FromSlash(candidate))); info != nil {
+			return candidate, info
 		}
 	}
-	return ""
+	return "", nil
 }
 
-// notFoundPage is the 404 page nearest to the missing path: blog/404/index.html
-// for /blog/…, else 404.html.
-func notFoundPage(root, name string) string {
+// notFoundPage is the 404 page nearest to the missing path, with its info:
+// blog/404/index.html for /blog/…, else 404.html (a nil info when the site has none).
+func notFoundPage(root, name string) (string, os.FileInfo) {
 	parts := strings.Split(name, "/")
 	for depth := len(parts) - 1; depth > 0; depth-- {
 		candidate := strings.Join(parts[:depth], "/") + "/404/index.html"
-		if isRegularFile(filepath.Join(root, filepath.FromSlash(candidate))) {
-			return candidate
+		if info := regularFile(filepath.Join(root, filepath.FromSlash(candidate))); info != nil {
+			return candidate, info
 		}
 	}
-	return "404.html"
+	return "404.html", regularFile(filepath.Join(root, "404.html"))
 }
 
 // contentTypes fixes the types the site uses (the system's mime table varies).

@@ -122,14 +122,18 @@ func (s *Server) Serve(e *core.RequestEvent) error {
 	}
 
 	root := s.root()
-	file, status := resolveFile(root, name), http.StatusOK
-	if file == "" && (name == "admin" || strings.HasPrefix(name, "admin/")) {
-		file = resolveFile(root, "admin/index.html")
+	status := http.StatusOK
+	file, info := resolveFile(root, name)
+	if info == nil && (name == "admin" || strings.HasPrefix(name, "admin/")) {
+		file, info = resolveFile(root, "admin/index.html")
 	}
-	if file == "" {
-		file, status = notFoundPage(root, name), http.StatusNotFound
+	if info == nil {
+		status = http.StatusNotFound
+		if file, info = notFoundPage(root, name); info == nil {
+			return e.String(http.StatusNotFound, "404 - página não encontrada\n")
+		}
 	}
-	return s.send(e, root, file, status)
+	return s.send(e, root, file, info, status)
 }
 
 // isPocketBasePath: the API's and the dashboard's paths, which get PocketBase's
@@ -152,12 +156,10 @@ func (s *Server) root() string {
 	return target
 }
 
-func (s *Server) send(e *core.RequestEvent, root, name string, status int) error {
+// send answers with the site file name (info: its own, as resolved).
+func (s *Server) send(e *core.RequestEvent, root, name string, info os.FileInfo, status int) error {
 	header := e.Response.Header()
-	v, ok := pickVariant(filepath.Join(root, filepath.FromSlash(name)), e.Request.Header.Get("Accept-Encoding"))
-	if !ok {
-		return e.String(http.StatusNotFound, "404 - página não encontrada\n")
-	}
+	v := pickVariant(filepath.Join(root, filepath.FromSlash(name)), info, e.Request.Header.Get("Accept-Encoding"))
 
 	s.manifests.get(root).Apply(header, "/"+strings.TrimSuffix(strings.TrimSuffix(name, "index.html"), "/"))
 	if !IsHTTPS(e.Request) {
@@ -184,18 +186,14 @@ func (s *Server) send(e *core.RequestEvent, root, name string, status int) error
 
 	if status != http.StatusOK {
 		// An error page is never revalidated nor served in ranges: sent whole.
-		body, err := os.ReadFile(v.path)
+		body, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name+v.suffix)))
 		if err != nil {
 			return err
 		}
 		return e.Blob(status, header.Get("Content-Type"), body)
 	}
 	header.Set("Etag", v.etag)
-	rel, err := filepath.Rel(root, v.path)
-	if err != nil {
-		return err
-	}
-	return e.FileFS(os.DirFS(root), filepath.ToSlash(rel))
+	return e.FileFS(os.DirFS(root), name+v.suffix)
 }
 
 // redirect answers with a permanent redirect to target (a path on this host),
