@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
+import { PUBLIC_SETTING_KEYS } from '../../src/config/site';
 import {
   SETTING_KEYS,
   SETTING_MESSAGES,
@@ -97,6 +98,9 @@ describe('the form', () => {
     expect(TABS.flatMap((tab) => tab.fields.map((field) => field.key))).toEqual(server.KEYS);
     expect(TABS.map((tab) => tab.label)).toEqual(['Geral', 'Contato', 'Redes Sociais', 'Integrações']);
     expect(tabOf('smtp_password').label).toBe('Integrações');
+    // The keys the site's build reads are keys this form edits, and never the mail's.
+    for (const key of PUBLIC_SETTING_KEYS) expect(SETTING_KEYS, key).toContain(key);
+    expect(PUBLIC_SETTING_KEYS.filter((key) => key.startsWith('smtp_'))).toEqual([]);
     expect(tabOf('contact_email').fields.find((f) => f.key === 'contact_email')?.type).toBe('email');
     expect(tabOf('smtp_password').fields.find((f) => f.key === 'smtp_password')?.type).toBe('password');
   });
