@@ -45,6 +45,8 @@ COPY astro.config.mjs tsconfig.json ./
 COPY public ./public
 COPY scripts ./scripts
 COPY src ./src
+# The content rules the hooks enforce at save are the ones the build's schema applies.
+COPY pb_hooks/lib/content-rules.json ./pb_hooks/lib/
 RUN npm run build
 
 FROM debian:12.11-slim AS static

@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Posts and pages: slugs derived from the title/name when empty, the author
+// Posts and pages: slugs derived from the title/name when empty, the site's content
+// rules checked when a record is to be shown (pb_hooks/lib/content-rules.js), the author
 // defaulting to whoever creates the post, publication time stamped on publish,
 // and the job that publishes scheduled posts whose time has come.
 
@@ -9,12 +10,14 @@ onRecordCreateRequest((e) => {
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), ""));
   if (!e.record.get("author") && e.auth && !e.auth.isSuperuser()) e.record.set("author", e.auth.id);
   if (!e.record.get("status")) e.record.set("status", "draft");
+  require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", e.record);
   e.next();
 }, "posts");
 
 onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), e.record.id));
+  require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", e.record);
   e.next();
 }, "posts");
 
@@ -35,6 +38,12 @@ onRecordCreateRequest((e) => {
   const content = e.record.getString("content").trim();
   if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
+  require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
+  e.next();
+}, "pages");
+
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
   e.next();
 }, "pages");
 

@@ -7,17 +7,15 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { blogLoader } from './lib/blog-loader';
 import { pagesLoader, settingsLoader } from './lib/cms-loaders';
-import { BLOG_CATEGORIES } from './lib/blog-filter';
-import { parseArticleDate } from './lib/dates';
 import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
-import { META_DESCRIPTION_MAX } from './admin/pages/pageRules';
+import { articleFields, pageSchema } from './lib/content-rules';
 import { z } from 'astro/zod';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
 const text = (min = 1, max = 400) => z.string().min(min).max(max);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: letras minúsculas e números separados por hífens');
+
 /** The CMS this build reads (posts, pages, settings); without it, git content only. */
 const pocketBaseUrl = process.env.POCKETBASE_URL;
 
@@ -295,9 +293,7 @@ const blog = defineCollection({
     z.object({
       /** The spec's numeric id of the MDX articles; CMS posts have their own cmsId. */
       id: z.number().int().positive().optional(),
-      slug,
-      title: text(5, 200),
-      excerpt: text(10, 500),
+      ...articleFields,
       /** Cover of an MDX article (local, optimised by Astro). */
       image: image().optional(),
       /** Cover of a CMS post: a PocketBase file URL, root-relative when the API shares the site's origin. */
@@ -305,12 +301,6 @@ const blog = defineCollection({
         .string()
         .regex(/^(https?:\/\/|\/[^/])/, 'URL absoluta ou a partir da raiz do site')
         .optional(),
-      imageAlt: text(5, 200),
-      author: text(2, 100),
-      /** A real date; text that cannot be read counts as the epoch start (spec rule). */
-      date: z.preprocess(parseArticleDate, z.date()),
-      category: z.enum(BLOG_CATEGORIES),
-      tags: z.array(text(1, 40)).max(12).default([]),
       source: z.enum(['mdx', 'cms']).default('mdx'),
       cmsId: z.string().optional(),
     }),
@@ -331,19 +321,11 @@ const cmsSettings = defineCollection({
 
 /**
  * Pages published in the admin: the SEO of a built-in route, or a page of their own
- * (src/lib/cms-pages.ts). The entry id is the slug; limits as in pb_migrations.
+ * (src/lib/cms-pages.ts). The entry id is the slug; limits from the content rules.
  */
 const cmsPages = defineCollection({
   loader: pagesLoader(pocketBaseUrl),
-  schema: z.object({
-    slug,
-    name: text(2, 120),
-    title: z.string().max(120),
-    meta_title: z.string().max(120),
-    meta_description: z.string().max(META_DESCRIPTION_MAX),
-    is_homepage: z.boolean(),
-    sections: z.array(z.object({ heading: z.string(), body: z.string() })),
-  }),
+  schema: pageSchema,
 });
 
 export const collections = {

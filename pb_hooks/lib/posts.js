@@ -1,7 +1,5 @@
 // Facts of a post derived on every save, whatever the path (API, dashboard, cron).
 
-const FALLBACK_AUTHOR = "Equipe Operium";
-
 function beforeSave(app, record) {
   if (record.get("status") === "published" && record.getDateTime("published_at").isZero()) {
     record.set("published_at", new DateTime());
@@ -9,10 +7,12 @@ function beforeSave(app, record) {
   const authorId = record.get("author");
   const changed = record.isNew() || record.original().get("author") !== authorId || !record.get("author_name");
   if (authorId && changed) {
+    // The byline the site can show (content-rules.json): a name too short or too long for it gives the fallback.
+    const { bylineOf } = require(`${__hooks}/lib/content-rules.js`);
     try {
-      record.set("author_name", app.findRecordById("users", authorId).get("full_name") || FALLBACK_AUTHOR);
+      record.set("author_name", bylineOf(app.findRecordById("users", authorId).get("full_name")));
     } catch (_) {
-      record.set("author_name", FALLBACK_AUTHOR);
+      record.set("author_name", bylineOf(""));
     }
   }
 }

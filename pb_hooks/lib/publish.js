@@ -79,6 +79,25 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
+const COLLECTIONS = ["posts", "pages", "public_site_settings"];
+
+/** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
+function leftOutOf(list) {
+  const records = [];
+  if (!Array.isArray(list)) return records;
+  for (const item of list.slice(0, 200)) {
+    if (!item || COLLECTIONS.indexOf(item.collection) < 0) continue;
+    records.push({
+      collection: item.collection,
+      id: String(item.id || "").slice(0, 64),
+      label: String(item.label || "").slice(0, 200),
+      entry: String(item.entry || "").slice(0, 200),
+      reason: String(item.reason || "").slice(0, 1000),
+    });
+  }
+  return records;
+}
+
 /** Stores a status sent by the publisher (one row per build, updated as it goes). */
 function storeStatus(app, status) {
   const collection = app.findCollectionByNameOrId("site_builds");
@@ -99,6 +118,7 @@ function storeStatus(app, status) {
   record.set("pages", Math.max(0, Math.round(status.pages || 0)));
   record.set("progress", String(status.progress || "").slice(0, 500));
   record.set("log", String(status.log || "").slice(-200000));
+  record.set("left_out", leftOutOf(status.leftOut));
   app.save(record);
 }
 
@@ -128,10 +148,12 @@ function isoDate(record, field) {
 /** A site_builds row as the REST resource shows it. */
 function buildItem(record) {
   let reasons = [];
+  let leftOut = [];
   try {
     reasons = JSON.parse(record.getString("reasons") || "[]") || [];
+    leftOut = JSON.parse(record.getString("left_out") || "[]") || [];
   } catch (_) {
-    // Stored by us as JSON; an unreadable value shows no reasons.
+    // Stored by us as JSON; an unreadable value shows nothing.
   }
   return {
     id: record.getString("build_id"),
@@ -145,6 +167,7 @@ function buildItem(record) {
     pages: record.getInt("pages"),
     progress: record.getString("progress"),
     log: record.getString("log"),
+    left_out: leftOut,
     created: isoDate(record, "created"),
     updated: isoDate(record, "updated"),
   };

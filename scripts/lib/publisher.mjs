@@ -12,8 +12,9 @@ import { runSiteBuild } from './site-build.mjs';
  * @typedef {'queued' | 'building' | 'success' | 'failed'} BuildState
  * @typedef {{ id: string, state: BuildState, mode: 'local' | 'deploy-hook', reasons: string[],
  *             queuedAt: string, startedAt?: string, finishedAt?: string, durationMs?: number,
- *             pages?: number, progress?: string, log?: string }} BuildStatus
- * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string }} RunResult
+ *             pages?: number, progress?: string, log?: string, leftOut?: LeftOut[] }} BuildStatus
+ * @typedef {import('./left-out.mjs').LeftOut} LeftOut
+ * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string, leftOut?: LeftOut[] }} RunResult
  * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
  */
 
@@ -79,6 +80,7 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
       pages: result.pages ?? running.pages,
       progress: undefined,
       log: result.log,
+      leftOut: result.leftOut ?? [],
     };
     running = null;
     emit(finished);
@@ -146,30 +148,57 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
   return publisher;
 }
 
+/** How many times a build is tried again, each leaving out the records whose pages failed. */
+const EXCLUDE_RETRIES = 3;
+
 /**
  * The local runner: builds into a fresh folder and, only if the build succeeded,
  * swaps it in as the live site. A failed build leaves the live site untouched.
+ * Records the site's schema refuses are left out by the build itself; when a
+ * record's page fails to render, the build is tried again without that record, so
+ * one bad record never stops the rest (the status names each one left out).
  * @param {{ liveLink: string, env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv), cacheDir?: string }} options
  *   `env` may be a function, read at each build (e.g. once the API's address is known)
  * @returns {Runner}
  */
 export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
   return async (_status, report) => {
-    const outDir = await newBuildDir(liveLink);
     const buildEnv = typeof env === 'function' ? env() : env;
-    const result = await runSiteBuild({
-      outDir,
-      env: buildEnv,
-      cacheDir,
-      onProgress: ({ stage, pages }) => report(stage, pages),
-    });
-    if (result.ok) {
-      await swapLive(liveLink, outDir);
-      await pruneBuilds(liveLink);
-    } else {
-      await rm(outDir, { recursive: true, force: true });
+    const startedAt = Date.now();
+    /** @type {Map<string, string>} entry key → why its page failed */
+    const excluded = new Map();
+    const logs = [];
+    for (let attempt = 0; ; attempt++) {
+      const outDir = await newBuildDir(liveLink);
+      const result = await runSiteBuild({
+        outDir,
+        env: buildEnv,
+        cacheDir,
+        exclude: [...excluded.keys()],
+        onProgress: ({ stage, pages }) => report(stage, pages),
+      });
+      logs.push(result.log);
+      if (result.ok) {
+        await swapLive(liveLink, outDir);
+        await pruneBuilds(liveLink);
+      } else {
+        await rm(outDir, { recursive: true, force: true });
+      }
+      const fresh = result.renderFailures.filter(({ key }) => !excluded.has(key));
+      if (result.ok || fresh.length === 0 || attempt === EXCLUDE_RETRIES) {
+        const leftOut = result.leftOut.map((record) =>
+          record.reason === 'excluded'
+            ? {
+                ...record,
+                reason: `A página falhou ao ser gerada: ${excluded.get(`${record.collection === 'posts' ? 'blog' : 'cmsPages'}:${record.entry}`) ?? 'erro desconhecido'}`,
+              }
+            : record,
+        );
+        return { ...result, durationMs: Date.now() - startedAt, log: logs.join('\n\n'), leftOut };
+      }
+      for (const { key, reason } of fresh) excluded.set(key, reason);
+      report(`Gerando de novo sem ${fresh.map(({ key }) => key.split(':')[1]).join(', ')}`);
     }
-    return result;
   };
 }
 

@@ -2,6 +2,7 @@
 // publisher keeps answering while a build runs, and reports its progress.
 import { spawn } from 'node:child_process';
 import { writeBuildStamp } from './build-site.mjs';
+import { parseLeftOut, renderFailure } from './left-out.mjs';
 import { fromRoot } from './paths.mjs';
 
 /** Lines kept from a build's output for the admin's failure report. */
@@ -13,26 +14,39 @@ const PAGES_BUILT = /(\d+) page\(s\) built/;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * @typedef {{ ok: boolean, pages: number, durationMs: number, log: string }} BuildResult
+ * @typedef {import('./left-out.mjs').LeftOut} LeftOut
+ * @typedef {{ ok: boolean, pages: number, durationMs: number, log: string, leftOut: LeftOut[],
+ *             renderFailures: { key: string, reason: string }[] }} BuildResult
  * @typedef {{ stage: string, pages: number }} BuildProgress
  */
 
 /**
  * Builds the site into outDir.
- * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string,
+ * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: string[],
  *           onProgress?: (progress: BuildProgress) => void }} options
+ *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts)
  * @returns {Promise<BuildResult>}
  */
-export function runSiteBuild({ outDir, env = process.env, cacheDir, onProgress }) {
+export function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = [], onProgress }) {
   const startedAt = Date.now();
   /** @type {string[]} */
   const lines = [];
+  /** @type {LeftOut[]} */
+  const leftOut = [];
+  /** @type {{ key: string, reason: string }[]} */
+  const renderFailures = [];
   let pages = 0;
   let stage = 'Preparando o build';
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: fromRoot(),
-      env: { ...env, ASTRO_OUT_DIR: outDir, ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}), FORCE_COLOR: '0' },
+      env: {
+        ...env,
+        ASTRO_OUT_DIR: outDir,
+        ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
+        ...(exclude.length ? { PUBLISH_EXCLUDE: JSON.stringify(exclude) } : {}),
+        FORCE_COLOR: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let pending = '';
@@ -44,6 +58,10 @@ export function runSiteBuild({ outDir, env = process.env, cacheDir, onProgress }
       for (const raw of parts) {
         const line = raw.replace(ANSI, '');
         if (!line.trim()) continue;
+        const left = parseLeftOut(line);
+        if (left) leftOut.push(left);
+        const failure = renderFailure(line);
+        if (failure) renderFailures.push(failure);
         lines.push(line);
         if (lines.length > LOG_LINES) lines.shift();
         const built = PAGES_BUILT.exec(line);
@@ -66,7 +84,7 @@ export function runSiteBuild({ outDir, env = process.env, cacheDir, onProgress }
       const durationMs = Date.now() - startedAt;
       const ok = code === 0;
       if (ok) await writeBuildStamp(outDir, startedAt, env);
-      resolve({ ok, pages, durationMs, log: lines.join('\n') });
+      resolve({ ok, pages, durationMs, log: lines.join('\n'), leftOut, renderFailures });
     });
   });
 }

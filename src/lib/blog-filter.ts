@@ -5,8 +5,15 @@
  */
 
 export const ALL_CATEGORIES = 'Todos';
-export const BLOG_CATEGORIES = ['Técnico', 'Negócios', 'Casos de Sucesso', 'Tutoriais'] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+import { posts } from '../../pb_hooks/lib/content-rules.json';
+
+export type BlogCategory = 'Técnico' | 'Negócios' | 'Casos de Sucesso' | 'Tutoriais';
+/**
+ * The categories, in the filter's order, from the content rules the server enforces
+ * (pb_hooks/lib/content-rules.json). JSON gives no literal types; the type above
+ * names them for the badge colours, and tests/unit/content-rules.test.ts ties the two.
+ */
+export const BLOG_CATEGORIES = posts.category.values as readonly BlogCategory[] as readonly [BlogCategory, ...BlogCategory[]];
 
 /** What a card needs, and what the filter looks at. */
 export interface ArticleSummary {

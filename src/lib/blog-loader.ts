@@ -1,13 +1,15 @@
 /**
  * The blog collection's loader: the MDX articles kept in git (glob) plus, when a
  * PocketBase URL is configured at build time, the posts published in the admin.
- * An unreachable CMS fails the build (posts are never silently dropped), and a
- * slug used by both sources is an error naming both.
+ * An unreachable CMS fails the build (posts are never silently dropped); a post
+ * the site cannot take (its schema refuses it, or an MDX article has its slug) is
+ * left out and named in the build's log (src/lib/left-out.ts).
  */
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import { readCmsContent, storeEntries, type StoredEntry } from './cms-loaders';
 import { toBlogEntry } from './cms-posts';
+import { leftOutLine } from './left-out';
 
 /**
  * Where visitors fetch CMS files: the public API when it lives on another host
@@ -18,11 +20,11 @@ export function publicFilesUrl(env: Record<string, string | undefined> = process
 }
 
 /**
- * A slug used by an MDX article and by a CMS post is a build error naming both.
+ * Why a CMS post cannot take its slug: an MDX article in git already has it.
  * @param mdxFile the MDX file already holding the slug, if any
  */
-export function assertNoSlugClash(slug: string, mdxFile: string | undefined, cmsId: string): void {
-  if (mdxFile) throw new Error(`O slug "${slug}" existe no artigo MDX ${mdxFile} e no post ${cmsId} do CMS: renomeie um deles.`);
+export function slugClash(slug: string, mdxFile: string | undefined): string | null {
+  return mdxFile ? `O slug "${slug}" já é do artigo MDX ${mdxFile}: escolha outro slug para o post.` : null;
 }
 
 export function blogLoader(options: { base: string; pocketBaseUrl?: string }): Loader {
@@ -46,11 +48,14 @@ export function blogLoader(options: { base: string; pocketBaseUrl?: string }): L
       }
       const { posts } = await content;
       const filesUrl = publicFilesUrl();
-      const entries = posts.map((post) => {
-        const entry = toBlogEntry(post, filesUrl);
-        assertNoSlugClash(entry.id, store.get(entry.id)?.filePath, post.id);
-        return entry;
-      });
+      // A post whose slug an MDX article holds is left out; the article stays.
+      const entries = posts
+        .map((post) => toBlogEntry(post, filesUrl))
+        .filter((entry) => {
+          const clash = slugClash(entry.id, store.get(entry.id)?.filePath);
+          if (clash) context.logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: clash }));
+          return !clash;
+        });
       await storeEntries(context, entries, (entry) => !fromGit(entry));
       context.logger.info(`${posts.length} post(s) publicado(s) do CMS em ${url}.`);
     },

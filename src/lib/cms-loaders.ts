@@ -8,13 +8,16 @@ import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../config/site';
 import { cmsClient, readCms } from './cms-client';
 import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
+import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
 
 interface SettingRecord {
+  id: string;
   key: PublicSettingKey;
   value: string;
 }
 
 interface PageRecord {
+  id: string;
   slug: string;
   name: string;
   title: string;
@@ -41,6 +44,8 @@ export interface SourceEntry {
   data: Record<string, unknown>;
   /** Sanitized HTML the entry renders, if any. */
   html?: string;
+  /** The CMS record it comes from. */
+  origin?: RecordOrigin;
 }
 
 /** The settings that may reach the site (never the smtp_* secrets). */
@@ -54,7 +59,7 @@ function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
     keys,
   );
   return readCms(pb, 'as configurações', () =>
-    pb.collection('public_site_settings').getFullList<SettingRecord>({ batch: 200, filter, fields: 'key,value' }),
+    pb.collection('public_site_settings').getFullList<SettingRecord>({ batch: 200, filter, fields: 'id,key,value' }),
   );
 }
 
@@ -66,7 +71,7 @@ function fetchPublishedPages(url: string): Promise<PageRecord[]> {
       batch: 200,
       sort: 'slug',
       filter: pb.filter('status = {:status}', { status: 'published' }),
-      fields: 'slug,name,title,meta_title,meta_description,is_homepage,content',
+      fields: 'id,slug,name,title,meta_title,meta_description,is_homepage,content',
     }),
   );
 }
@@ -95,22 +100,40 @@ export function readCmsContent(url: string): Promise<CmsContent> {
  * Puts a source's entries into the collection's store, each with the digest of its
  * data: an entry whose digest is already stored is neither validated again nor
  * rewritten, so an incremental build sees only what changed. Stored entries the
- * source no longer has are removed.
+ * source no longer has are removed. A CMS entry its schema refuses, or one the
+ * publisher asks to leave out (PUBLISH_EXCLUDE), is left out and logged
+ * (src/lib/left-out.ts); everything else is still stored.
  * @param owns which stored entries belong to this source (the blog shares its store with the MDX files)
  * @returns how many entries were written
  */
 export async function storeEntries(
-  { store, parseData, generateDigest }: LoaderContext,
+  { store, parseData, generateDigest, logger, collection }: LoaderContext,
   entries: SourceEntry[],
   owns: (entry: StoredEntry) => boolean = () => true,
 ): Promise<number> {
-  const ids = new Set(entries.map((entry) => entry.id));
+  const excluded = excludedEntries();
+  const kept: SourceEntry[] = [];
+  for (const entry of entries) {
+    if (entry.origin && excluded.has(`${collection}:${entry.id}`)) {
+      logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: 'excluded' }));
+    } else kept.push(entry);
+  }
+  const ids = new Set(kept.map((entry) => entry.id));
   for (const entry of store.values()) if (owns(entry) && !ids.has(entry.id)) store.delete(entry.id);
   let written = 0;
-  for (const { id, data, html } of entries) {
+  for (const { id, data, html, origin } of kept) {
     const digest = generateDigest(html === undefined ? data : { ...data, html });
     if (store.get(id)?.digest === digest) continue;
-    store.set({ id, data: await parseData({ id, data }), digest, ...(html === undefined ? {} : { rendered: { html } }) });
+    let parsed;
+    try {
+      parsed = await parseData({ id, data });
+    } catch (error) {
+      if (!origin) throw error;
+      store.delete(id);
+      logger.warn(leftOutLine({ ...origin, entry: id, reason: reasonOf(error) }));
+      continue;
+    }
+    store.set({ id, data: parsed, digest, ...(html === undefined ? {} : { rendered: { html } }) });
     written += 1;
   }
   return written;
@@ -141,9 +164,13 @@ function cmsLoader(name: string, url: string | undefined, entriesOf: (content: C
 export function settingsLoader(url: string | undefined): Loader {
   return cmsLoader('operium-cms-settings', url, ({ settings }) =>
     settings
-      .map(({ key, value }) => ({ key, value: String(value ?? '').trim() }))
+      .map(({ id, key, value }) => ({ id, key, value: String(value ?? '').trim() }))
       .filter(({ value }) => value !== '')
-      .map((data) => ({ id: data.key, data })),
+      .map(({ id, key, value }) => ({
+        id: key,
+        data: { key, value },
+        origin: { collection: 'public_site_settings' as const, id, label: key },
+      })),
   );
 }
 
@@ -158,6 +185,7 @@ function toPageEntry(page: PageRecord): SourceEntry {
   const sections = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
   return {
     id: page.slug,
+    origin: { collection: 'pages', id: page.id, label: page.name || page.slug },
     data: {
       slug: page.slug,
       name: page.name ?? '',

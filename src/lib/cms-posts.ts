@@ -7,6 +7,7 @@
 import { renderMarkdown } from './markdown';
 import { parseArticleDate } from './dates';
 import { cmsClient, readCms } from './cms-client';
+import type { RecordOrigin } from './left-out';
 
 export interface CmsPostRecord {
   id: string;
@@ -27,6 +28,7 @@ export interface CmsEntry {
   id: string;
   data: Record<string, unknown>;
   html: string;
+  origin: RecordOrigin;
 }
 
 /**
@@ -58,13 +60,14 @@ export function toBlogEntry(post: CmsPostRecord, filesUrl: string): CmsEntry {
   const cover = post.cover ? `${base}/api/files/posts/${post.id}/${encodeURIComponent(post.cover)}` : undefined;
   return {
     id: post.slug,
+    origin: { collection: 'posts', id: post.id, label: post.title },
     html: renderMarkdown(post.content ?? ''),
     data: {
       slug: post.slug,
       title: post.title,
-      excerpt: post.excerpt || post.title,
+      excerpt: post.excerpt?.trim() ? post.excerpt : post.title,
       coverUrl: cover,
-      imageAlt: `Capa do artigo ${post.title}`,
+      imageAlt: post.title,
       author: post.author_name || 'Equipe Operium',
       date: parseArticleDate(post.published_at || post.created),
       category: post.category,

@@ -17,5 +17,5 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The shape the server accepts: lowercase letters and digits separated by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The shape the server accepts (pb_hooks/lib/content-rules.json). */
+export { SLUG_PATTERN } from './content-rules';

@@ -69,6 +69,58 @@ describe('posts and pages', () => {
   });
 });
 
+describe("the site's content rules guard the door (pb_hooks/lib/content-rules.json)", () => {
+  test('publishing a post the build would refuse is a 400 naming each field in pt-BR', async () => {
+    const before = await count('posts');
+    const refused = await badRequest(
+      s.editor.client.collection('posts').create({
+        title: 'Abc',
+        excerpt: 'Curto.',
+        category: 'Técnico',
+        tags: JSON.stringify(['ok', 'x'.repeat(41)]),
+        status: 'published',
+      }),
+    );
+    expect(Object.keys(refused.data).sort()).toEqual(['excerpt', 'tags', 'title']);
+    expect(refused.data.title!.message).toBe('Título: use de 5 a 200 caracteres (agora são 3).');
+    expect(refused.data.excerpt!.message).toBe('Resumo: use de 10 a 500 caracteres (agora são 6).');
+    expect(refused.data.tags!.message).toMatch(/^Tags: cada tag tem de 1 a 40 caracteres/);
+    expect(await count('posts')).toBe(before);
+  });
+
+  test('a draft may be unfinished, but not be published or scheduled so', async () => {
+    const draft = await s.editor.client.collection('posts').create({ title: 'Abc', category: 'Técnico' });
+    const refused = await badRequest(s.editor.client.collection('posts').update(draft.id, { status: 'published' }));
+    expect(refused.data.title!.message).toMatch(/^Título: /);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    await badRequest(s.editor.client.collection('posts').update(draft.id, { status: 'scheduled', published_at: future }));
+    expect((await s.editor.client.collection('posts').getOne(draft.id)).status).toBe('draft');
+    const fixed = await s.editor.client
+      .collection('posts')
+      .update(draft.id, { title: 'Título corrigido', excerpt: 'Um resumo com tamanho suficiente.', status: 'published' });
+    expect(fixed.status).toBe('published');
+  });
+
+  test('an edit that breaks a published post is refused, also from the superuser dashboard', async () => {
+    const published = await s.editor.client.collection('posts').create({
+      title: 'Publicado e correto',
+      excerpt: 'Um resumo com tamanho suficiente.',
+      category: 'Técnico',
+      status: 'published',
+    });
+    const refused = await badRequest(s.superuser.collection('posts').update(published.id, { excerpt: 'Curto.' }));
+    expect(refused.data.excerpt!.message).toMatch(/^Resumo: /);
+  });
+
+  test('publishing a page the build would refuse is a 400 naming the field', async () => {
+    const refused = await badRequest(
+      s.editor.client.collection('pages').create({ name: 'Página', meta_description: 'a'.repeat(321), status: 'published' }),
+    );
+    expect(Object.keys(refused.data)).toEqual(['meta_description']);
+    expect(refused.data.meta_description!.message).toBe('Meta descrição: use no máximo 320 caracteres.');
+  });
+});
+
 describe('bad input gets a clear 400 and stores nothing', () => {
   const contact = contactMessage();
 

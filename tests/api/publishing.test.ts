@@ -20,6 +20,7 @@ import {
   type BuildStatus,
 } from '../../scripts/lib/publisher.mjs';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 
 const BUILD_TIMEOUT = 240_000;
 
@@ -30,6 +31,8 @@ let endpoint: { url: string; close: () => Promise<void> };
 const statuses: BuildStatus[] = [];
 const secret = randomBytes(16).toString('hex');
 let pocketbaseUrl = '';
+/** The CMS address builds read; a test points it elsewhere to make a build fail. */
+let buildCmsUrl = () => pocketbaseUrl;
 
 const finished = () => statuses.filter((status) => status.state === 'success' || status.state === 'failed');
 let report: (status: BuildStatus) => void = () => {};
@@ -44,7 +47,7 @@ const localPublisher = () =>
     onStatus,
     run: localBuildRunner({
       liveLink: live,
-      env: () => ({ ...process.env, POCKETBASE_URL: pocketbaseUrl, PUBLIC_SITE_URL: 'http://127.0.0.1' }),
+      env: () => ({ ...process.env, POCKETBASE_URL: buildCmsUrl(), PUBLIC_SITE_URL: 'http://127.0.0.1' }),
       cacheDir: path.join(tmp, 'astro-cache'),
     }),
   });
@@ -118,26 +121,73 @@ describe('rebuild on publish', () => {
   );
 
   test(
+    'a post the site cannot take is left out: the rest is published and the panel names it, with why',
+    async () => {
+      // A CMS slug that an MDX article already uses: the API accepts it (MDX lives in git).
+      const clash = await post(staff.editor.client, 'Post que colide com um artigo', { slug: 'funcao-map-no-arduino' });
+      const good = await post(staff.editor.client, 'Post publicado junto com o problemático');
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      expect((await page(`/blog/${good.slug}`)).status).toBe(200);
+      const article = await page('/blog/funcao-map-no-arduino');
+      expect(article.status).toBe(200);
+      expect(await article.text()).not.toContain('Post que colide com um artigo');
+      expect(build.leftOut).toEqual([
+        expect.objectContaining({ collection: 'posts', id: clash.id, label: 'Post que colide com um artigo' }),
+      ]);
+
+      // The admin's panel reads it from the `site-builds` resource, with what to fix.
+      const query = { sort: '["created","DESC"]', range: '[0,0]', filter: '{"state":["success"]}' };
+      const [row] = await staff.editor.client.send<{ id: string; left_out: Record<string, string>[] }[]>(
+        '/api/admin/rest/site-builds',
+        { query },
+      );
+      expect(row!.id).toBe(build.id);
+      expect(row!.left_out).toEqual([
+        {
+          collection: 'posts',
+          id: clash.id,
+          label: 'Post que colide com um artigo',
+          entry: 'funcao-map-no-arduino',
+          reason: expect.stringContaining('já é do artigo MDX src/content/blog/funcao-map-no-arduino.mdx'),
+        },
+      ]);
+
+      await staff.editor.client.collection('posts').update(clash.id, { slug: 'post-que-nao-colide-mais' });
+      await settled();
+      expect(finished().at(-1)!.state).toBe('success');
+      expect(finished().at(-1)!.leftOut).toEqual([]);
+      expect((await page('/blog/post-que-nao-colide-mais')).status).toBe(200);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
     'a failing build leaves the live site served and is reported with its log',
     async () => {
-      const liveArticle = await page('/blog');
-      expect(liveArticle.status).toBe(200);
-      // A CMS slug that an MDX article already uses is a build error.
-      const clash = await post(staff.editor.client, 'Post que colide com um artigo', { slug: 'funcao-map-no-arduino' });
-      await settled();
+      expect((await page('/blog')).status).toBe(200);
+      // A CMS the build cannot read fails the whole build: posts are never dropped silently.
+      const closed = `http://127.0.0.1:${await freePort()}`;
+      buildCmsUrl = () => closed;
+      try {
+        active.request('teste de falha', { immediate: true });
+        await settled();
+      } finally {
+        buildCmsUrl = () => pocketbaseUrl;
+      }
       const failure = finished().at(-1)!;
       expect(failure.state).toBe('failed');
-      expect(failure.log).toContain('funcao-map-no-arduino');
+      expect(failure.log).toContain(`Não foi possível ler as configurações do CMS em ${closed}`);
       expect((await page('/blog')).status).toBe(200);
-      expect((await page('/blog/funcao-map-no-arduino')).status).toBe(200);
 
       const row = await staff.admin.client
         .collection('site_builds')
         .getFirstListItem(staff.admin.client.filter('build_id = {:id}', { id: failure.id }));
       expect(row.state).toBe('failed');
-      expect(row.log).toContain('funcao-map-no-arduino');
+      expect(row.log).toContain('Não foi possível ler');
 
-      await staff.editor.client.collection('posts').delete(clash.id);
+      active.request('de volta', { immediate: true });
       await settled();
       expect(finished().at(-1)!.state).toBe('success');
     },

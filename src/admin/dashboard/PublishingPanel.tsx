@@ -1,6 +1,7 @@
 /**
  * 'Publicação do site': the live build (time, duration, pages), a build in progress
- * with its stage, the last failure with its log, and 'Publicar agora'. Reads the
+ * with its stage, the records the live build left out (each with why and a link to
+ * fix it), the last failure with its log, and 'Publicar agora'. Reads the
  * `site-builds` resource (restDataProvider.ts; the rows the publisher reports
  * through pb_hooks/publish.pb.js); 'Publicar agora' creates one.
  */
@@ -14,7 +15,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PublishIcon from '@mui/icons-material/Publish';
-import { useCreate, useGetList, useNotify } from 'react-admin';
+import { Link, useCreate, useGetList, useNotify } from 'react-admin';
 import { reasonOf } from '../errors';
 import { formatDateTime, formatSeconds } from '../../lib/format';
 
@@ -32,6 +33,42 @@ interface SiteBuild {
   pages: number;
   progress: string;
   log: string;
+  /** Records the build left out: the site's schema refused them, or their page failed. */
+  left_out?: LeftOut[];
+}
+
+interface LeftOut {
+  collection: 'posts' | 'pages' | 'public_site_settings';
+  id: string;
+  label: string;
+  reason: string;
+}
+
+const KIND: Record<LeftOut['collection'], string> = { posts: 'Post', pages: 'Página', public_site_settings: 'Configuração' };
+
+/** Where staff fix a left-out record. */
+const editPath = (record: LeftOut) =>
+  record.collection === 'public_site_settings' ? '/settings' : `/${record.collection}/${encodeURIComponent(record.id)}`;
+
+/** The records the live build left out, each with why and where to fix it. */
+function LeftOutList({ records }: { records: LeftOut[] }) {
+  return (
+    <Alert severity="warning" data-build="left-out" sx={{ mt: 2 }}>
+      <AlertTitle>
+        {records.length === 1
+          ? '1 registro ficou fora da última publicação'
+          : `${records.length} registros ficaram fora da última publicação`}
+      </AlertTitle>
+      O restante do site foi publicado. Corrija e salve de novo para publicar:
+      <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+        {records.map((record) => (
+          <li key={`${record.collection}:${record.id}`}>
+            {KIND[record.collection]} <Link to={editPath(record)}>{record.label || record.id}</Link>: {record.reason}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }
 
 const dateTime = (value: string) => formatDateTime(value, { seconds: true }) || '–';
@@ -109,6 +146,7 @@ export function PublishingPanel() {
                 ' · via webhook de deploy'
               )}
             </Typography>
+            {live.left_out?.length ? <LeftOutList records={live.left_out} /> : null}
           </Box>
         ) : !isPending && !current ? (
           <Typography variant="body2" color="text.secondary">

@@ -3,6 +3,7 @@
  * 160-character hint, shown but not enforced) and the bodies sent to PocketBase:
  * creation with an empty section list, editing of the SEO fields and status only.
  */
+import { PAGE_RULES } from '../../lib/content-rules';
 
 export const PAGE_STATUS_LABELS = { draft: 'Rascunho', published: 'Publicada' } as const;
 export type PageStatus = keyof typeof PAGE_STATUS_LABELS;
@@ -14,8 +15,8 @@ export const PAGE_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir esta pá
 
 /** The spec's advice for meta descriptions. */
 export const META_DESCRIPTION_HINT = 160;
-/** What the server accepts (pb_migrations: meta_description max 320). */
-export const META_DESCRIPTION_MAX = 320;
+/** What the server and the site accept (pb_hooks/lib/content-rules.json). */
+export const META_DESCRIPTION_MAX = PAGE_RULES.meta_description.max;
 
 /**
  * The live counter under the meta description.

@@ -1,0 +1,49 @@
+/**
+ * The site's content rules for what staff publish in the admin, from the file the
+ * server's hooks enforce at save (pb_hooks/lib/content-rules.json). The blog and
+ * pages collections (src/content.config.ts) are built from these schemas, so a
+ * record PocketBase accepts is one the build accepts.
+ */
+import { z } from 'astro/zod';
+import rules from '../../pb_hooks/lib/content-rules.json';
+import { BLOG_CATEGORIES } from './blog-filter';
+import { parseArticleDate } from './dates';
+
+export const POST_RULES = rules.posts;
+export const PAGE_RULES = rules.pages;
+
+/** Lowercase letters and digits separated by single hyphens. */
+export const SLUG_PATTERN = new RegExp(rules.slugPattern);
+
+const slug = (max: number) => z.string().regex(SLUG_PATTERN, 'slug: letras minúsculas e números separados por hífens').max(max);
+/** A text within a rule's limits. */
+const ruled = (rule: { min?: number; max: number }) =>
+  z
+    .string()
+    .min(rule.min ?? 0)
+    .max(rule.max);
+
+/** The blog entry's fields every article has, MDX or CMS (the MDX-only ones are added in content.config). */
+export const articleFields = {
+  slug: slug(POST_RULES.slug.max),
+  title: ruled(POST_RULES.title),
+  excerpt: ruled(POST_RULES.excerpt),
+  /** CMS posts describe their cover by the title, so the title's rule is this one. */
+  imageAlt: ruled(POST_RULES.title),
+  author: ruled(POST_RULES.author_name),
+  /** A real date; text that cannot be read counts as the epoch start (spec rule). */
+  date: z.preprocess(parseArticleDate, z.date()),
+  category: z.enum(BLOG_CATEGORIES),
+  tags: z.array(ruled(POST_RULES.tags)).max(POST_RULES.tags.maxItems).default([]),
+};
+
+/** A published page as the site reads it (src/lib/cms-pages.ts). */
+export const pageSchema = z.object({
+  slug: slug(PAGE_RULES.slug.max),
+  name: ruled(PAGE_RULES.name),
+  title: ruled(PAGE_RULES.title),
+  meta_title: ruled(PAGE_RULES.meta_title),
+  meta_description: ruled(PAGE_RULES.meta_description),
+  is_homepage: z.boolean(),
+  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+});
