@@ -23,6 +23,16 @@ export async function newBuildDir(liveLink) {
 }
 
 /**
+ * Where builds are written before they are finished: always the same path, because
+ * Astro's incremental build reuses pages only for an unchanged output folder (the
+ * folder is part of its code hash). A finished build is renamed to newBuildDir()'s name.
+ * @param {string} liveLink
+ */
+export function stagingDirOf(liveLink) {
+  return path.join(buildsDirOf(liveLink), '.staging');
+}
+
+/**
  * The build folder the link points at, or null.
  * @param {string} liveLink
  */
@@ -59,7 +69,10 @@ export async function swapLive(liveLink, buildDir) {
 export async function pruneBuilds(liveLink, keep = 2) {
   const live = await currentBuild(liveLink);
   const dir = buildsDirOf(liveLink);
-  const names = (await readdir(dir).catch(() => [])).sort().reverse();
+  const names = (await readdir(dir).catch(() => []))
+    .filter((entry) => !entry.startsWith('.'))
+    .sort()
+    .reverse();
   for (const name of names.slice(keep)) {
     const full = path.join(dir, name);
     if (full !== live) await rm(full, { recursive: true, force: true });

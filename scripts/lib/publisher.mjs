@@ -3,18 +3,21 @@
 // runs two at once, and queues exactly one more when asked during a build.
 // In deploy-hook mode it calls a CDN's or CI's build webhook instead of building.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { newBuildDir, pruneBuilds, swapLive } from './live-site.mjs';
+import { newBuildDir, pruneBuilds, stagingDirOf, swapLive } from './live-site.mjs';
 import { runSiteBuild } from './site-build.mjs';
 
 /**
  * @typedef {'queued' | 'building' | 'success' | 'failed'} BuildState
  * @typedef {{ id: string, state: BuildState, mode: 'local' | 'deploy-hook', reasons: string[],
  *             queuedAt: string, startedAt?: string, finishedAt?: string, durationMs?: number,
- *             pages?: number, progress?: string, log?: string, leftOut?: LeftOut[] }} BuildStatus
+ *             pages?: number, progress?: string, log?: string, leftOut?: LeftOut[],
+ *             reused?: number, rendered?: string[] }} BuildStatus
  * @typedef {import('./left-out.mjs').LeftOut} LeftOut
- * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string, leftOut?: LeftOut[] }} RunResult
+ * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string, leftOut?: LeftOut[],
+ *             reused?: number, rendered?: string[] }} RunResult
+ *   `reused`: pages copied from the previous build; `rendered`: the pages rendered again
  * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
  */
 
@@ -81,6 +84,7 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
       progress: undefined,
       log: result.log,
       leftOut: result.leftOut ?? [],
+      ...(result.reused === undefined ? {} : { reused: result.reused, rendered: result.rendered?.slice(0, 500) }),
     };
     running = null;
     emit(finished);
@@ -152,8 +156,8 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
 const EXCLUDE_RETRIES = 3;
 
 /**
- * The local runner: builds into a fresh folder and, only if the build succeeded,
- * swaps it in as the live site. A failed build leaves the live site untouched.
+ * The local runner: builds into the staging folder and, only if the build succeeded,
+ * moves it to a fresh folder and swaps that in as the live site. A failed build leaves the live site untouched.
  * Records the site's schema refuses are left out by the build itself; when a
  * record's page fails to render, the build is tried again without that record, so
  * one bad record never stops the rest (the status names each one left out).
@@ -168,10 +172,11 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
     /** @type {Map<string, string>} entry key → why its page failed */
     const excluded = new Map();
     const logs = [];
+    const staging = stagingDirOf(liveLink);
     for (let attempt = 0; ; attempt++) {
-      const outDir = await newBuildDir(liveLink);
+      await rm(staging, { recursive: true, force: true });
       const result = await runSiteBuild({
-        outDir,
+        outDir: staging,
         env: buildEnv,
         cacheDir,
         exclude: [...excluded.keys()],
@@ -179,10 +184,12 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
       });
       logs.push(result.log);
       if (result.ok) {
+        const outDir = await newBuildDir(liveLink);
+        await rename(staging, outDir);
         await swapLive(liveLink, outDir);
         await pruneBuilds(liveLink);
       } else {
-        await rm(outDir, { recursive: true, force: true });
+        await rm(staging, { recursive: true, force: true });
       }
       const fresh = result.renderFailures.filter(({ key }) => !excluded.has(key));
       if (result.ok || fresh.length === 0 || attempt === EXCLUDE_RETRIES) {

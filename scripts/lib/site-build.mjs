@@ -1,6 +1,9 @@
 // One `astro build` run as a child process that does not block the caller: the
 // publisher keeps answering while a build runs, and reports its progress.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { writeBuildStamp } from './build-site.mjs';
 import { parseLeftOut, renderFailure } from './left-out.mjs';
 import { fromRoot } from './paths.mjs';
@@ -10,13 +13,16 @@ const LOG_LINES = 200;
 // Astro's progress lines, e.g. "[build] 12 page(s) built in 4.2s" or "├─ /blog/x/index.html".
 const PAGE_LINE = /\/index\.html|\.html \(\+\d+ms\)/;
 const PAGES_BUILT = /(\d+) page\(s\) built/;
+// A page Astro's incremental build copied from the previous build, or rendered again.
+const PAGE_REUSED = /[├└]─ (\S+) \((cached|restored)\)/;
+const PAGE_RENDERED = /[├└]─ (\S+) \(\+\d/;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * @typedef {import('./left-out.mjs').LeftOut} LeftOut
  * @typedef {{ ok: boolean, pages: number, durationMs: number, log: string, leftOut: LeftOut[],
- *             renderFailures: { key: string, reason: string }[] }} BuildResult
+ *             renderFailures: { key: string, reason: string }[], reused: number, rendered: string[] }} BuildResult
  * @typedef {{ stage: string, pages: number }} BuildProgress
  */
 
@@ -27,17 +33,21 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts)
  * @returns {Promise<BuildResult>}
  */
-export function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = [], onProgress }) {
-  const startedAt = Date.now();
-  /** @type {string[]} */
-  const lines = [];
-  /** @type {LeftOut[]} */
-  const leftOut = [];
-  /** @type {{ key: string, reason: string }[]} */
-  const renderFailures = [];
-  let pages = 0;
-  let stage = 'Preparando o build';
+export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = [], onProgress }) {
+  const key = cacheDir ? await astroKey(cacheDir, env) : undefined;
   return new Promise((resolve) => {
+    const startedAt = Date.now();
+    /** @type {string[]} */
+    const lines = [];
+    /** @type {LeftOut[]} */
+    const leftOut = [];
+    /** @type {{ key: string, reason: string }[]} */
+    const renderFailures = [];
+    /** @type {string[]} */
+    const rendered = [];
+    let reused = 0;
+    let pages = 0;
+    let stage = 'Preparando o build';
     const child = spawn(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
       cwd: fromRoot(),
       env: {
@@ -45,6 +55,7 @@ export function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = []
         ASTRO_OUT_DIR: outDir,
         ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
         ...(exclude.length ? { PUBLISH_EXCLUDE: JSON.stringify(exclude) } : {}),
+        ...(key ? { ASTRO_KEY: key } : {}),
         FORCE_COLOR: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,6 +73,11 @@ export function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = []
         if (left) leftOut.push(left);
         const failure = renderFailure(line);
         if (failure) renderFailures.push(failure);
+        if (PAGE_REUSED.test(line)) reused += 1;
+        else {
+          const page = PAGE_RENDERED.exec(line);
+          if (page?.[1]) rendered.push(page[1]);
+        }
         lines.push(line);
         if (lines.length > LOG_LINES) lines.shift();
         const built = PAGES_BUILT.exec(line);
@@ -84,7 +100,26 @@ export function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = []
       const durationMs = Date.now() - startedAt;
       const ok = code === 0;
       if (ok) await writeBuildStamp(outDir, startedAt, env);
-      resolve({ ok, pages, durationMs, log: lines.join('\n'), leftOut, renderFailures });
+      resolve({ ok, pages, durationMs, log: lines.join('\n'), leftOut, renderFailures, reused, rendered });
     });
   });
+}
+
+/**
+ * The key Astro encrypts server-island props with, kept with the build cache. Astro
+ * makes a new one per build unless ASTRO_KEY is set, and the key is part of every
+ * page's code hash: a new key would make the incremental build render every page again.
+ * @param {string} cacheDir @param {NodeJS.ProcessEnv} env
+ */
+async function astroKey(cacheDir, env) {
+  if (env.ASTRO_KEY) return env.ASTRO_KEY;
+  const file = path.join(cacheDir, 'astro-key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = randomBytes(32).toString('base64');
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(file, key, { mode: 0o600 });
+    return key;
+  }
 }

@@ -4,6 +4,7 @@ import { getImage } from 'astro:assets';
 import type { ArticleSummary } from './blog-filter';
 import { formatLongDate } from './format';
 import defaultCover from '../assets/artwork/linha-s.png';
+import { digest, sharedKey } from './page-keys';
 
 export type Article = CollectionEntry<'blog'>;
 
@@ -73,11 +74,33 @@ export async function getArticleContext(article: Article, all: Article[]) {
   return { cover, related, minutes: readingMinutes(article.body ?? article.rendered?.html ?? '') };
 }
 
-/** Up to `count` other articles, same category first, newest first. */
+/**
+ * Up to `count` other articles: the same category's nearest in time (the next older,
+ * the next newer, the second older, …), then the newest of other categories. Nearest
+ * rather than newest, so a new article changes the related list of its neighbours
+ * only, and publishing it rebuilds a handful of pages rather than a whole category.
+ * @param all every article, newest first (getArticles)
+ */
 export function relatedArticles(article: Article, all: Article[], count = 3): Article[] {
-  const others = all.filter((other) => other.id !== article.id);
-  const sameCategory = others.filter((other) => other.data.category === article.data.category);
-  return [...sameCategory, ...others.filter((other) => other.data.category !== article.data.category)].slice(0, count);
+  const sameCategory = all.filter((other) => other.data.category === article.data.category);
+  const at = sameCategory.findIndex((other) => other.id === article.id);
+  const picked: Article[] = [];
+  for (let step = 1; picked.length < count && step < sameCategory.length; step++) {
+    for (const index of [at + step, at - step]) {
+      const other = sameCategory[index];
+      if (other && picked.length < count) picked.push(other);
+    }
+  }
+  for (const other of all) {
+    if (picked.length >= count) break;
+    if (other.data.category !== article.data.category) picked.push(other);
+  }
+  return picked;
+}
+
+/** The digest of what a card shows of an article (src/lib/page-keys.ts). */
+export function summaryKey(article: Article): string {
+  return digest(article.id, article.data);
 }
 
 /** Reading time in minutes at 200 words a minute (at least 1). */
@@ -87,4 +110,17 @@ export function readingMinutes(text: string): number {
     .split(/\s+/)
     .filter(Boolean).length;
   return Math.max(1, Math.round(words / 200));
+}
+
+/**
+ * The article pages' paths: each article with every article (for its related list),
+ * keyed by the article, the cards of its related articles and what every page shares.
+ */
+export async function articlePaths() {
+  const [articles, shared] = await Promise.all([getArticles(), sharedKey()]);
+  return articles.map((article) => ({
+    params: { slug: article.id },
+    props: { article, all: articles },
+    cacheKey: digest(shared, summaryKey(article), article.rendered?.html, relatedArticles(article, articles).map(summaryKey)),
+  }));
 }

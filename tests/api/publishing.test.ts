@@ -121,6 +121,25 @@ describe('rebuild on publish', () => {
   );
 
   test(
+    "an edit renders the edited post's page again and reuses the pages it does not change",
+    async () => {
+      const edited = await post(staff.editor.client, 'Post que será revisado depois');
+      await settled();
+      await staff.editor.client.collection('posts').update(edited.id, { excerpt: 'Resumo revisado depois da publicação.' });
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      expect(build.rendered).toContain(`/blog/${edited.slug}/index.html`);
+      // Products and most articles show nothing of the post: copied from the previous build.
+      expect(build.rendered).not.toContain('/produtos/ops010/index.html');
+      // The 7 products and the articles far from it in time; pages without getStaticPaths always render.
+      expect(build.reused).toBeGreaterThan(10);
+      expect(await (await page(`/blog/${edited.slug}`)).text()).toContain('Resumo revisado depois da publicação.');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
     'a post the site cannot take is left out: the rest is published and the panel names it, with why',
     async () => {
       // A CMS slug that an MDX article already uses: the API accepts it (MDX lives in git).

@@ -1,10 +1,14 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { articlesOfPage, getArticles, pageCount, toSummary } from '../../../lib/blog';
+import { articlesOfPage, getArticles, pageCount, summaryKey, toSummary } from '../../../lib/blog';
+import { digest } from '../../../lib/page-keys';
 
 /** Card data of page N, fetched by "Carregar mais artigos". */
 export const getStaticPaths = (async () => {
   const articles = await getArticles();
-  return Array.from({ length: pageCount(articles) }, (_, index) => ({ params: { n: String(index + 1) } }));
+  return Array.from({ length: pageCount(articles) }, (_, index) => ({
+    params: { n: String(index + 1) },
+    cacheKey: digest(articlesOfPage(articles, index + 1).map(summaryKey)),
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
