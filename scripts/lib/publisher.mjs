@@ -179,7 +179,7 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
         outDir: staging,
         env: buildEnv,
         cacheDir,
-        exclude: [...excluded.keys()],
+        exclude: excluded,
         onProgress: ({ stage, pages }) => report(stage, pages),
       });
       logs.push(result.log);
@@ -193,15 +193,7 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
       }
       const fresh = result.renderFailures.filter(({ key }) => !excluded.has(key));
       if (result.ok || fresh.length === 0 || attempt === EXCLUDE_RETRIES) {
-        const leftOut = result.leftOut.map((record) =>
-          record.reason === 'excluded'
-            ? {
-                ...record,
-                reason: `A página falhou ao ser gerada: ${excluded.get(`${record.collection === 'posts' ? 'blog' : 'cmsPages'}:${record.entry}`) ?? 'erro desconhecido'}`,
-              }
-            : record,
-        );
-        return { ...result, durationMs: Date.now() - startedAt, log: logs.join('\n\n'), leftOut };
+        return { ...result, durationMs: Date.now() - startedAt, log: logs.join('\n\n') };
       }
       for (const { key, reason } of fresh) excluded.set(key, reason);
       report(`Gerando de novo sem ${fresh.map(({ key }) => key.split(':')[1]).join(', ')}`);

@@ -28,12 +28,12 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * Builds the site into outDir.
- * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: string[],
+ * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: Map<string, string>,
  *           onProgress?: (progress: BuildProgress) => void }} options
- *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts)
+ *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts) → why
  * @returns {Promise<BuildResult>}
  */
-export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = [], onProgress }) {
+export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = new Map(), onProgress }) {
   const key = cacheDir ? await astroKey(cacheDir, env) : undefined;
   return new Promise((resolve) => {
     const startedAt = Date.now();
@@ -54,7 +54,7 @@ export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclud
         ...env,
         ASTRO_OUT_DIR: outDir,
         ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
-        ...(exclude.length ? { PUBLISH_EXCLUDE: JSON.stringify(exclude) } : {}),
+        ...(exclude.size ? { PUBLISH_EXCLUDE: JSON.stringify(Object.fromEntries(exclude)) } : {}),
         ...(key ? { ASTRO_KEY: key } : {}),
         FORCE_COLOR: '0',
       },

@@ -114,8 +114,9 @@ export async function storeEntries(
   const excluded = excludedEntries();
   const kept: SourceEntry[] = [];
   for (const entry of entries) {
-    if (entry.origin && excluded.has(`${collection}:${entry.id}`)) {
-      logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: 'excluded' }));
+    const renderError = entry.origin && excluded.get(`${collection}:${entry.id}`);
+    if (entry.origin && renderError) {
+      logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: `A página falhou ao ser gerada: ${renderError}` }));
     } else kept.push(entry);
   }
   const ids = new Set(kept.map((entry) => entry.id));

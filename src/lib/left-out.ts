@@ -20,13 +20,17 @@ export interface LeftOut extends RecordOrigin {
   reason: string;
 }
 
-/** The entries the publisher asks to leave out (their pages failed to render), as "collection:entry" keys. */
-export function excludedEntries(env: Record<string, string | undefined> = process.env): Set<string> {
+/**
+ * The entries the publisher asks to leave out because their pages failed to render:
+ * "collection:entry" key → why (PUBLISH_EXCLUDE, a JSON object).
+ */
+export function excludedEntries(env: Record<string, string | undefined> = process.env): Map<string, string> {
   try {
-    const list: unknown = JSON.parse(env.PUBLISH_EXCLUDE || '[]');
-    return new Set(Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : []);
+    const given: unknown = JSON.parse(env.PUBLISH_EXCLUDE || '{}');
+    if (!given || typeof given !== 'object' || Array.isArray(given)) return new Map();
+    return new Map(Object.entries(given).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
   } catch {
-    return new Set();
+    return new Map();
   }
 }
 

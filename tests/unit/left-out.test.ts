@@ -58,12 +58,12 @@ describe('the loaders leave out what the site cannot take', () => {
     expect(entries.has('pagina')).toBe(false);
   });
 
-  test('an entry the publisher excludes is left out with the reason "excluded"', async () => {
-    process.env.PUBLISH_EXCLUDE = JSON.stringify(['cmsPages:quebrada']);
+  test('an entry the publisher excludes is left out with the error its page gave', async () => {
+    process.env.PUBLISH_EXCLUDE = JSON.stringify({ 'cmsPages:quebrada': 'Error: boom' });
     const { context, entries, warnings } = loaderContext();
     await storeEntries(context, [pageEntry('quebrada', 'Página quebrada'), pageEntry('boa', 'Página boa')]);
     expect([...entries.keys()]).toEqual(['boa']);
-    expect(parseLeftOut(warnings[0]!)).toMatchObject({ entry: 'quebrada', reason: 'excluded' });
+    expect(parseLeftOut(warnings[0]!)).toMatchObject({ entry: 'quebrada', reason: 'A página falhou ao ser gerada: Error: boom' });
   });
 
   test('an entry from git (no CMS origin) that breaks the schema still fails the build', async () => {
