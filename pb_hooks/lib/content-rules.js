@@ -18,6 +18,13 @@ function lengthProblem(rule, text) {
   return `${rule.label}: use de ${min} a ${rule.max} caracteres (agora são ${size}).`;
 }
 
+/** pt-BR message for a slug of the wrong shape or length, or "" when it fits. */
+function slugProblem(rule, value) {
+  const slug = String(value || "");
+  if (!SLUG.test(slug)) return `${rule.label}: use apenas letras minúsculas e números separados por hífens.`;
+  return lengthProblem(rule, slug);
+}
+
 /** Tags from their JSON text (or an array, in unit tests); null when not a list. */
 function tagsOf(value) {
   if (Array.isArray(value)) return value;
@@ -40,9 +47,8 @@ function postProblems(post) {
   const excerpt = String(post.excerpt || "").trim() ? String(post.excerpt) : "";
   const titleProblem = lengthProblem(rules.title, title);
   if (titleProblem) problems.title = titleProblem;
-  const slug = String(post.slug || "");
-  if (!SLUG.test(slug)) problems.slug = `${rules.slug.label}: use apenas letras minúsculas e números separados por hífens.`;
-  else if (length(slug) > rules.slug.max) problems.slug = lengthProblem(rules.slug, slug);
+  const slugIssue = slugProblem(rules.slug, post.slug);
+  if (slugIssue) problems.slug = slugIssue;
   if (excerpt) {
     const excerptProblem = lengthProblem(rules.excerpt, excerpt);
     if (excerptProblem) problems.excerpt = excerptProblem;
@@ -75,9 +81,8 @@ function pageProblems(page) {
     const problem = lengthProblem(rules[field], String(page[field] || ""));
     if (problem) problems[field] = problem;
   }
-  const slug = String(page.slug || "");
-  if (!SLUG.test(slug)) problems.slug = `${rules.slug.label}: use apenas letras minúsculas e números separados por hífens.`;
-  else if (length(slug) > rules.slug.max) problems.slug = lengthProblem(rules.slug, slug);
+  const slugIssue = slugProblem(rules.slug, page.slug);
+  if (slugIssue) problems.slug = slugIssue;
   return problems;
 }
 

@@ -4,9 +4,9 @@
  * static page and the browser island.
  */
 
-export const ALL_CATEGORIES = 'Todos';
 import { posts } from '../../pb_hooks/lib/content-rules.json';
 
+export const ALL_CATEGORIES = 'Todos';
 export type BlogCategory = 'Técnico' | 'Negócios' | 'Casos de Sucesso' | 'Tutoriais';
 /**
  * The categories, in the filter's order, from the content rules the server enforces

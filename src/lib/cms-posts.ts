@@ -8,6 +8,7 @@ import { renderMarkdown } from './markdown';
 import { parseArticleDate } from './dates';
 import { cmsClient, readCms } from './cms-client';
 import type { RecordOrigin } from './left-out';
+import { posts as POST_RULES } from '../../pb_hooks/lib/content-rules.json';
 
 export interface CmsPostRecord {
   id: string;
@@ -68,7 +69,7 @@ export function toBlogEntry(post: CmsPostRecord, filesUrl: string): CmsEntry {
       excerpt: post.excerpt?.trim() ? post.excerpt : post.title,
       coverUrl: cover,
       imageAlt: post.title,
-      author: post.author_name || 'Equipe Operium',
+      author: post.author_name || POST_RULES.author_name.fallback,
       date: parseArticleDate(post.published_at || post.created),
       category: post.category,
       tags,
