@@ -4,7 +4,7 @@
 //   npm run bench -- lighthouse hugo     only these
 // Exit code 1 when a benchmark crashed or any of its rows missed its goal.
 // bench/standalone/ holds measurements run on their own, with figures but no goals nor
-// README table: `npm run bench:blog`, `npm run bench:publish`.
+// README table: `npm run bench:blog`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { updateReadme } from './lib/readme-section.mjs';
 import { RESULTS_DIR, markdownTable } from './lib/report.mjs';
 
 /** Run order (and README order); other benchmarks follow alphabetically. */
-const PREFERRED_ORDER = ['lighthouse', 'serving', 'hugo', 'api-scale', 'admin-size'];
+const PREFERRED_ORDER = ['lighthouse', 'serving', 'hugo', 'publish', 'api-scale', 'admin-size'];
 const BENCH_DIR = fromRoot('bench');
 /** The project's Node 24 (the `node` devDependency) when installed, so `node bench/run.mjs` works too. */
 const PROJECT_NODE = fromRoot('node_modules', '.bin', 'node');

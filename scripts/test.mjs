@@ -4,6 +4,7 @@
 // site served by PocketBase), and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
@@ -61,6 +62,49 @@ function goTests() {
   return counts;
 }
 
+/** Lines of each failure repeated at the end of the run. */
+const FAILURE_LINES = 25;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * The failed tests of Vitest's JSON report.
+ * @param {any} report
+ * @returns {{ name: string, message: string }[]}
+ */
+function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((/** @type {any} */ file) =>
+    (file.assertionResults ?? [])
+      .filter((/** @type {any} */ test) => test.status === 'failed')
+      .map((/** @type {any} */ test) => ({
+        name: `${path.relative(fromRoot(), file.name)} › ${test.fullName}`,
+        message: (test.failureMessages ?? []).join('\n').replace(ANSI, ''),
+      })),
+  );
+}
+
+/**
+ * The failed (or flaky) tests of Playwright's JSON report, walking its nested suites.
+ * @param {any[]} suites
+ * @returns {{ name: string, message: string }[]}
+ */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((/** @type {any} */ spec) =>
+      (spec.tests ?? [])
+        .filter((/** @type {any} */ test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((/** @type {any} */ test) => ({
+          name: `${spec.file}:${spec.line} › ${spec.title} [${test.projectName}]`,
+          message: (test.results ?? [])
+            .map((/** @type {any} */ result) => result.error?.message ?? '')
+            .join('\n')
+            .replace(ANSI, ''),
+        })),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
 /** @type {Record<string, string>} */
 let env;
 try {
@@ -94,4 +138,8 @@ const ok = go.status === 0 && vitestStatus === 0 && playwrightStatus === 0 && vi
 const verdict = (/** @type {number} */ status) => (status === 0 ? 'ok' : 'FALHOU');
 console.log(`\ngo: ${verdict(go.status)} · vitest: ${verdict(vitestStatus)} · playwright: ${verdict(playwrightStatus)}`);
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+// Repeated last, where a CI log's tail shows them: which tests failed, and how.
+for (const failure of [...vitestFailures(vitest), ...playwrightFailures(playwright?.suites ?? [])]) {
+  console.log(`\nFALHOU: ${failure.name}\n${failure.message.split('\n').slice(0, FAILURE_LINES).join('\n')}`);
+}
 process.exit(ok ? 0 : 1);

@@ -13,11 +13,15 @@ import { runSiteBuild } from './site-build.mjs';
  * @typedef {{ id: string, state: BuildState, mode: 'local' | 'deploy-hook', reasons: string[],
  *             queuedAt: string, startedAt?: string, finishedAt?: string, durationMs?: number,
  *             pages?: number, progress?: string, log?: string, leftOut?: LeftOut[],
- *             reused?: number, rendered?: string[] }} BuildStatus
+ *             reused?: number, rendered?: string[], renderedCount?: number, phases?: BuildPhase[],
+ *             peakMemoryBytes?: number | null }} BuildStatus
+ * @typedef {import('./site-build.mjs').BuildPhase} BuildPhase
  * @typedef {import('./left-out.mjs').LeftOut} LeftOut
  * @typedef {{ ok: boolean, pages?: number, durationMs?: number, log: string, leftOut?: LeftOut[],
- *             reused?: number, rendered?: string[] }} RunResult
- *   `reused`: pages copied from the previous build; `rendered`: the pages rendered again
+ *             reused?: number, rendered?: string[], phases?: BuildPhase[], peakMemoryBytes?: number | null }} RunResult
+ *   `reused`: pages copied from the previous build; `rendered`: the pages rendered again (in the
+ *   status, the first 500 of them, and `renderedCount` all of them);
+ *   `phases`: where the time went, stage by stage; `peakMemoryBytes`: the build's peak resident memory
  * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
  */
 
@@ -84,7 +88,10 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
       progress: undefined,
       log: result.log,
       leftOut: result.leftOut ?? [],
-      ...(result.reused === undefined ? {} : { reused: result.reused, rendered: result.rendered?.slice(0, 500) }),
+      ...(result.reused === undefined
+        ? {}
+        : { reused: result.reused, rendered: result.rendered?.slice(0, 500), renderedCount: result.rendered?.length ?? 0 }),
+      ...(result.phases ? { phases: result.phases, peakMemoryBytes: result.peakMemoryBytes ?? null } : {}),
     };
     running = null;
     emit(finished);
@@ -161,17 +168,21 @@ const EXCLUDE_RETRIES = 3;
  * Records the site's schema refuses are left out by the build itself; when a
  * record's page fails to render, the build is tried again without that record, so
  * one bad record never stops the rest (the status names each one left out).
- * @param {{ liveLink: string, env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv), cacheDir?: string }} options
- *   `env` may be a function, read at each build (e.g. once the API's address is known)
+ * @param {{ liveLink: string, env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv), cacheDir?: string,
+ *           force?: boolean }} options
+ *   `env` may be a function, read at each build (e.g. once the API's address is known);
+ *   `force` renders every page again (`astro build --force`)
  * @returns {Runner}
  */
-export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
+export function localBuildRunner({ liveLink, env = process.env, cacheDir, force = false }) {
   return async (_status, report) => {
     const buildEnv = typeof env === 'function' ? env() : env;
     const startedAt = Date.now();
     /** @type {Map<string, string>} entry key → why its page failed */
     const excluded = new Map();
     const logs = [];
+    /** @type {BuildPhase[]} */
+    const phases = [];
     const staging = stagingDirOf(liveLink);
     for (let attempt = 0; ; attempt++) {
       await rm(staging, { recursive: true, force: true });
@@ -180,20 +191,25 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir }) {
         env: buildEnv,
         cacheDir,
         exclude: excluded,
+        force,
         onProgress: ({ stage, pages }) => report(stage, pages),
       });
       logs.push(result.log);
+      phases.push(...result.phases);
       if (result.ok) {
+        const swapStartedAt = Date.now();
+        report('Colocando o site no ar', result.pages);
         const outDir = await newBuildDir(liveLink);
         await rename(staging, outDir);
         await swapLive(liveLink, outDir);
         await pruneBuilds(liveLink);
+        phases.push({ stage: 'Colocando o site no ar', ms: Date.now() - swapStartedAt });
       } else {
         await rm(staging, { recursive: true, force: true });
       }
       const fresh = result.renderFailures.filter(({ key }) => !excluded.has(key));
       if (result.ok || fresh.length === 0 || attempt === EXCLUDE_RETRIES) {
-        return { ...result, durationMs: Date.now() - startedAt, log: logs.join('\n\n') };
+        return { ...result, durationMs: Date.now() - startedAt, log: logs.join('\n\n'), phases };
       }
       for (const { key, reason } of fresh) excluded.set(key, reason);
       report(`Gerando de novo sem ${fresh.map(({ key }) => key.split(':')[1]).join(', ')}`);

@@ -2,6 +2,7 @@
 // publisher keeps answering while a build runs, and reports its progress.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeBuildStamp } from './build-site.mjs';
@@ -16,24 +17,38 @@ const PAGES_BUILT = /(\d+) page\(s\) built/;
 // A page Astro's incremental build copied from the previous build, or rendered again.
 const PAGE_REUSED = /[├└]─ (\S+) \((cached|restored)\)/;
 const PAGE_RENDERED = /[├└]─ (\S+) \(\+\d/;
+/** Where each stage of a build starts: the line Astro (or an integration) prints then. */
+const STAGES = [
+  { line: /Syncing content|Collecting build info/, stage: 'Lendo o conteúdo' },
+  { line: /Building static entrypoints/, stage: 'Compilando scripts e estilos' },
+  { line: /generating static routes/, stage: 'Gerando páginas' },
+  { line: /generating optimized images/, stage: 'Otimizando imagens' },
+  { line: /\[@astrojs\/sitemap\]/, stage: 'Gerando o sitemap' },
+  { line: /\[astro-compressor\] using/, stage: 'Comprimindo arquivos' },
+];
+/** How often the build's peak memory is read. */
+const MEMORY_POLL_MS = 100;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * @typedef {import('./left-out.mjs').LeftOut} LeftOut
+ * @typedef {{ stage: string, ms: number }} BuildPhase
  * @typedef {{ ok: boolean, pages: number, durationMs: number, log: string, leftOut: LeftOut[],
- *             renderFailures: { key: string, reason: string }[], reused: number, rendered: string[] }} BuildResult
+ *             renderFailures: { key: string, reason: string }[], reused: number, rendered: string[],
+ *             phases: BuildPhase[], peakMemoryBytes: number | null }} BuildResult
  * @typedef {{ stage: string, pages: number }} BuildProgress
  */
 
 /**
  * Builds the site into outDir.
  * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: Map<string, string>,
- *           onProgress?: (progress: BuildProgress) => void }} options
+ *           force?: boolean, onProgress?: (progress: BuildProgress) => void }} options
  *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts) → why
+ *   `force`: render every page again, ignoring the previous build (the cache is still written)
  * @returns {Promise<BuildResult>}
  */
-export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = new Map(), onProgress }) {
+export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = new Map(), force = false, onProgress }) {
   const key = cacheDir ? await astroKey(cacheDir, env) : undefined;
   return new Promise((resolve) => {
     const startedAt = Date.now();
@@ -48,7 +63,15 @@ export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclud
     let reused = 0;
     let pages = 0;
     let stage = 'Preparando o build';
-    const child = spawn(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    let stageStartedAt = startedAt;
+    /** @type {{ stage: string, ms: number }[]} */
+    const phases = [];
+    const endStage = (/** @type {number} */ now) => {
+      phases.push({ stage, ms: now - stageStartedAt });
+      stageStartedAt = now;
+    };
+    const astro = [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build', ...(force ? ['--force'] : [])];
+    const child = spawn(process.execPath, astro, {
       cwd: fromRoot(),
       env: {
         ...env,
@@ -83,26 +106,69 @@ export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclud
         const built = PAGES_BUILT.exec(line);
         if (built) pages = Number(built[1]);
         else if (PAGE_LINE.test(line)) pages += 1;
-        if (/Syncing content|Collecting build info/.test(line)) stage = 'Lendo o conteúdo';
-        else if (/Building static entrypoints/.test(line)) stage = 'Compilando scripts e estilos';
-        else if (/generating static routes/.test(line)) stage = 'Gerando páginas';
-        else if (/generating optimized images/.test(line)) stage = 'Otimizando imagens';
+        const next = STAGES.find((candidate) => candidate.line.test(line))?.stage;
+        if (next && next !== stage) {
+          endStage(Date.now());
+          stage = next;
+        }
         onProgress?.({ stage, pages });
       }
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
+    const memory = child.pid ? peakMemoryOf(child.pid) : null;
     child.on('error', (error) => {
       lines.push(`Falha ao iniciar o build: ${error.message}`);
     });
     child.on('close', async (code) => {
       if (pending.trim()) lines.push(pending.replace(ANSI, ''));
       const durationMs = Date.now() - startedAt;
+      endStage(startedAt + durationMs);
+      const peakMemoryBytes = memory?.stop() ?? null;
       const ok = code === 0;
       if (ok) await writeBuildStamp(outDir, startedAt, env);
-      resolve({ ok, pages, durationMs, log: lines.join('\n'), leftOut, renderFailures, reused, rendered });
+      resolve({
+        ok,
+        pages,
+        durationMs,
+        log: lines.join('\n'),
+        leftOut,
+        renderFailures,
+        reused,
+        rendered,
+        phases,
+        peakMemoryBytes,
+      });
     });
   });
+}
+
+/**
+ * Follows a process's peak resident memory (Linux's VmHWM, a high-water mark kept by
+ * the kernel, so a poll that misses the peak's moment still sees it). `stop()` returns
+ * the last reading, or null where /proc is missing.
+ * @param {number} pid
+ */
+function peakMemoryOf(pid) {
+  /** @type {number | null} */
+  let peak = null;
+  const read = () => {
+    try {
+      const kib = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kib) peak = Math.max(peak ?? 0, Number(kib) * 1024);
+    } catch {
+      // The process has ended, or this is not Linux.
+    }
+  };
+  const timer = setInterval(read, MEMORY_POLL_MS);
+  timer.unref();
+  read();
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
 
 /**

@@ -1,0 +1,357 @@
+// Publishing, from an editor's save to the served page, at 1,000 and then 10,000 CMS
+// posts: a real PocketBase with the site's hooks and the publisher beside it, as under
+// `npm start` (its debounce included). At each size, one run measures side by side:
+//   - a cold build (no cache) and a full rebuild (`astro build --force`, what every
+//     publication cost before the incremental build);
+//   - a site-wide change (the site's title), which must render every page;
+//   - a new, an edited and a deleted post, which should render only what shows them.
+// Each build's phases and peak memory are printed with the table. Everything lives in
+// a temporary folder; nothing is written to the repository.
+//   node bench/publish.mjs                      1,000 then 10,000 posts
+//   PUBLISH_BENCH_SIZES=1000 PUBLISH_BENCH_RUNS=3 node bench/publish.mjs
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resolvePocketBase } from '../scripts/pocketbase.mjs';
+import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { createPublisher, localBuildRunner, startPublishEndpoint } from '../scripts/lib/publisher.mjs';
+import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
+
+const SIZES = (process.env.PUBLISH_BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+/** Saves of each kind per size; the table shows their median. */
+const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 2);
+/** The issue's goals: a post's change against a site-wide one, per size (the largest goal below the size applies). */
+const POST_GOALS = [
+  { from: 0, ratio: 0.15 },
+  { from: 10_000, ratio: 0.1 },
+];
+const MEMORY_GOAL_BYTES = 2 * 2 ** 30;
+/** No save should take this long to be served; past it the bench stops with an error. */
+const SERVED_TIMEOUT_MS = 15 * 60_000;
+const CATEGORIES = ['Técnico', 'Negócios', 'Casos de Sucesso', 'Tutoriais'];
+const PASSWORD = 'Bench-Senha-123';
+
+/**
+ * @typedef {import('../scripts/lib/publisher.mjs').BuildStatus} BuildStatus
+ * @typedef {{ servedMs: number, build: BuildStatus }} Measure
+ * @typedef {'incremental' | 'cold' | 'forced'} BuildKind
+ */
+
+/** @param {number} ms */
+const seconds = (ms) => `${formatNumber(ms / 1000)} s`;
+/** @param {number} bytes */
+const megabytes = (bytes) => `${formatNumber(bytes / 2 ** 20, 0)} MB`;
+const count = (/** @type {number} */ n) => formatNumber(n, 0);
+const goalFor = (/** @type {number} */ size) => POST_GOALS.filter((goal) => size >= goal.from).at(-1)?.ratio ?? 0;
+
+const work = await mkdtemp(path.join(tmpdir(), 'bench-publish-'));
+const live = path.join(work, 'site', 'live');
+const cacheDir = path.join(work, 'astro-cache');
+const dataDir = path.join(work, 'pb_data');
+const secret = randomBytes(16).toString('hex');
+
+/** @type {Awaited<ReturnType<typeof startPocketBase>> | undefined} */
+let server;
+/** @type {Awaited<ReturnType<typeof startPublishEndpoint>> | undefined} */
+let endpoint;
+/** @type {ReturnType<typeof createPublisher> | undefined} */
+let publisher;
+try {
+  const bin = await resolvePocketBase();
+  const superuser = { email: 'bench@exemplo.com.br', password: randomBytes(12).toString('hex') };
+  await upsertSuperuser({ bin, dataDir, ...superuser });
+
+  /** @type {BuildStatus[]} */
+  const finished = [];
+  let pocketbaseUrl = '';
+  /** @type {BuildKind} */
+  let nextKind = 'incremental';
+  const env = () => ({ ...process.env, POCKETBASE_URL: pocketbaseUrl });
+  publisher = createPublisher({
+    // The kind of the next build is chosen by the measurement; a cold build starts with no cache at all.
+    run: async (status, report) => {
+      const kind = nextKind;
+      nextKind = 'incremental';
+      if (kind === 'cold') await rm(cacheDir, { recursive: true, force: true });
+      return localBuildRunner({ liveLink: live, env, cacheDir, force: kind === 'forced' })(status, report);
+    },
+    onStatus: (status) => {
+      if (status.state === 'success' || status.state === 'failed') finished.push(status);
+    },
+  });
+  const active = publisher;
+  // Seeding asks for publications too; they are ignored until the measurements start.
+  let accepting = false;
+  endpoint = await startPublishEndpoint({
+    publisher: { request: (reason, options) => (accepting ? active.request(reason, options) : null) },
+    secret,
+  });
+  server = await startPocketBase({
+    bin,
+    port: await freePort(),
+    dataDir,
+    siteDir: live,
+    env: { PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret },
+  });
+  pocketbaseUrl = server.url;
+
+  /**
+   * @param {string} method @param {string} pathname @param {unknown} [body] @param {string} [token]
+   * @returns {Promise<any>}
+   */
+  const api = async (method, pathname, body, token) => {
+    const response = await fetch(`${pocketbaseUrl}${pathname}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${pathname}: HTTP ${response.status} ${await response.text()}`);
+    return response.status === 204 ? null : response.json();
+  };
+  const su = await api('POST', '/api/collections/_superusers/auth-with-password', {
+    identity: superuser.email,
+    password: superuser.password,
+  });
+  const settings = await api('GET', '/api/settings', null, su.token);
+  await api('PATCH', '/api/settings', { rateLimits: { ...settings.rateLimits, excludedIPs: ['127.0.0.1'] } }, su.token);
+  // The first account is the site's administrator: it may change the site's settings.
+  await api('POST', '/api/collections/users/records', {
+    email: 'admin@exemplo.com.br',
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    full_name: 'Administradora',
+  });
+  const admin = await api('POST', '/api/collections/users/auth-with-password', {
+    identity: 'admin@exemplo.com.br',
+    password: PASSWORD,
+  });
+  const token = admin.token;
+
+  const firstPost = Date.UTC(2016, 0, 1);
+  /** @param {number} n */
+  const seedPost = (n) => ({
+    title: `Post de carga do CMS número ${n}`,
+    slug: `post-carga-cms-${n}`,
+    excerpt: `Post gerado para medir a publicação (${n}).`,
+    content: `## Seção\n\nTexto do post ${n}, com **negrito**.\n\n\`\`\`cpp\nvoid loop() { delay(${n}); }\n\`\`\`\n`,
+    category: CATEGORIES[n % CATEGORIES.length],
+    tags: ['carga', `grupo-${n % 20}`],
+    status: 'published',
+    // An hour apart, oldest first: the newest seeded post is well before today's saves.
+    published_at: new Date(firstPost + n * 3_600_000).toISOString().replace('T', ' '),
+  });
+  /** @param {number} from @param {number} to */
+  const seed = async (from, to) => {
+    const started = Date.now();
+    for (let n = from; n <= to; n += 25) {
+      const batch = Array.from({ length: Math.min(25, to - n + 1) }, (_, k) => n + k);
+      await Promise.all(batch.map((i) => api('POST', '/api/collections/posts/records', seedPost(i), token)));
+    }
+    process.stderr.write(`[bench] ${count(to - from + 1)} posts criados pela API em ${seconds(Date.now() - started)}\n`);
+  };
+
+  /**
+   * Saves something, then polls the served site until `served()` holds; the
+   * publication that made it is the last one finished once the publisher is idle.
+   * @param {string} label @param {() => Promise<unknown>} save @param {() => Promise<boolean>} served
+   * @returns {Promise<Measure>}
+   */
+  const measure = async (label, save, served) => {
+    const before = finished.length;
+    const startedAt = Date.now();
+    await save();
+    for (;;) {
+      if (await served()) break;
+      const failed = finished.slice(before).find((build) => build.state === 'failed');
+      if (failed) throw new Error(`${label}: a publicação falhou:\n${failed.log}`);
+      if (Date.now() - startedAt > SERVED_TIMEOUT_MS) throw new Error(`${label}: não entrou no ar em 15 min`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const servedMs = Date.now() - startedAt;
+    await active.idle();
+    const build = finished.at(-1);
+    if (!build || finished.length === before) throw new Error(`${label}: nenhuma publicação registrada`);
+    process.stderr.write(
+      `[bench] ${label}: no ar em ${seconds(servedMs)} (build ${seconds(build.durationMs ?? 0)}, ` +
+        `${build.renderedCount ?? build.rendered?.length ?? 0} páginas geradas, ${build.reused ?? 0} reaproveitadas)\n`,
+    );
+    return { servedMs, build };
+  };
+  /** A whole build asked for at once ('Publicar agora'), of the given kind. @param {BuildKind} kind @param {string} label */
+  const buildNow = (kind, label) => {
+    const before = finished.length;
+    return measure(
+      label,
+      async () => {
+        nextKind = kind;
+        active.request(label, { immediate: true });
+      },
+      async () => finished.length > before,
+    );
+  };
+  /** @param {string} pathname */
+  const page = (pathname) => fetch(`${pocketbaseUrl}${pathname}`);
+  /** @param {string} pathname @param {string} text */
+  const shows = async (pathname, text) => {
+    const response = await page(pathname);
+    return response.status === 200 && (await response.text()).includes(text);
+  };
+
+  /** @type {import('./lib/report.mjs').BenchRow[]} */
+  const rows = [];
+  /** @type {string[]} */
+  const notes = [];
+  let seeded = 0;
+  for (const size of SIZES) {
+    accepting = false;
+    await seed(seeded + 1, size);
+    seeded = size;
+    accepting = true;
+    const posts = count(size);
+
+    const cold = await buildNow('cold', `${posts} posts: build a frio`);
+    const forced = await buildNow('forced', `${posts} posts: rebuild completo`);
+    /** @type {Record<'site' | 'created' | 'edited' | 'deleted', Measure[]>} */
+    const changes = { site: [], created: [], edited: [], deleted: [] };
+    const setting = await api(
+      'GET',
+      `/api/collections/public_site_settings/records?filter=${encodeURIComponent('key="site_title"')}`,
+      null,
+      token,
+    );
+    const titleId = setting.items[0]?.id;
+    if (!titleId) throw new Error('a configuração site_title não existe');
+    for (let run = 1; run <= RUNS; run++) {
+      const title = `Operium Bench ${size}-${run}`;
+      changes.site.push(
+        await measure(
+          `${posts} posts: título do site (${run})`,
+          () => api('PATCH', `/api/collections/public_site_settings/records/${titleId}`, { value: title }, token),
+          () => shows('/', title),
+        ),
+      );
+    }
+    for (let run = 1; run <= RUNS; run++) {
+      const slug = `medida-publicacao-${size}-${run}`;
+      changes.created.push(
+        await measure(
+          `${posts} posts: post novo (${run})`,
+          () =>
+            api(
+              'POST',
+              '/api/collections/posts/records',
+              { title: `Medida de publicação ${run}`, slug, content: 'Texto.', category: 'Técnico', status: 'published' },
+              token,
+            ),
+          async () => (await page(`/blog/${slug}`)).status === 200,
+        ),
+      );
+      // Posts in the middle of the archive: their neighbours and list pages change with them.
+      const target = `post-carga-cms-${Math.round(size / 2) + run}`;
+      const [edited] = (
+        await api('GET', `/api/collections/posts/records?filter=${encodeURIComponent(`slug="${target}"`)}`, null, token)
+      ).items;
+      const newTitle = `Post revisado na medida ${size}-${run}`;
+      changes.edited.push(
+        await measure(
+          `${posts} posts: post editado (${run})`,
+          () => api('PATCH', `/api/collections/posts/records/${edited.id}`, { title: newTitle }, token),
+          () => shows(`/blog/${target}`, newTitle),
+        ),
+      );
+      const gone = `post-carga-cms-${Math.round(size / 3) + run}`;
+      const [deleted] = (
+        await api('GET', `/api/collections/posts/records?filter=${encodeURIComponent(`slug="${gone}"`)}`, null, token)
+      ).items;
+      changes.deleted.push(
+        await measure(
+          `${posts} posts: post excluído (${run})`,
+          () => api('DELETE', `/api/collections/posts/records/${deleted.id}`, null, token),
+          async () => (await page(`/blog/${gone}`)).status === 404,
+        ),
+      );
+    }
+
+    const served = (/** @type {Measure[]} */ list) => median(list.map((item) => item.servedMs));
+    const site = served(changes.site);
+    const goal = goalFor(size);
+    for (const [kind, label] of /** @type {const} */ ([
+      ['created', 'post novo'],
+      ['edited', 'post editado'],
+      ['deleted', 'post excluído'],
+    ])) {
+      const ours = served(changes[kind]);
+      const ratio = ours / site;
+      const goaled = kind !== 'deleted';
+      rows.push({
+        measure: `${posts} posts: ${label}, do salvar ao ar`,
+        ours: seconds(ours),
+        peer: `${seconds(site)} (título do site)`,
+        ratio: formatRatio(ratio),
+        goal: goaled ? `≤ ${formatRatio(goal)}` : '—',
+        ok: !goaled || ratio <= goal,
+      });
+    }
+    rows.push({
+      measure: `${posts} posts: título do site (todas as páginas), do salvar ao ar`,
+      ours: seconds(site),
+      peer: `${seconds(forced.servedMs)} (rebuild completo)`,
+      ratio: formatRatio(site / forced.servedMs),
+      goal: '≤ 1,00×',
+      ok: site <= forced.servedMs,
+    });
+    rows.push({
+      measure: `${posts} posts: build a frio (sem cache), até o ar`,
+      ours: seconds(cold.servedMs),
+      peer: `${seconds(forced.servedMs)} (rebuild completo)`,
+      ratio: formatRatio(cold.servedMs / forced.servedMs),
+      goal: '—',
+      ok: true,
+    });
+    const all = [cold, forced, ...Object.values(changes).flat()];
+    const peak = Math.max(...all.map((item) => item.build.peakMemoryBytes ?? 0));
+    rows.push({
+      measure: `${posts} posts: pico de memória de um build`,
+      ours: peak ? megabytes(peak) : 'sem /proc',
+      peer: '—',
+      ratio: '—',
+      goal: `< ${megabytes(MEMORY_GOAL_BYTES)}`,
+      ok: peak > 0 && peak < MEMORY_GOAL_BYTES,
+    });
+
+    const phasesOf = (/** @type {Measure} */ item) =>
+      (item.build.phases ?? []).map((phase) => `${phase.stage} ${seconds(phase.ms)}`).join(' · ');
+    notes.push(
+      `${posts} posts (${count(cold.build.pages ?? 0)} páginas), fases de cada build:`,
+      ...[
+        ['build a frio', cold],
+        ['rebuild completo', forced],
+        ['título do site', changes.site.at(-1)],
+        ['post novo', changes.created.at(-1)],
+        ['post editado', changes.edited.at(-1)],
+        ['post excluído', changes.deleted.at(-1)],
+      ].map(([label, item]) => {
+        const measured = /** @type {Measure} */ (item);
+        return (
+          `  ${label}: ${phasesOf(measured)}; ${count(measured.build.renderedCount ?? measured.build.rendered?.length ?? 0)} páginas geradas, ` +
+          `${count(measured.build.reused ?? 0)} copiadas do build anterior`
+        );
+      }),
+    );
+  }
+  notes.push(
+    `"Do salvar ao ar" vai da gravação pela API até o site servido mostrar a mudança, com a espera de ` +
+      `1,5 s do publicador por gravações em sequência; mediana de ${RUNS} gravações de cada tipo.`,
+  );
+  await writeReport('publish', {
+    title: `Publicação: do salvar ao ar, com ${SIZES.map(count).join(' e ')} posts no CMS`,
+    rows,
+    notes,
+  });
+} finally {
+  publisher?.stop();
+  await server?.stop();
+  await endpoint?.close();
+  await rm(work, { recursive: true, force: true });
+}
