@@ -65,6 +65,7 @@ const JSVM_GLOBALS = [
   'onRecordConfirmEmailChangeRequest',
   'onRecordsListRequest',
   'onRecordViewRequest',
+  'onRecordEnrich',
   'onRecordRequestEmailChangeRequest',
   'onFileDownloadRequest',
   'onCollectionCreateExecute',

@@ -4,7 +4,8 @@
 //   - a cold build (no cache) and a full rebuild (`astro build --force`, what every
 //     publication cost before the incremental build);
 //   - a site-wide change (the site's title), which must render every page;
-//   - a new, an edited and a deleted post, which should render only what shows them.
+//   - a new, an edited and a deleted post, and a visitor's comment approved by the team,
+//     which should render only what shows them.
 // Each build's phases and peak memory are printed with the table. Everything lives in
 // a temporary folder; nothing is written to the repository.
 //   node bench/publish.mjs                      1,000 then 10,000 posts
@@ -212,8 +213,8 @@ try {
 
     const cold = await buildNow('cold', `${posts} posts: build a frio`);
     const forced = await buildNow('forced', `${posts} posts: rebuild completo`);
-    /** @type {Record<'site' | 'created' | 'edited' | 'deleted', Measure[]>} */
-    const changes = { site: [], created: [], edited: [], deleted: [] };
+    /** @type {Record<'site' | 'created' | 'edited' | 'deleted' | 'comment', Measure[]>} */
+    const changes = { site: [], created: [], edited: [], deleted: [], comment: [] };
     const setting = await api(
       'GET',
       `/api/collections/public_site_settings/records?filter=${encodeURIComponent('key="site_title"')}`,
@@ -271,6 +272,22 @@ try {
           async () => (await page(`/blog/${gone}`)).status === 404,
         ),
       );
+      // A comment waiting for moderation asks for no publication; approving it does.
+      const commented = `post-carga-cms-${Math.round(size / 4) + run}`;
+      const body = `Comentário aprovado na medida ${size}-${run}.`;
+      const comment = await api(
+        'POST',
+        '/api/collections/comments/records',
+        { article: commented, name: 'Leitora da medida', email: 'leitora@exemplo.com.br', body },
+        token,
+      );
+      changes.comment.push(
+        await measure(
+          `${posts} posts: comentário aprovado (${run})`,
+          () => api('PATCH', `/api/collections/comments/records/${comment.id}`, { status: 'approved' }, token),
+          () => shows(`/blog/${commented}`, body),
+        ),
+      );
     }
 
     const served = (/** @type {Measure[]} */ list) => median(list.map((item) => item.servedMs));
@@ -280,6 +297,7 @@ try {
       ['created', 'post novo'],
       ['edited', 'post editado'],
       ['deleted', 'post excluído'],
+      ['comment', 'comentário aprovado'],
     ])) {
       const ours = served(changes[kind]);
       const ratio = ours / site;
@@ -331,6 +349,7 @@ try {
         ['post novo', changes.created.at(-1)],
         ['post editado', changes.edited.at(-1)],
         ['post excluído', changes.deleted.at(-1)],
+        ['comentário aprovado', changes.comment.at(-1)],
       ].map(([label, item]) => {
         const measured = /** @type {Measure} */ (item);
         return (

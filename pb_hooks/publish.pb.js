@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Rebuild on publish: changes to what the public site shows ask the publisher for a
-// rebuild (debounced there); the publisher reports each build's state back here.
+// Rebuild on publish: changes to what the public site shows (comments approved or
+// taken down included) ask the publisher for a rebuild (debounced there); the
+// publisher reports each build's state back here.
 // Model-level hooks, so changes from the API, the dashboard and cron jobs (scheduled
 // posts going live) all count.
 
@@ -13,6 +14,7 @@ onRecordAfterCreateSuccess(
   "posts",
   "pages",
   "public_site_settings",
+  "comments",
 );
 
 onRecordAfterUpdateSuccess(
@@ -23,6 +25,7 @@ onRecordAfterUpdateSuccess(
   "posts",
   "pages",
   "public_site_settings",
+  "comments",
 );
 
 onRecordAfterDeleteSuccess(
@@ -33,6 +36,7 @@ onRecordAfterDeleteSuccess(
   "posts",
   "pages",
   "public_site_settings",
+  "comments",
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and

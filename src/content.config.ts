@@ -6,7 +6,8 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { blogLoader } from './lib/blog-loader';
-import { pagesLoader, settingsLoader } from './lib/cms-loaders';
+import { commentsLoader, pagesLoader, settingsLoader } from './lib/cms-loaders';
+import { commentSchema } from './lib/cms-comments';
 import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/content-rules';
@@ -328,10 +329,17 @@ const cmsPages = defineCollection({
   schema: pageSchema,
 });
 
+/** Visitors' comments approved in the admin, shown on their article's page. */
+const cmsComments = defineCollection({
+  loader: commentsLoader(pocketBaseUrl),
+  schema: commentSchema,
+});
+
 export const collections = {
   blog,
   cmsSettings,
   cmsPages,
+  cmsComments,
   lines,
   products,
   datasheets,

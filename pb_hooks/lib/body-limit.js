@@ -1,12 +1,12 @@
 // The 64 KB limit on public creates (checked by pb_hooks/requests.pb.js). What the
-// public may create (a contact message, a newsletter sign-up, an account) is a few KB:
+// public may create (a contact message, a newsletter sign-up, an account, a comment) is a few KB:
 // a body over 64 KB is refused with 413 before it is read, by its Content-Length, or,
 // sent without one (chunked), once 64 KB have come in. Uploads (media, covers,
 // avatars) are staff requests and keep their fields' own limits.
 
 const MAX_BYTES = 64 * 1024;
 const MESSAGE = "O conteúdo enviado é grande demais: o limite é de 64 KB.";
-const PUBLIC_COLLECTIONS = ["contact_messages", "newsletter_subscribers", "users"];
+const PUBLIC_COLLECTIONS = ["contact_messages", "newsletter_subscribers", "users", "comments"];
 
 /** Public creates; an active admin creating an account (with its avatar) is not one. */
 function appliesTo(e) {

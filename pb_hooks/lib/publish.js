@@ -17,12 +17,16 @@ function isPublicPost(record) {
 
 /**
  * Whether a change shows on the public site: posts and pages that are (or were)
- * public, and the public settings (never the smtp_* secrets).
+ * public, the public settings (never the smtp_* secrets), and comments that are (or
+ * were) approved: they are part of their article's page.
  */
 function affectsSite(collection, before, after) {
   if (collection === "posts") return isPublicPost(before) || isPublicPost(after);
   if (collection === "pages") {
     return (before && before.get("status") === "published") || (after && after.get("status") === "published");
+  }
+  if (collection === "comments") {
+    return (before && before.get("status") === "approved") || (after && after.get("status") === "approved");
   }
   if (collection === "public_site_settings") {
     const record = after || before;
@@ -60,7 +64,10 @@ const ACTIONS = { create: "criação", update: "atualização", delete: "exclus�
 function onContentChange(collection, action, before, after) {
   if (!affectsSite(collection, before, after)) return;
   const record = after || before;
-  const label = record.get("title") || record.get("name") || record.get("key") || record.id;
+  const label =
+    collection === "comments"
+      ? `${record.get("name")} em ${record.get("article")}`
+      : record.get("title") || record.get("name") || record.get("key") || record.id;
   const reason = collection + ": " + ACTIONS[action] + " de " + label;
   requestRebuild(reason, false);
   // A scheduled post also needs a build at its time, so it goes live then.
@@ -79,7 +86,7 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
-const COLLECTIONS = ["posts", "pages", "public_site_settings"];
+const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments"];
 
 /** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
 function leftOutOf(list) {

@@ -106,6 +106,7 @@ function purgeOld(app) {
 }
 
 module.exports = {
+  reserve,
   guardSignIn,
   allowResetRequest,
   clearAccount,

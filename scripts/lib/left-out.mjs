@@ -6,7 +6,7 @@
 export const LEFT_OUT_MARK = 'Registro deixado de fora da publicação: ';
 
 /**
- * @typedef {{ collection: 'posts' | 'pages' | 'public_site_settings', id: string, label: string,
+ * @typedef {{ collection: 'posts' | 'pages' | 'public_site_settings' | 'comments', id: string, label: string,
  *             entry: string, reason: string }} LeftOut
  */
 

@@ -23,6 +23,7 @@ import media from './media';
 import audit from './audit';
 import messages from './messages';
 import newsletter from './newsletter';
+import comments from './comments';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
@@ -51,6 +52,7 @@ function AdminPanel() {
       <Resource name="posts" {...posts} />
       <Resource name="pages" {...pages} />
       <Resource name="media" {...media} />
+      <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />
       <Resource name="newsletter" {...newsletter} />
       <Resource name="audit" {...audit} />

@@ -7,7 +7,18 @@ import { allows, can, type Actor, type RecordFacts } from '../lib/permissions';
 
 /** The admin's areas: resources plus the screens that are not lists. */
 export type Area =
-  'dashboard' | 'profile' | 'users' | 'posts' | 'pages' | 'media' | 'settings' | 'audit' | 'messages' | 'newsletter' | 'backups';
+  | 'dashboard'
+  | 'profile'
+  | 'users'
+  | 'posts'
+  | 'pages'
+  | 'media'
+  | 'settings'
+  | 'audit'
+  | 'messages'
+  | 'newsletter'
+  | 'comments'
+  | 'backups';
 
 /** The spec's "Acesso Negado" texts, one per area. */
 export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
@@ -20,6 +31,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   messages: 'Você não tem permissão para acessar as mensagens de contato.',
   newsletter: 'Você não tem permissão para acessar os inscritos da newsletter.',
   backups: 'Você não tem permissão para gerenciar backups.',
+  comments: 'Você não tem permissão para moderar comentários.',
 };
 
 /**
@@ -50,6 +62,7 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
       if (isEdit && record) return allows(actor, 'media', 'update', record, {});
       return can(actor, 'create');
     case 'messages':
+    case 'comments':
       return can(actor, 'editor');
     case 'newsletter':
       return isDelete ? can(actor, 'admin') : can(actor, 'editor');

@@ -62,6 +62,7 @@ export const SEARCH_FIELDS: Record<string, string[]> = {
   audit_logs: ['table_name', 'record_id'],
   contact_messages: ['name', 'email', 'company', 'message'],
   newsletter_subscribers: ['email'],
+  comments: ['name', 'email', 'body', 'article', 'article_title'],
 };
 
 /** Lists with more matching rows than this get no exact total (see above). */

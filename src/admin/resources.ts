@@ -12,6 +12,7 @@ export const RESOURCE_COLLECTIONS = {
   audit: 'audit_logs',
   messages: 'contact_messages',
   newsletter: 'newsletter_subscribers',
+  comments: 'comments',
   settings: 'public_site_settings',
 } as const satisfies Record<string, Collection>;
 

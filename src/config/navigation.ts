@@ -23,12 +23,15 @@ export const mainNav: NavLink[] = [
 /** The call-to-action button at the end of the top navigation. */
 export const expertCta: NavLink = { label: 'Fale com um especialista', href: site.chat.link, external: true };
 
+/** The privacy policy, linked wherever the site asks for consent. */
+export const PRIVACY_HREF = '/politica-privacidade';
+
 export const footerQuickLinks: NavLink[] = [
   { label: 'Quem Somos', href: '/quem-somos' },
   { label: 'Produtos', href: '/produtos' },
   { label: 'Projetos Sob Medida', href: '/projetos-sob-medida' },
   { label: 'Catálogo Digital', href: '/catalogo-digital' },
-  { label: 'Política de Privacidade', href: '/politica-privacidade' },
+  { label: 'Política de Privacidade', href: PRIVACY_HREF },
 ];
 
 export const footerResources: NavLink[] = [

@@ -10,6 +10,10 @@ export interface ApiFieldErrors {
   status: number;
   /** Field name → PocketBase validation code (e.g. "validation_not_unique"). */
   fields: Record<string, string>;
+  /** Field name → the server's message for it (pt-BR when our hooks wrote it). */
+  messages: Record<string, string>;
+  /** The server's message for the whole request, e.g. a 429's. */
+  message: string;
 }
 
 /**
@@ -24,11 +28,16 @@ export async function createPublicRecord(collection: string, body: Record<string
   });
   if (response.ok) return;
   let fields: Record<string, string> = {};
+  let messages: Record<string, string> = {};
+  let message = '';
   try {
-    const payload = (await response.json()) as { data?: Record<string, { code?: string }> };
-    fields = Object.fromEntries(Object.entries(payload.data ?? {}).map(([name, error]) => [name, error.code ?? '']));
+    const payload = (await response.json()) as { message?: string; data?: Record<string, { code?: string; message?: string }> };
+    const errors = Object.entries(payload.data ?? {});
+    fields = Object.fromEntries(errors.map(([name, error]) => [name, error.code ?? '']));
+    messages = Object.fromEntries(errors.map(([name, error]) => [name, error.message ?? '']));
+    message = payload.message ?? '';
   } catch {
     // Not JSON (a proxy error page, for example): the status says enough.
   }
-  throw { status: response.status, fields } satisfies ApiFieldErrors;
+  throw { status: response.status, fields, messages, message } satisfies ApiFieldErrors;
 }

@@ -5,6 +5,7 @@ import type { ArticleSummary } from './blog-filter';
 import { formatLongDate } from './format';
 import defaultCover from '../assets/artwork/linha-s.png';
 import { digest, sharedKey } from './page-keys';
+import { threadsOf } from './cms-comments';
 
 export type Article = CollectionEntry<'blog'>;
 
@@ -117,10 +118,20 @@ export function readingMinutes(text: string): number {
  * keyed by the article, the cards of its related articles and what every page shares.
  */
 export async function articlePaths() {
-  const [articles, shared] = await Promise.all([getArticles(), sharedKey()]);
-  return articles.map((article) => ({
-    params: { slug: article.id },
-    props: { article, all: articles },
-    cacheKey: digest(shared, summaryKey(article), article.rendered?.html, relatedArticles(article, articles).map(summaryKey)),
-  }));
+  const [articles, shared, comments] = await Promise.all([getArticles(), sharedKey(), getCollection('cmsComments')]);
+  return articles.map((article) => {
+    // Approved comments are part of the page: approving one renders its article again.
+    const discussion = threadsOf(article.id, comments);
+    return {
+      params: { slug: article.id },
+      props: { article, all: articles, discussion },
+      cacheKey: digest(
+        shared,
+        summaryKey(article),
+        article.rendered?.html,
+        relatedArticles(article, articles).map(summaryKey),
+        discussion,
+      ),
+    };
+  });
 }

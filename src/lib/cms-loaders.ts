@@ -7,6 +7,7 @@
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../config/site';
 import { cmsClient, readCms } from './cms-client';
+import { fetchApprovedComments, type CommentRecord } from './cms-comments';
 import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
 
@@ -33,6 +34,7 @@ export interface CmsContent {
   settings: SettingRecord[];
   pages: PageRecord[];
   posts: CmsPostRecord[];
+  comments: CommentRecord[];
 }
 
 /** An entry as the collection's store holds it. */
@@ -90,6 +92,7 @@ export function readCmsContent(url: string): Promise<CmsContent> {
       settings: await fetchPublicSettings(url),
       pages: await fetchPublishedPages(url),
       posts: await fetchPublicPosts(url),
+      comments: await fetchApprovedComments(url),
     }))().finally(() => reads.delete(url));
     reads.set(url, read);
   }
@@ -178,6 +181,23 @@ export function settingsLoader(url: string | undefined): Loader {
 /** The published pages, sections as `{ heading, body }`; the entry id is the slug. */
 export function pagesLoader(url: string | undefined): Loader {
   return cmsLoader('operium-cms-pages', url, ({ pages }) => pages.map(toPageEntry));
+}
+
+/** The approved comments (src/lib/cms-comments.ts); the entry id is the comment's. */
+export function commentsLoader(url: string | undefined): Loader {
+  return cmsLoader('operium-cms-comments', url, ({ comments }) =>
+    comments.map((comment) => ({
+      id: comment.id,
+      origin: { collection: 'comments' as const, id: comment.id, label: `${comment.name} em ${comment.article}` },
+      data: {
+        article: comment.article,
+        name: comment.name,
+        body: comment.body,
+        parent: comment.parent ?? '',
+        created: comment.created,
+      },
+    })),
+  );
 }
 
 /** A page record as the pages collection's data; its free-form content reduced to the sections. */

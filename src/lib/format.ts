@@ -24,6 +24,18 @@ export function formatLongDate(date: Date): string {
   return format(utcDay, LONG_DATE, { locale: ptBR });
 }
 
+/** Brasília's offset from UTC (no daylight saving time since 2019). */
+const BRASILIA_OFFSET_MS = -3 * 60 * 60 * 1000;
+
+/**
+ * The day a moment fell on in Brasília, written out: a comment's date, the same on
+ * the page whatever time zone the build ran in.
+ * @example formatBrasiliaDate(new Date('2026-11-26T01:30:00Z')) // '25 de novembro de 2026'
+ */
+export function formatBrasiliaDate(moment: Date): string {
+  return formatLongDate(new Date(moment.getTime() + BRASILIA_OFFSET_MS));
+}
+
 /** The date-fns pattern of {@link formatLongDate}, also used to read such text back. */
 export const LONG_DATE = "dd 'de' MMMM 'de' yyyy";
 

@@ -44,7 +44,15 @@ export function can(actor: Actor | null, permission: Permission): boolean {
 }
 
 export type Collection =
-  'users' | 'posts' | 'pages' | 'media' | 'public_site_settings' | 'audit_logs' | 'contact_messages' | 'newsletter_subscribers';
+  | 'users'
+  | 'posts'
+  | 'pages'
+  | 'media'
+  | 'public_site_settings'
+  | 'audit_logs'
+  | 'contact_messages'
+  | 'newsletter_subscribers'
+  | 'comments';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
 
@@ -145,6 +153,13 @@ export function allows(
       if (operation === 'create') return true;
       if (read) return editor;
       return operation === 'delete' && admin;
+
+    // Anyone comments (the server makes every new comment 'pending'); the public
+    // reads approved ones only, never the e-mail; admins and editors moderate.
+    case 'comments':
+      if (operation === 'create') return true;
+      if (read) return record.status === 'approved' || editor;
+      return editor;
   }
 }
 

@@ -256,7 +256,26 @@ const CASES: CollectionCase[] = [
     creates: () => [{ label: 'a sign-up', body: { email: `${unique('leitor')}@exemplo.com.br`, source: '/blog' }, facts: {} }],
     updates: () => [{ label: 'source', changes: { source: '/outra' } }],
   },
+  {
+    name: 'comments',
+    targets: () =>
+      (['pending', 'approved'] as const).map((status) => ({
+        label: `${status} comment`,
+        make: async () => {
+          // New comments are always pending (pb_hooks/comments.pb.js); the status is set after.
+          const record = await su().collection('comments').create(commentBody());
+          if (status !== 'pending') await su().collection('comments').update(record.id, { status });
+          return { id: record.id, facts: { id: record.id, status } };
+        },
+      })),
+    creates: () => [{ label: 'a comment', body: commentBody(), facts: {} }],
+    updates: () => [{ label: 'approve', changes: { status: 'approved' } }],
+  },
 ];
+
+function commentBody(): Changes {
+  return { article: 'funcao-map-no-arduino', name: 'Leitor', email: `${unique('leitor')}@exemplo.com.br`, body: 'Uma pergunta.' };
+}
 
 function signUp(): Changes {
   return { email: `${unique('cadastro')}@exemplo.com.br`, password: 'Senha-Forte-123', passwordConfirm: 'Senha-Forte-123' };
@@ -411,6 +430,15 @@ const SPEC: [string, boolean][] = [
   ['inactive posts create own draft', false],
   ['inactive media create image upload', false],
   ['inactive contact_messages list a message', false],
+  ['anonymous comments create a comment', true],
+  ['anonymous comments list pending comment', false],
+  ['anonymous comments view approved comment', true],
+  ['author comments list pending comment', false],
+  ['author comments update approved comment: approve', false],
+  ['author comments delete approved comment', false],
+  ['editor comments update pending comment: approve', true],
+  ['admin comments delete pending comment', true],
+  ['inactive comments update pending comment: approve', false],
 ];
 
 test('the server makes the decisions the spec states', () => {

@@ -28,6 +28,10 @@ const PUBLIC = [
   { collection: 'contact_messages', body: (extra: string) => ({ ...contactMessage(), company: extra }) },
   { collection: 'newsletter_subscribers', body: (extra: string) => ({ email: 'grande@exemplo.com.br', source: '/', extra }) },
   {
+    collection: 'comments',
+    body: (extra: string) => ({ article: 'funcao-map-no-arduino', name: 'Grande', email: 'grande@exemplo.com.br', body: extra }),
+  },
+  {
     collection: 'users',
     body: (extra: string) => ({
       email: `grande-${Math.random().toString(36).slice(2)}@exemplo.com.br`,

@@ -231,6 +231,43 @@ describe('rebuild on publish', () => {
     BUILD_TIMEOUT,
   );
 
+  test(
+    'a comment goes live when approved, as inert text, rendering only its article again; a pending one never does',
+    async () => {
+      const article = 'funcao-map-no-arduino';
+      const hostile = 'Ótimo! <script>window.__hacked = 1</script> <img src=x onerror=alert(1)> **negrito** veja www.exemplo.com';
+      const pending = await staff.anonymous.client
+        .collection('comments')
+        .create({ article, name: 'Visitante paciente', email: 'paciente@exemplo.com.br', body: 'Ainda em moderação.' });
+      const approved = await staff.anonymous.client
+        .collection('comments')
+        .create({ article, name: 'Visitante curioso', email: 'curioso@exemplo.com.br', body: hostile });
+      await settled();
+      const before = finished().length;
+      await staff.editor.client.collection('comments').update(approved.id, { status: 'approved' });
+      await settled();
+      expect(finished().length).toBeGreaterThan(before);
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      expect(build.rendered).toContain(`/blog/${article}/index.html`);
+      expect(build.rendered).not.toContain('/blog/leitura-de-termopar-com-esp32/index.html');
+
+      const html = await (await page(`/blog/${article}`)).text();
+      expect(html).toMatch(/Comentários \(1\)/);
+      expect(html).toContain('Visitante curioso');
+      expect(html).toContain('&lt;script&gt;window.__hacked = 1&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; **negrito**');
+      expect(html).not.toContain('<script>window.__hacked');
+      expect(html).not.toContain('paciente');
+      expect(html).not.toContain('curioso@exemplo.com.br');
+
+      await staff.editor.client.collection('comments').update(pending.id, { status: 'spam' });
+      await staff.editor.client.collection('comments').delete(approved.id);
+      await settled();
+      expect(await (await page(`/blog/${article}`)).text()).toMatch(/Comentários \(0\)/);
+    },
+    BUILD_TIMEOUT,
+  );
+
   test('only the publisher may report builds', async () => {
     const response = await fetch(`${pocketbaseUrl}/api/site/builds/report`, {
       method: 'POST',

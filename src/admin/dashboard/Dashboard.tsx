@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CommentIcon from '@mui/icons-material/Comment';
 import UploadIcon from '@mui/icons-material/Upload';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,8 @@ import { reasonOf } from '../errors';
 import { useAdminDataProvider } from '../dataProvider';
 import type { DashboardStats } from './stats';
 import { PublishingPanel } from './PublishingPanel';
+import { QUEUE_PATH } from '../comments/choices';
+import { usePendingComments } from '../comments/usePendingComments';
 import { ValidationReport } from './ValidationReport';
 import { can } from '../../lib/permissions';
 import { formatNumber } from '../../lib/format';
@@ -138,6 +141,32 @@ function SystemStatus() {
   );
 }
 
+/** Comments waiting for moderation, for those who moderate, with the way to the queue. */
+function CommentQueue() {
+  const pending = usePendingComments();
+  if (!pending) return null;
+  const text = pending.beyond
+    ? `Mais de ${formatNumber(pending.count - 1)} comentários aguardam moderação.`
+    : pending.count === 1
+      ? '1 comentário aguarda moderação.'
+      : pending.count === 0
+        ? 'Nenhum comentário aguarda moderação.'
+        : `${formatNumber(pending.count)} comentários aguardam moderação.`;
+  return (
+    <Card component="section" aria-labelledby="comment-queue" sx={{ flex: '1 1 320px' }} data-stat="comments">
+      <CardContent>
+        <Typography id="comment-queue" variant="h6" component="h2" gutterBottom>
+          Comentários
+        </Typography>
+        <Typography sx={{ mb: 1.5 }}>{text}</Typography>
+        <Button component={AdminLink} to={QUEUE_PATH} variant="outlined" size="small" startIcon={<CommentIcon />}>
+          Moderar comentários
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function Dashboard() {
   const { identity } = useGetIdentity();
   const { actor } = useActor();
@@ -161,6 +190,7 @@ export default function Dashboard() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
         <QuickActions />
         <SystemStatus />
+        <CommentQueue />
       </Stack>
       {can(actor, 'publish') ? (
         <Box sx={{ mt: 2 }}>

@@ -38,13 +38,18 @@ interface SiteBuild {
 }
 
 interface LeftOut {
-  collection: 'posts' | 'pages' | 'public_site_settings';
+  collection: 'posts' | 'pages' | 'public_site_settings' | 'comments';
   id: string;
   label: string;
   reason: string;
 }
 
-const KIND: Record<LeftOut['collection'], string> = { posts: 'Post', pages: 'Página', public_site_settings: 'Configuração' };
+const KIND: Record<LeftOut['collection'], string> = {
+  posts: 'Post',
+  pages: 'Página',
+  public_site_settings: 'Configuração',
+  comments: 'Comentário',
+};
 
 /** Where staff fix a left-out record. */
 const editPath = (record: LeftOut) =>

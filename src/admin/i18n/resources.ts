@@ -124,6 +124,24 @@ export const resourceMessages = {
       deleted: 'Mensagem excluída com sucesso!',
     },
   },
+  comments: {
+    name: 'Comentário |||| Comentários',
+    fields: {
+      status: 'Situação',
+      article: 'Artigo',
+      article_title: 'Artigo',
+      name: 'Nome',
+      email: 'E-mail',
+      body: 'Comentário',
+      parent: 'Resposta a',
+      created: 'Enviado em',
+      updated: 'Atualizado em',
+    },
+    notifications: {
+      updated: 'Comentário atualizado com sucesso!',
+      deleted: 'Comentário excluído com sucesso!',
+    },
+  },
   newsletter: {
     name: 'Inscrito |||| Newsletter',
     fields: { email: 'E-mail', source: 'Origem', consented_at: 'Consentimento em', created: 'Inscrito em' },

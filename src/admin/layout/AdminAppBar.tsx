@@ -4,10 +4,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChatIcon from '@mui/icons-material/Chat';
+import CommentIcon from '@mui/icons-material/Comment';
+import MailIcon from '@mui/icons-material/Mail';
 import HelpIcon from '@mui/icons-material/HelpOutlined';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
@@ -22,44 +25,71 @@ import { chatLinkWithText } from '../../config/site';
 import { can } from '../../lib/permissions';
 import { RoleBadge } from '../common/RoleBadge';
 import { useActor } from '../common/useActor';
+import { QUEUE_PATH } from '../comments/choices';
+import { usePendingComments } from '../comments/usePendingComments';
 import { HelpDialog } from './HelpDialog';
 
 const DEMO_TEXT = 'Olá! Gostaria de solicitar uma demonstração dos produtos Operium.';
 
-/** Unread contact messages: the bell's count, for those who read them. */
+/** A count as the bell says it: "3 comentários pendentes", "mais de 250 …". */
+function countLabel(count: number, beyond: boolean, one: string, many: string): string {
+  if (beyond) return `mais de ${EXACT_TOTAL_LIMIT} ${many}`;
+  return count === 1 ? `1 ${one}` : `${count} ${many}`;
+}
+
+/**
+ * The bell, for those who moderate: comments waiting for moderation and unread
+ * contact messages, each leading to its queue.
+ */
 function NotificationBell() {
   const { actor } = useActor();
   const allowed = can(actor, 'editor');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const comments = usePendingComments();
   const { total, pageInfo } = useGetList(
     'messages',
     { pagination: { page: 1, perPage: 1 }, filter: { read: false } },
     { enabled: allowed, refetchInterval: 60_000 },
   );
-  // Past EXACT_TOTAL_LIMIT matches the data provider gives no exact total (only pageInfo).
-  const beyondExact = total === undefined && Boolean(pageInfo?.hasNextPage);
-  const count = !allowed ? 0 : beyondExact ? EXACT_TOTAL_LIMIT + 1 : (total ?? 0);
-  const label = beyondExact
-    ? `mais de ${EXACT_TOTAL_LIMIT} mensagens não lidas`
-    : count === 1
-      ? '1 mensagem não lida'
-      : `${count} mensagens não lidas`;
-  const icon = (
-    <Badge badgeContent={count} color="error">
-      <NotificationsIcon />
-    </Badge>
-  );
   if (!allowed) return null;
+  // Past EXACT_TOTAL_LIMIT matches the data provider gives no exact total (only pageInfo).
+  const messagesBeyond = total === undefined && Boolean(pageInfo?.hasNextPage);
+  const messages = messagesBeyond ? EXACT_TOTAL_LIMIT + 1 : (total ?? 0);
+  const pending = comments?.count ?? 0;
+  const commentsLabel = countLabel(pending, Boolean(comments?.beyond), 'comentário pendente', 'comentários pendentes');
+  const messagesLabel = countLabel(messages, messagesBeyond, 'mensagem não lida', 'mensagens não lidas');
+  const label = `${commentsLabel}, ${messagesLabel}`;
+  const close = () => setAnchor(null);
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        component={AdminLink}
-        to="/messages?filter=%7B%22read%22%3Afalse%7D"
-        aria-label={`Notificações: ${label}`}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={`Notificações: ${label}`}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Badge badgeContent={pending + messages} max={99} color="error">
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem component={AdminLink} to={QUEUE_PATH} onClick={close}>
+          <ListItemIcon>
+            <CommentIcon />
+          </ListItemIcon>
+          <ListItemText>Comentários pendentes ({pending})</ListItemText>
+        </MenuItem>
+        <MenuItem component={AdminLink} to="/messages?filter=%7B%22read%22%3Afalse%7D" onClick={close}>
+          <ListItemIcon>
+            <MailIcon />
+          </ListItemIcon>
+          <ListItemText>Mensagens não lidas ({messages})</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 

@@ -3,14 +3,16 @@
  * `icon` and translated name, `resources.<name>.name`), then the screens that are
  * not resources. Each entry shows only to the roles that may open it (src/admin/access.ts,
  * from src/lib/permissions.ts), decided at once from the loaded permissions so the
- * menu never fills in entry by entry.
+ * menu never fills in entry by entry. 'Comentários' carries the number waiting for moderation.
  */
+import Badge from '@mui/material/Badge';
 import BackupIcon from '@mui/icons-material/Backup';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createElement } from 'react';
 import { Menu, useBasename, useCreatePath, useGetResourceLabel, useResourceDefinitions } from 'react-admin';
 import { canAccessArea, type Area } from '../access';
 import { useActor } from '../common/useActor';
+import { usePendingComments } from '../comments/usePendingComments';
 
 /** Custom routes (App.tsx) shown after the resources. */
 const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
@@ -24,6 +26,16 @@ export function AdminMenu() {
   const resourceLabel = useGetResourceLabel();
   const createPath = useCreatePath();
   const basename = useBasename();
+  const pending = usePendingComments();
+  const iconOf = (name: string, icon: typeof BackupIcon | undefined) => {
+    if (!icon) return undefined;
+    if (name !== 'comments' || !pending?.count) return createElement(icon);
+    return (
+      <Badge badgeContent={pending.count} max={99} color="error" aria-label={`${pending.count} pendentes`}>
+        {createElement(icon)}
+      </Badge>
+    );
+  };
   return (
     <Menu>
       <Menu.DashboardItem />
@@ -34,7 +46,7 @@ export function AdminMenu() {
             key={name}
             to={createPath({ resource: name, type: 'list' })}
             primaryText={resourceLabel(name, 2)}
-            leftIcon={icon ? createElement(icon) : undefined}
+            leftIcon={iconOf(name, icon)}
           />
         ))}
       {SCREENS.filter((screen) => canAccessArea(actor, screen.area, 'list')).map((screen) => (
