@@ -12,7 +12,7 @@
 // prunes it.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -42,6 +42,21 @@ const SUFFIX = { brotli: 'br', gzip: 'gz' };
 
 /** @param {Buffer | string} data */
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Puts `from` at `to` as a hard link (a cached compression is never rewritten, so the
+ * build and the cache may share it: at 10,000 posts this saves copying ~24,000 files
+ * per publication), or as a copy where links cannot go (another file system).
+ * @param {string} from @param {string} to
+ */
+async function linkOrCopy(from, to) {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') throw error;
+    await copyFile(from, to);
+  }
+}
 
 /**
  * The compression integrations, in order: astro-compressor, then the cache's own step.
@@ -103,7 +118,7 @@ export function precompress(places = {}) {
     // never reads a half-written entry.
     await Promise.all(
       [...toStore].map(async ([entry, output]) => {
-        await copyFile(output, entry + temporary);
+        await linkOrCopy(output, entry + temporary);
         await rename(entry + temporary, entry);
       }),
     );
@@ -140,8 +155,11 @@ export function precompress(places = {}) {
         preCompression: async ({ filePath, format }) => {
           const entry = await cacheEntry(filePath, format);
           if (!entry || format === 'zstd') return 'keep';
+          const target = `${filePath}.${SUFFIX[format]}`;
+          // A file left at the target may be linked to a cache entry: never write through it.
+          await rm(target, { force: true });
           try {
-            await copyFile(entry, `${filePath}.${SUFFIX[format]}`);
+            await linkOrCopy(entry, target);
           } catch {
             return 'keep';
           }

@@ -31,7 +31,7 @@ export function AdminMenu() {
     if (!icon) return undefined;
     if (name !== 'comments' || !pending?.count) return createElement(icon);
     return (
-      <Badge badgeContent={pending.count} max={99} color="error" aria-label={`${pending.count} pendentes`}>
+      <Badge badgeContent={pending.count} max={99} color="error">
         {createElement(icon)}
       </Badge>
     );
