@@ -14,9 +14,21 @@ const LOG_LINES = 200;
 // Astro's progress lines, e.g. "[build] 12 page(s) built in 4.2s" or "├─ /blog/x/index.html".
 const PAGE_LINE = /\/index\.html|\.html \(\+\d+ms\)/;
 const PAGES_BUILT = /(\d+) page\(s\) built/;
-// A page Astro's incremental build copied from the previous build, or rendered again.
-const PAGE_REUSED = /[├└]─ (\S+) \((cached|restored)\)/;
-const PAGE_RENDERED = /[├└]─ (\S+) \(\+\d/;
+// Each page of "generating static routes": "├─ /blog/x/index.html (+12ms)" when rendered,
+// "… (cached)" or "(restored)" when the incremental build copied it. Pages render in
+// parallel, so a rendered page's timing may come later and another entry may follow on
+// the same line ("├─ /404.html00:30:42   ├─ /admin/index.html (+54ms)"): every entry of
+// a line counts, by its file name, whatever follows it.
+const PAGE_ENTRY = /[├└]─ (\/\S*?\.(?:html|json|xml|txt))( \((?:cached|restored)\))?/g;
+
+/**
+ * The pages a line of Astro's build output names, and whether each was copied.
+ * @param {string} line
+ * @returns {{ page: string, copied: boolean }[]}
+ */
+export function pageEntries(line) {
+  return [...line.matchAll(PAGE_ENTRY)].map(([, page, copied]) => ({ page: page ?? '', copied: Boolean(copied) }));
+}
 /** Where each stage of a build starts: the line Astro (or an integration) prints then. */
 const STAGES = [
   { line: /Syncing content|Collecting build info/, stage: 'Lendo o conteúdo' },
@@ -96,10 +108,9 @@ export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclud
         if (left) leftOut.push(left);
         const failure = renderFailure(line);
         if (failure) renderFailures.push(failure);
-        if (PAGE_REUSED.test(line)) reused += 1;
-        else {
-          const page = PAGE_RENDERED.exec(line);
-          if (page?.[1]) rendered.push(page[1]);
+        for (const { page, copied } of pageEntries(line)) {
+          if (copied) reused += 1;
+          else rendered.push(page);
         }
         lines.push(line);
         if (lines.length > LOG_LINES) lines.shift();

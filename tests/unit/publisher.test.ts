@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createPublisher, type BuildStatus, type RunResult } from '../../scripts/lib/publisher.mjs';
+import { pageEntries } from '../../scripts/lib/site-build.mjs';
 
 /** A runner whose builds finish when the test says so. */
 function controlledRunner() {
@@ -73,5 +74,18 @@ describe('the publisher queue', () => {
     runs[0]!.finish({ ok: true, log: '' });
     await publisher.idle();
     publisher.stop();
+  });
+});
+
+describe('pageEntries', () => {
+  test("every page of Astro's output line counts, rendered or copied, even when parallel renders share a line", () => {
+    expect(pageEntries('00:30:42   ├─ /404.html00:30:42   ├─ /admin/index.html (+54ms) ')).toEqual([
+      { page: '/404.html', copied: false },
+      { page: '/admin/index.html', copied: false },
+    ]);
+    expect(pageEntries('  └─ /blog/x/index.html (cached)')).toEqual([{ page: '/blog/x/index.html', copied: true }]);
+    expect(pageEntries('  ├─ /blog/dados/pagina-1.json (+24ms)')).toEqual([{ page: '/blog/dados/pagina-1.json', copied: false }]);
+    expect(pageEntries('├─ /rss.xml (restored)')).toEqual([{ page: '/rss.xml', copied: true }]);
+    expect(pageEntries('[build] 12 page(s) built in 4.2s')).toEqual([]);
   });
 });
