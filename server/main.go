@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
@@ -64,6 +65,18 @@ func main() {
 			return dir
 		}
 		return filepath.Join(hooksDir, "..", "dist")
+	})
+
+	// With no superuser yet, PocketBase would open a browser on its installer and print
+	// a link carrying a 30-minute superuser token: on a server there is no browser, and
+	// a token does not belong in a log. It says how to create one instead.
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.InstallerFunc = func(core.App, *core.Record, string) error {
+			log.Printf("Nenhum superusuário ainda. Crie o do dashboard (/_/) com: %s superuser upsert EMAIL SENHA --dir %s "+
+				"(e o primeiro administrador do painel com: npm run create-admin -- EMAIL SENHA)", os.Args[0], app.DataDir())
+			return nil
+		}
+		return se.Next()
 	})
 
 	if err := app.Start(); err != nil {

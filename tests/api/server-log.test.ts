@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -85,4 +85,34 @@ test('started as npm start starts it, it prints no SQL, hashes, tokens, SMTP pas
   for (const secret of [SMTP_PASSWORD, admin.authStore.token, su.authStore.token, resetToken!, superuser.password])
     expect(output).not.toContain(secret);
   expect(output).not.toContain('admin-log@exemplo.com.br');
+});
+
+test('a first start without a superuser opens no browser and prints no token, only how to create one', async () => {
+  // A browser opener that leaves a mark: PocketBase's installer calls xdg-open on Linux.
+  const tools = await mkdtemp(path.join(tmpdir(), 'pb-opener-'));
+  const marker = path.join(tools, 'aberto');
+  await writeFile(path.join(tools, 'xdg-open'), `#!/bin/sh\necho "$@" > "${marker}"\n`);
+  await chmod(path.join(tools, 'xdg-open'), 0o755);
+  const dataDir = path.join(tools, 'pb_data');
+  const fresh = await startPocketBase({
+    bin,
+    port: await freePort(),
+    dataDir,
+    env: { PATH: `${tools}:${process.env.PATH ?? ''}`, DISPLAY: ':0' },
+  });
+  try {
+    await expect.poll(() => fresh.output(), { timeout: 10_000 }).toContain('Nenhum superusuário ainda');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(
+      await stat(marker).then(
+        () => 'aberto',
+        () => 'nada',
+      ),
+    ).toBe('nada');
+    expect(fresh.output()).not.toMatch(/pbinstall|eyJ[\w-]+\./);
+    expect(fresh.output()).toContain('superuser upsert EMAIL SENHA');
+  } finally {
+    await fresh.stop();
+    await rm(tools, { recursive: true, force: true });
+  }
 });

@@ -61,6 +61,14 @@ describe('password rules', () => {
     const zeros = temporaryPassword((n) => new Uint8Array(n));
     expect(signUpPasswordError(zeros, zeros)).toBeNull();
   });
+
+  test('temporary passwords are random in full: no fixed part, anywhere', () => {
+    const passwords = Array.from({ length: 50 }, () => temporaryPassword());
+    expect(passwords.every((password) => password.length === 20 && signUpPasswordError(password, password) === null)).toBe(true);
+    for (let position = 0; position < 20; position++) {
+      expect(new Set(passwords.map((password) => password[position])).size, `posição ${position}`).toBeGreaterThan(5);
+    }
+  });
 });
 
 describe('admin areas per role', () => {

@@ -37,11 +37,26 @@ export function secureInput(value: string, max = 1000): string {
   return value.replace(/[<>]/g, '').trim().slice(0, max);
 }
 
-/** A random temporary password that satisfies the server's rule (admin-created accounts). */
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const TEMPORARY_LENGTH = 20;
+
+/**
+ * A random temporary password that satisfies the server's rule (admin-created
+ * accounts): 20 characters from an alphabet without look-alikes, where one lower-case
+ * letter, one capital and one digit replace characters at random positions, so no
+ * part of it is predictable.
+ */
 export function temporaryPassword(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = random(16);
-  const body = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
-  // One of each class guaranteed, whatever the random bytes.
-  return `${body}Aa7`;
+  const alphabet = UPPER + LOWER + DIGITS;
+  const bytes = random(TEMPORARY_LENGTH + 6);
+  const byte = (index: number) => bytes[index] ?? 0;
+  const chars = Array.from({ length: TEMPORARY_LENGTH }, (_, index) => alphabet[byte(index) % alphabet.length]!);
+  const free = chars.map((_, index) => index);
+  [LOWER, UPPER, DIGITS].forEach((set, k) => {
+    const [at] = free.splice(byte(TEMPORARY_LENGTH + k) % free.length, 1);
+    chars[at!] = set[byte(TEMPORARY_LENGTH + 3 + k) % set.length]!;
+  });
+  return chars.join('');
 }

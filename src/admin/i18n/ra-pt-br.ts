@@ -102,7 +102,8 @@ export const raPortuguese: TranslationMessages = {
       invalid_form: 'O formulário não é válido. Verifique os erros.',
       loading: 'Aguarde',
       no: 'Não',
-      not_found: 'O endereço digitado está errado ou o link seguido é inválido.',
+      // react-admin's NotFound adds the final period itself.
+      not_found: 'O endereço digitado está errado ou o link seguido é inválido',
       select_all_limit_reached: 'Há elementos demais para selecionar todos. Apenas os primeiros %{max} foram selecionados.',
       unsaved_changes: 'Algumas alterações não foram salvas. Deseja mesmo descartá-las?',
       yes: 'Sim',

@@ -163,7 +163,7 @@ export function AdminAppBar() {
         color="primary"
         userMenu={
           // The button shows the name; its accessible name must contain it (WCAG 2.5.3).
-          <UserMenu label={identity?.fullName ? `Menu de ${identity.fullName}` : 'Perfil'}>
+          <UserMenu label={identity?.fullName ? `Menu da conta de ${identity.fullName}` : 'Menu da conta'}>
             <UserMenuHeader />
             <MenuLink to="/profile" label="Perfil" icon={<PersonIcon />} />
             {can(actor, 'admin') ? <MenuLink to="/settings" label="Configurações" icon={<SettingsIcon />} /> : null}
