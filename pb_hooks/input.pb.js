@@ -6,7 +6,8 @@
 
 onRecordCreateRequest((e) => {
   const input = require(`${__hooks}/lib/input.js`);
-  input.cleanPlainText(e.record, ["name", "phone", "company"], ["message"]);
+  input.cleanPlainText(e.record, ["name", "phone", "company"]);
+  input.cleanFreeText(e.record, ["message"]);
   input.cleanEmail(e.record, "email", false);
   e.next();
 }, "contact_messages");

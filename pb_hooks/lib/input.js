@@ -2,7 +2,8 @@
 // trimmed; nothing visible counts as empty (so `required` answers); no control
 // characters or bidi overrides (which disguise text, e.g. "fatura\u202Etxt.exe");
 // no line breaks in one-line fields; and no markup such as <script> (Markdown post
-// bodies are sanitized when rendered). Refusals are clear 400s in pt-BR.
+// bodies are sanitized when rendered), except in free-text fields such as a contact
+// message, where code is welcome and shown as text. Refusals are clear 400s in pt-BR.
 
 const { fieldError } = require(`${__hooks}/lib/errors.js`);
 
@@ -36,12 +37,12 @@ function assertPlainCharacters(field, text, multiline) {
   if (!multiline && LINE_BREAKS.test(text)) throw fieldError(field, "validation_invalid_format", MESSAGES.lineBreak);
 }
 
-function cleanField(record, field, multiline) {
+function cleanField(record, field, multiline, allowMarkup) {
   const value = record.get(field);
   if (typeof value !== "string") return;
   const text = visibleText(value);
   assertPlainCharacters(field, text, multiline);
-  if (MARKUP.test(text)) throw fieldError(field, "validation_markup_not_allowed", MESSAGES.markup);
+  if (!allowMarkup && MARKUP.test(text)) throw fieldError(field, "validation_markup_not_allowed", MESSAGES.markup);
   record.set(field, text);
 }
 
@@ -53,6 +54,15 @@ function cleanField(record, field, multiline) {
 function cleanPlainText(record, oneLine, multiLine) {
   for (const field of oneLine) cleanField(record, field, false);
   for (const field of multiLine || []) cleanField(record, field, true);
+}
+
+/**
+ * Like cleanPlainText's multi-line fields, but text that looks like markup is welcome:
+ * a visitor's question may hold code (`x < y`, `#include <Wire.h>`). Such a field is
+ * stored as text and shown escaped everywhere (the admin renders it as text).
+ */
+function cleanFreeText(record, fields) {
+  for (const field of fields) cleanField(record, field, true, true);
 }
 
 function isEmail(value) {
@@ -73,4 +83,4 @@ function cleanEmail(record, field, lowerCase) {
   if (email !== "" && !isEmail(email)) throw fieldError(field, "validation_invalid_email", MESSAGES.email);
 }
 
-module.exports = { cleanPlainText, cleanEmail, isEmail, visibleText, assertPlainCharacters, MESSAGES };
+module.exports = { cleanPlainText, cleanFreeText, cleanEmail, isEmail, visibleText, assertPlainCharacters, MESSAGES };

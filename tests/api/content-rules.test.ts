@@ -133,11 +133,20 @@ describe('bad input gets a clear 400 and stores nothing', () => {
     expect(option.data.has_machine!.code).toBe('validation_invalid_value');
     const long = await badRequest(visitor.create({ ...contact, message: 'x'.repeat(5001) }));
     expect(long.data.message!.code).toBe('validation_max_text_constraint');
-    const script = await badRequest(visitor.create({ ...contact, message: 'Olá <script>alert(1)</script> mundo' }));
-    expect(script.data.message!.message).toBe('Este campo não aceita marcação HTML (como <script>).');
+    const script = await badRequest(visitor.create({ ...contact, company: 'Olá <script>alert(1)</script> Ltda' }));
+    expect(script.data.company!.message).toBe('Este campo não aceita marcação HTML (como <script>).');
     await badRequest(visitor.create({ ...contact, website: 'http://spam.example' }));
     expect(await count('contact_messages')).toBe(before);
     expect(await visitor.create(contact)).toMatchObject({ name: 'Maria Cliente' });
+  });
+
+  test("the contact form's message takes a developer's text as typed: code is text, not markup", async () => {
+    const visitor = newClient(s.server).collection('contact_messages');
+    const message = 'Meu sketch trava quando x < y && y > 0:\n#include <Wire.h>\n<script>alert(1)</script>';
+    const created = await visitor.create({ ...contact, message });
+    expect((await s.superuser.collection('contact_messages').getOne(created.id)).message).toBe(message);
+    const control = await badRequest(visitor.create({ ...contact, message: 'Texto com \u202Econtrole escondido.' }));
+    expect(control.data.message!.message).toBe('Este campo contém caracteres de controle não permitidos.');
   });
 
   test('posts, pages and settings', async () => {

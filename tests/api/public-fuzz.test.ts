@@ -331,6 +331,8 @@ interface TextRule {
   max: number;
   required?: boolean;
   multiline?: boolean;
+  /** Free text: what looks like markup is kept as text (pb_hooks/lib/input.js, cleanFreeText). */
+  freeText?: boolean;
 }
 
 function checkText(where: string, value: unknown, rule: TextRule, problems: string[]) {
@@ -341,7 +343,7 @@ function checkText(where: string, value: unknown, rule: TextRule, problems: stri
   }
   if (value !== value.trim()) problems.push(`${where}: espaços nas pontas ${JSON.stringify(value)}`);
   if (INVISIBLE.test(value)) problems.push(`${where}: nada visível ${JSON.stringify(value)}`);
-  if (MARKUP_PATTERN.test(value)) problems.push(`${where}: marcação ${JSON.stringify(value.slice(0, 80))}`);
+  if (!rule.freeText && MARKUP_PATTERN.test(value)) problems.push(`${where}: marcação ${JSON.stringify(value.slice(0, 80))}`);
   if (CONTROL_CHARACTERS.test(value)) problems.push(`${where}: caractere de controle ${JSON.stringify(value.slice(0, 80))}`);
   if (!rule.multiline && LINE_BREAKS.test(value))
     problems.push(`${where}: quebra de linha ${JSON.stringify(value.slice(0, 80))}`);
@@ -354,7 +356,7 @@ function checkText(where: string, value: unknown, rule: TextRule, problems: stri
 const CONTACT_TEXT: Record<string, TextRule> = {
   name: { min: 2, max: 100, required: true },
   company: { max: 120, required: true },
-  message: { min: 10, max: 5000, required: true, multiline: true },
+  message: { min: 10, max: 5000, required: true, multiline: true, freeText: true },
 };
 const CONTACT_SELECTS: Record<string, string[]> = {
   has_machine: ['sim', 'nao', 'planejando'],
@@ -556,7 +558,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
         if (value === undefined) delete body[field];
         let verdict: Verdict | 'invalid' | undefined;
         if (typeof value === 'string') {
-          verdict = textVerdict(value, { multiline: rule.multiline });
+          verdict = textVerdict(value, { multiline: rule.multiline, markup: rule.freeText ? 'allow' : 'refuse' });
           const length = characters(expectedStored(value).trim());
           if (verdict === 'accept' && (length > rule.max || length < (rule.min ?? 1))) verdict = 'invalid';
           if (field === 'phone' && verdict === 'accept' && !validPhone(value.trim())) verdict = 'invalid';

@@ -125,12 +125,24 @@ test.describe('contact page', () => {
 
   test('markup refused by the server is shown next to its field', async ({ page, consoleErrors }) => {
     await page.goto('/contato');
-    const form = await fill(page, 'Olá <script>alert(1)</script>, quero um orçamento.');
+    const form = await fill(page);
+    await form.getByLabel('Empresa').fill('Indústria <script>alert(1)</script> Ltda');
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(form.getByRole('alert')).toHaveText('Verifique os campos destacados e envie novamente.');
     await expect(form.getByText('Este campo não aceita marcação HTML (como <script>).')).toBeVisible();
-    await expect(form.getByLabel('Mensagem')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Empresa')).toHaveAttribute('aria-invalid', 'true');
     allowConsoleErrors(consoleErrors, /status of 400/);
+  });
+
+  test("a developer's message goes as typed, code and all", async ({ page, baseURL }) => {
+    await page.goto('/contato');
+    const email = `codigo-${Date.now()}@exemplo.com.br`;
+    const message = 'O OPS010 trava quando x < y && y > 0.\n#include <Wire.h>\nvoid setup() { Wire.begin(); }';
+    const form = await fill(page, message);
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(form.getByRole('status')).toContainText('24 horas úteis');
+    expect((await storedMessages(baseURL!, email)).map((stored) => stored.message)).toEqual([message]);
   });
 
   test('"Solicitar orçamento" on an OPS page starts the message', async ({ page }) => {

@@ -158,7 +158,10 @@ export function expectedStored(value: string): string {
  */
 export type Verdict = 'refuse' | 'blank' | 'accept';
 
-export function textVerdict(value: string, options: { multiline?: boolean; markup?: 'refuse' | 'strip' } = {}): Verdict {
+export function textVerdict(
+  value: string,
+  options: { multiline?: boolean; markup?: 'refuse' | 'strip' | 'allow' } = {},
+): Verdict {
   const trimmed = value.trim();
   if (CONTROL_CHARACTERS.test(trimmed) || (!options.multiline && LINE_BREAKS.test(trimmed))) return 'refuse';
   if ((options.markup ?? 'refuse') === 'refuse' && MARKUP_PATTERN.test(trimmed)) return 'refuse';
