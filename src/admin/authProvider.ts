@@ -72,8 +72,10 @@ export interface AdminAuthProvider extends AuthProvider {
   /**
    * Creates the account (the server makes it an inactive author, or the first admin)
    * and asks for the confirmation e-mail, whose failure (no SMTP yet) does not undo it.
+   * `activeAdmin`: the account is the panel's first, an active administrator who may
+   * sign in at once.
    */
-  signUp(fields: SignUpFields): Promise<void>;
+  signUp(fields: SignUpFields): Promise<{ activeAdmin: boolean }>;
   requestPasswordReset(email: string): Promise<void>;
   confirmPasswordReset(token: string, password: string, confirmation: string): Promise<void>;
   confirmVerification(token: string): Promise<void>;
@@ -156,7 +158,7 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
     endSession: () => endSession(pb),
     async signUp(fields) {
       const email = fields.email.trim();
-      await users().create({
+      const created = await users().create({
         email,
         password: fields.password,
         passwordConfirm: fields.confirmation,
@@ -165,6 +167,7 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
       await users()
         .requestVerification(email)
         .catch(() => undefined);
+      return { activeAdmin: created?.role === 'admin' && created?.is_active === true };
     },
     async requestPasswordReset(email) {
       await users().requestPasswordReset(email.trim());

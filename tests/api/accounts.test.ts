@@ -1,5 +1,7 @@
 /** Account rules on a real PocketBase: first admin, activation, sessions, last admin, password rule. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createAuthProvider } from '../../src/admin/authProvider';
+import { startTestServer } from '../helpers/server';
 import { PASSWORD, newClient, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -149,5 +151,21 @@ describe('operators', () => {
     await run('operador@exemplo.com.br', 'Operador-Forte-1', 'Operador', 'Chefe');
     const operator = await signIn(s.server, 'operador@exemplo.com.br', 'Operador-Forte-1');
     expect(operator.authStore.record).toMatchObject({ role: 'admin', is_active: true, full_name: 'Operador Chefe' });
+  });
+});
+
+describe("the admin's sign-up on a new panel", () => {
+  test('tells the first account it is an active administrator, and a later one that it is not', async () => {
+    const fresh = await startTestServer();
+    try {
+      const auth = createAuthProvider(newClient(fresh));
+      const fields = (email: string) => ({ name: 'Primeira Pessoa', email, password: PASSWORD, confirmation: PASSWORD });
+      expect(await auth.signUp(fields('primeira@exemplo.com.br'))).toEqual({ activeAdmin: true });
+      expect(await auth.signUp(fields('segunda@exemplo.com.br'))).toEqual({ activeAdmin: false });
+      // Someone trying an address already taken is answered as a sign-up, never as an administrator.
+      expect(await auth.signUp(fields('primeira@exemplo.com.br'))).toEqual({ activeAdmin: false });
+    } finally {
+      await fresh.stop();
+    }
   });
 });

@@ -89,15 +89,27 @@ function LoginTab() {
 
 const EMPTY_SIGN_UP = { full_name: '', email: '', password: '', confirmation: '' };
 
+/** The first account's sign-up: it is the panel's administrator, active at once. */
+export const FIRST_ADMIN_TEXT = 'Você é o primeiro usuário do painel: sua conta de administrador já está ativa e você já entrou.';
+
 function SignUpTab() {
   const notify = useNotify();
+  const login = useLogin();
   const auth = useAdminAuth();
   const form = useAuthForm(EMPTY_SIGN_UP, (values) => signUpPasswordError(values.password, values.confirmation));
   const { isSubmitting } = form.formState;
 
   const submit = async (values: typeof EMPTY_SIGN_UP) => {
     try {
-      await auth.signUp({ ...values, name: values.full_name });
+      const { activeAdmin } = await auth.signUp({ ...values, name: values.full_name });
+      if (activeAdmin) {
+        notify(<Toast title="Conta de administrador criada!" description={FIRST_ADMIN_TEXT} />, {
+          type: 'success',
+          autoHideDuration: 8000,
+        });
+        await login({ email: values.email, password: values.password });
+        return;
+      }
       notify(
         <Toast
           title="Cadastro realizado com sucesso!"

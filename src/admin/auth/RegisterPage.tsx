@@ -7,22 +7,35 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useLogin, useNotify } from 'react-admin';
 import { useAdminAuth, type SignUpFields } from '../authProvider';
 import { AdminLink } from '../common/AdminLink';
 import { reasonOf } from '../errors';
 import { AuthCard } from './AuthCard';
 import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, setFormError, useAuthForm } from './AuthForm';
 import { registerFormError } from './passwordRules';
+import { FIRST_ADMIN_TEXT } from './LoginPage';
+import { Toast } from '../common/Toast';
 
 export function RegisterPage() {
   const auth = useAdminAuth();
   const form = useAuthForm<SignUpFields>({ name: '', email: '', password: '', confirmation: '' }, registerFormError);
   const { isSubmitting } = form.formState;
   const [done, setDone] = useState(false);
+  const login = useLogin();
+  const notify = useNotify();
 
   const submit = async (fields: SignUpFields) => {
     try {
-      await auth.signUp(fields);
+      const { activeAdmin } = await auth.signUp(fields);
+      if (activeAdmin) {
+        notify(<Toast title="Conta de administrador criada!" description={FIRST_ADMIN_TEXT} />, {
+          type: 'success',
+          autoHideDuration: 8000,
+        });
+        await login({ email: fields.email, password: fields.password });
+        return;
+      }
       setDone(true);
     } catch (failure) {
       const status = (failure as { status?: number }).status;
