@@ -42,3 +42,7 @@ onRecordAfterUpdateSuccess((e) => {
   require(`${__hooks}/lib/settings.js`).applyMailSettings(e.app, e.record);
   e.next();
 }, "public_site_settings");
+
+// Whether the panel can send e-mails (an SMTP server is configured): the sign-in
+// screen's 'Recuperar' tab and the dashboard say what is true. It tells nothing else.
+routerAdd("GET", "/api/site/mail", (e) => e.json(200, { enabled: !!e.app.settings().smtp.enabled }));

@@ -77,6 +77,8 @@ export interface AdminAuthProvider extends AuthProvider {
    */
   signUp(fields: SignUpFields): Promise<{ activeAdmin: boolean }>;
   requestPasswordReset(email: string): Promise<void>;
+  /** Whether the panel can send e-mails (an SMTP server is configured). */
+  mailEnabled(): Promise<boolean>;
   confirmPasswordReset(token: string, password: string, confirmation: string): Promise<void>;
   confirmVerification(token: string): Promise<void>;
   /** Confirms a new e-mail; the session (under the old one) ends. */
@@ -171,6 +173,10 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
     },
     async requestPasswordReset(email) {
       await users().requestPasswordReset(email.trim());
+    },
+    async mailEnabled() {
+      const answer = await pb.send<{ enabled?: boolean }>('/api/site/mail', { method: 'GET' });
+      return answer?.enabled === true;
     },
     async confirmPasswordReset(token, password, confirmation) {
       await users().confirmPasswordReset(token, password, confirmation);

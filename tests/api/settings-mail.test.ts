@@ -22,6 +22,16 @@ afterAll(async () => {
 });
 
 describe('SMTP settings', () => {
+  test('anyone may ask whether the panel sends e-mails, and the answer follows the SMTP host', async () => {
+    const mail = async () => (await fetch(`${s.server.url}/api/site/mail`)).json();
+    expect(await mail()).toEqual({ enabled: true });
+    const host = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "smtp_host"');
+    await s.admin.client.collection('public_site_settings').update(host.id, { value: '' });
+    expect(await mail()).toEqual({ enabled: false });
+    await s.admin.client.collection('public_site_settings').update(host.id, { value: '127.0.0.1' });
+    expect(await mail()).toEqual({ enabled: true });
+  });
+
   test('saving the smtp_* keys configures the mailer', async () => {
     const { smtp, meta } = await s.superuser.settings.getAll();
     expect(smtp).toMatchObject({ enabled: true, host: '127.0.0.1', port: sink.port, username: 'mailer' });

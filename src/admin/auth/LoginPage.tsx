@@ -12,6 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useEffect, useState } from 'react';
 import { useLogin, useNotify } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAdminAuth } from '../authProvider';
@@ -147,26 +148,37 @@ function SignUpTab() {
   );
 }
 
+/** What 'Recuperar' can truthfully say: the server never tells whether an e-mail has an account. */
+export const RESET_SENT_TEXT = 'Se houver uma conta com este e-mail, enviaremos um link de recuperação.';
+export const MAIL_OFF_TEXT =
+  'O envio de e-mails ainda não está configurado neste painel, então o link de recuperação não pode ser enviado. ' +
+  'Peça a um administrador para redefinir sua senha em Usuários.';
+
 function RecoverTab() {
   const notify = useNotify();
   const auth = useAdminAuth();
   const form = useAuthForm({ email: '' });
   const email = useWatch({ control: form.control, name: 'email' });
   const { isSubmitting } = form.formState;
+  const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
+  const mailOff = mail.data === false;
   const submit = async (values: { email: string }) => {
     try {
       await auth.requestPasswordReset(values.email);
-      notify(<Toast title="E-mail enviado!" description="Verifique sua caixa de entrada para redefinir a senha." />, {
-        type: 'success',
-      });
+      notify(<Toast title="Pedido recebido" description={RESET_SENT_TEXT} />, { type: 'success' });
     } catch (error) {
       notify(<Toast title="Erro ao enviar e-mail" description={reasonOf(error)} />, { type: 'error' });
     }
   };
   return (
     <AuthForm form={form} label="Recuperar senha" onSubmit={submit}>
+      {mailOff ? (
+        <Alert severity="warning" data-mail="off">
+          {MAIL_OFF_TEXT}
+        </Alert>
+      ) : null}
       <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" required parse={noSpaces} />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !email}>
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !email || mailOff || mail.isPending}>
         {isSubmitting ? 'Enviando...' : 'Enviar Link de Recuperação'}
       </Button>
     </AuthForm>

@@ -2,6 +2,8 @@
  * The admin home: greeting, live numbers (GET /api/admin/stats), quick actions,
  * system status and the validation report.
  */
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +21,7 @@ import { AdminLink } from '../common/AdminLink';
 import { useEffect } from 'react';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
+import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
 import { useAdminDataProvider } from '../dataProvider';
 import type { DashboardStats } from './stats';
@@ -141,6 +144,20 @@ function SystemStatus() {
   );
 }
 
+/** For admins: e-mail is off (no SMTP server), so password resets and notifications cannot go out. */
+function MailOffWarning() {
+  const auth = useAdminAuth();
+  const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
+  if (mail.data !== false) return null;
+  return (
+    <Alert severity="warning" data-mail="off" sx={{ mb: 2 }}>
+      <AlertTitle>O envio de e-mails está desligado</AlertTitle>
+      Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são
+      enviados. Configure o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
+    </Alert>
+  );
+}
+
 /** Comments waiting for moderation, for those who moderate, with the way to the queue. */
 function CommentQueue() {
   const pending = usePendingComments();
@@ -186,6 +203,7 @@ export default function Dashboard() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Bem-vindo ao painel administrativo.
       </Typography>
+      {can(actor, 'admin') ? <MailOffWarning /> : null}
       <StatCards stats={stats.data} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
         <QuickActions />

@@ -171,7 +171,7 @@ test.describe('on a server of its own', () => {
     const form = page.getByRole('form', { name: 'Recuperar senha' });
     await form.getByLabel('E-mail').fill(staff.author.email);
     await form.getByRole('button', { name: 'Enviar Link de Recuperação' }).click();
-    await expect(page.getByText('E-mail enviado!')).toBeVisible();
+    await expect(page.getByText('Se houver uma conta com este e-mail, enviaremos um link de recuperação.')).toBeVisible();
 
     const mail = await sink.waitFor(staff.author.email);
     const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -209,4 +209,37 @@ test('a signed-out visit to a deep link asks for sign-in, then lands on that scr
   await expect(page).toHaveURL(/\/admin\/login$/);
   await signInThroughForm(page, editor.email, editor.password);
   await expect(page).toHaveURL(/\/admin\/pages\/create$/);
+});
+
+test.describe('on a server that cannot send e-mails', () => {
+  let staff: StaffServer;
+
+  test.beforeAll(async () => {
+    staff = await startStaffServer({ siteDir: process.env.E2E_SITE_DIR, unthrottledLoopback: true });
+  });
+  test.afterAll(async () => {
+    await staff?.stop();
+  });
+  test.beforeEach(async ({ page }) => {
+    const origin = new URL(staff.server.url).origin;
+    await page.route(
+      (url) => url.origin === origin,
+      (route) => route.continue(),
+    );
+  });
+
+  test("'Recuperar' says no link can be sent and whom to ask; admins are warned on the dashboard", async ({ page }) => {
+    await page.goto(`${staff.server.url}/admin/login`);
+    await page.getByRole('tab', { name: 'Recuperar' }).click();
+    const form = page.getByRole('form', { name: 'Recuperar senha' });
+    await expect(form.getByText(/O envio de e-mails ainda não está configurado neste painel/)).toBeVisible();
+    await expect(form.getByText(/Peça a um administrador para redefinir sua senha/)).toBeVisible();
+    await form.getByLabel('E-mail').fill(staff.author.email);
+    await expect(form.getByRole('button', { name: 'Enviar Link de Recuperação' })).toBeDisabled();
+
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await signInThroughForm(page, staff.admin.email, PASSWORD);
+    await expect(page.getByText('O envio de e-mails está desligado')).toBeVisible();
+    await expect(page.locator('[data-mail="off"]').getByRole('link', { name: 'Configurações' })).toBeVisible();
+  });
 });
