@@ -152,8 +152,8 @@ function MailOffWarning() {
   return (
     <Alert severity="warning" data-mail="off" sx={{ mb: 2 }}>
       <AlertTitle>O envio de e-mails está desligado</AlertTitle>
-      Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são
-      enviados. Configure o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
+      Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são enviados.
+      Configure o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
     </Alert>
   );
 }
