@@ -108,11 +108,37 @@ export function fieldMessages(error: unknown): Record<string, string> {
   return out;
 }
 
-/** The server's reason in pt-BR: our hooks' own message, the first field error, or the status's text. */
+/** What people call the fields PocketBase names in its errors; a field not listed is left unnamed. */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  password: 'Senha',
+  passwordConfirm: 'Confirmação da senha',
+  oldPassword: 'Senha atual',
+  full_name: 'Nome',
+  name: 'Nome',
+  avatar: 'Avatar',
+  role: 'Papel',
+  title: 'Título',
+  slug: 'Slug',
+  excerpt: 'Resumo',
+  content: 'Conteúdo',
+  category: 'Categoria',
+  tags: 'Tags',
+  status: 'Situação',
+  published_at: 'Data de publicação',
+  cover: 'Capa',
+  file: 'Arquivo',
+  alt_text: 'Texto alternativo',
+  body: 'Comentário',
+  value: 'Valor',
+};
+
+/** The server's reason in pt-BR: our hooks' own message, the field errors (by their pt-BR names), or the status's text. */
 export function reasonOf(error: unknown): string {
   const shape = (error ?? {}) as PocketBaseErrorShape;
   const fields = Object.entries(fieldMessages(error));
-  if (fields.length) return fields.map(([field, message]) => `${field}: ${message}`).join(' ');
+  if (fields.length)
+    return fields.map(([field, message]) => (FIELD_LABELS[field] ? `${FIELD_LABELS[field]}: ${message}` : message)).join(' ');
   const message = detailsOf(error).message ?? '';
   if (message && isPortuguese(message)) return message;
   // fetch() itself rejects with a TypeError when the server cannot be reached.

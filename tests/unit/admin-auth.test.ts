@@ -39,11 +39,12 @@ describe('password rules', () => {
     expect(signUpPasswordError('Abcdefg1', 'Abcdefg1')).toBeNull();
   });
 
-  test('registration screen: every field, a match, then 6 characters', () => {
-    const ok = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'abcdef', confirmation: 'abcdef' };
+  test("registration screen: every field, then the server's own rule (never the spec's 6 characters)", () => {
+    const ok = { name: 'Ana', email: 'ana@exemplo.com.br', password: 'Abcdef12', confirmation: 'Abcdef12' };
     expect(registerFormError({ ...ok, name: '  ' })).toBe('Todos os campos são obrigatórios');
-    expect(registerFormError({ ...ok, confirmation: 'abcdeg' })).toBe('As senhas não coincidem');
-    expect(registerFormError({ ...ok, password: 'abc', confirmation: 'abc' })).toBe('A senha deve ter pelo menos 6 caracteres');
+    expect(registerFormError({ ...ok, confirmation: 'Abcdef13' })).toBe('As senhas não coincidem');
+    expect(registerFormError({ ...ok, password: 'abcdef', confirmation: 'abcdef' })).toBe(PASSWORD_MESSAGES.short);
+    expect(registerFormError({ ...ok, password: 'abcdefgh', confirmation: 'abcdefgh' })).toBe(PASSWORD_MESSAGES.weak);
     expect(registerFormError(ok)).toBeNull();
   });
 

@@ -44,7 +44,7 @@ describe('server errors in pt-BR', () => {
       slug: 'Já existe um registro com este valor.',
       title: 'O título é obrigatório.',
     });
-    expect(describeError('posts', 'create', validation)).toMatch(/^Erro ao criar post: slug: Já existe/);
+    expect(describeError('posts', 'create', validation)).toMatch(/^Erro ao criar post: Slug: Já existe/);
     expect(
       describeError('audit', 'load', { status: 403, response: { message: 'Only superusers can perform this action.' } }),
     ).toBe('Erro ao carregar logs de auditoria: Você não tem permissão para esta ação.');
@@ -56,6 +56,26 @@ describe('server errors in pt-BR', () => {
     ).toBe('O último administrador ativo não pode ser rebaixado nem desativado.');
     expect(reasonOf({ status: 0 })).toBe('Não foi possível conectar ao servidor.');
     expect(reasonOf({ status: 502 })).toBe('Erro interno do servidor');
+  });
+
+  test('name fields as people know them, never by their API names', () => {
+    const refused = {
+      status: 400,
+      response: {
+        data: {
+          password: { code: 'validation_password_rule', message: 'A senha deve conter pelo menos uma letra maiúscula.' },
+          passwordConfirm: { code: 'validation_values_mismatch', message: "Values don't match." },
+          email: { code: 'validation_is_email', message: 'Must be a valid email address.' },
+          internal_flag: { code: 'validation_invalid_value', message: 'Invalid value.' },
+        },
+      },
+    };
+    const reason = reasonOf(refused);
+    expect(reason).toBe(
+      'Senha: A senha deve conter pelo menos uma letra maiúscula. Confirmação da senha: Os valores não coincidem. ' +
+        'E-mail: E-mail inválido. Valor inválido.',
+    );
+    expect(reason).not.toMatch(/password|passwordConfirm|email|internal_flag/);
   });
 
   test('read the REST routes’ errors (react-admin’s HttpError from fetchJson) the same way', () => {

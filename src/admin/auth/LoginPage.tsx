@@ -24,6 +24,7 @@ import { AuthCard } from './AuthCard';
 import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, noSpaces, useAuthForm } from './AuthForm';
 import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from './loginAttempts';
 import { signUpPasswordError } from './passwordRules';
+import { PasswordChecklist } from './PasswordChecklist';
 
 type TabName = 'login' | 'signup' | 'recover';
 const TABS: { name: TabName; label: string }[] = [
@@ -136,11 +137,10 @@ function SignUpTab() {
       />
       <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" required />
       <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="new-password" required />
+      <PasswordChecklist control={form.control} name="password" />
       <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" required />
       <FormError />
-      <Alert severity="info">
-        O primeiro usuário cadastrado se torna administrador automaticamente. Use uma senha forte, com pelo menos 8 caracteres.
-      </Alert>
+      <Alert severity="info">O primeiro usuário cadastrado se torna administrador automaticamente.</Alert>
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {isSubmitting ? 'Criando...' : 'Criar Conta'}
       </Button>

@@ -1,6 +1,7 @@
 /**
- * /admin/register: the spec's separate registration screen (its own 6-character
- * rule and texts; the server still applies the 8-character rule and says so).
+ * /admin/register: the spec's separate registration screen, with the server's own
+ * password rule shown as it is typed (not the spec's 6 characters, which the server
+ * refuses) and the server's refusals in pt-BR.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import { reasonOf } from '../errors';
 import { AuthCard } from './AuthCard';
 import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, setFormError, useAuthForm } from './AuthForm';
 import { registerFormError } from './passwordRules';
+import { PasswordChecklist } from './PasswordChecklist';
 import { FIRST_ADMIN_TEXT } from './LoginPage';
 import { Toast } from '../common/Toast';
 
@@ -67,6 +69,7 @@ export function RegisterPage() {
         <AuthTextInput source="name" label="admin.auth.name" autoComplete="name" slotProps={{ htmlInput: { maxLength: 100 } }} />
         <AuthTextInput source="email" label="ra.auth.email" type="email" autoComplete="email" />
         <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="new-password" />
+        <PasswordChecklist control={form.control} name="password" />
         <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Registrando...' : 'Registrar'}

@@ -1,24 +1,36 @@
 /**
- * The spec's client-side password rules. The server applies the stronger sign-up
- * rule (pb_hooks/lib/accounts.js) whatever screen the request comes from.
+ * The password rule the server applies (pb_hooks/lib/accounts.js) whatever screen the
+ * request comes from, checked here first so people see it as they type.
  */
 export const PASSWORD_MESSAGES = {
   short: 'A senha deve ter pelo menos 8 caracteres.',
   weak: 'A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.',
   mismatch: 'As senhas não coincidem',
-  registerShort: 'A senha deve ter pelo menos 6 caracteres',
   registerRequired: 'Todos os campos são obrigatórios',
 } as const;
 
-/** Sign-up on the login screen (and password changes): 8+ characters, lower, upper and a digit. */
+/** The rule, one requirement at a time, as the sign-up screens list it while the password is typed. */
+export const PASSWORD_REQUIREMENTS: { label: string; met: (password: string) => boolean }[] = [
+  { label: 'Pelo menos 8 caracteres', met: (password) => password.length >= 8 },
+  { label: 'Uma letra minúscula', met: (password) => /[a-z]/.test(password) },
+  { label: 'Uma letra maiúscula', met: (password) => /[A-Z]/.test(password) },
+  { label: 'Um número', met: (password) => /[0-9]/.test(password) },
+];
+
+/** Sign-up (both screens) and password changes: 8+ characters, lower, upper and a digit. */
 export function signUpPasswordError(password: string, confirmation: string): string | null {
-  if (password.length < 8) return PASSWORD_MESSAGES.short;
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/[0-9]/.test(password)) return PASSWORD_MESSAGES.weak;
+  const [long, ...classes] = PASSWORD_REQUIREMENTS;
+  if (!long!.met(password)) return PASSWORD_MESSAGES.short;
+  if (!classes.every((requirement) => requirement.met(password))) return PASSWORD_MESSAGES.weak;
   if (password !== confirmation) return PASSWORD_MESSAGES.mismatch;
   return null;
 }
 
-/** The separate registration screen's own rule (spec §5): all fields, a match, 6+ characters. */
+/**
+ * The separate registration screen (/admin/register): every field, then the same
+ * password rule as the sign-up tab. (The spec's 6-character rule there promised
+ * what the server refuses: README, "Desvios".)
+ */
 export function registerFormError(fields: {
   name: string;
   email: string;
@@ -27,9 +39,7 @@ export function registerFormError(fields: {
 }): string | null {
   if (!fields.name.trim() || !fields.email.trim() || !fields.password || !fields.confirmation)
     return PASSWORD_MESSAGES.registerRequired;
-  if (fields.password !== fields.confirmation) return PASSWORD_MESSAGES.mismatch;
-  if (fields.password.length < 6) return PASSWORD_MESSAGES.registerShort;
-  return null;
+  return signUpPasswordError(fields.password, fields.confirmation);
 }
 
 /** The spec's "secure input": trimmed, without < and >, cut to a maximum length. */
