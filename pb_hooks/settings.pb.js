@@ -4,15 +4,11 @@
 // settings, and smtp_password is never stored in the (readable) settings table.
 
 // PUBLIC_SITE_URL is where the links in e-mails (password reset, verification)
-// point; on a first start the settings migration reads it too.
+// point, else this server's own address (lib/settings.js); on a first start the
+// settings migration reads it too.
 onBootstrap((e) => {
   e.next();
-  const url = $os.getenv("PUBLIC_SITE_URL");
-  if (url && e.app.settings().meta.appURL !== url) {
-    const settings = e.app.settings();
-    settings.meta.appURL = url.replace(/\/+$/, "");
-    e.app.save(settings);
-  }
+  require(`${__hooks}/lib/settings.js`).applyLinkOrigin(e.app);
 });
 
 onRecordCreateRequest((e) => {

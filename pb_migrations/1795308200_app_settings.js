@@ -7,8 +7,9 @@ migrate(
   (app) => {
     const settings = app.settings();
     settings.meta.appName = "Operium";
-    // Links in e-mails point here; pb_hooks/settings.pb.js follows later changes.
-    settings.meta.appURL = ($os.getenv("PUBLIC_SITE_URL") || "http://127.0.0.1:8090").replace(/\/+$/, "");
+    // Links in e-mails point here (PUBLIC_SITE_URL, else this server's HOST and PORT);
+    // pb_hooks/settings.pb.js follows later changes.
+    settings.meta.appURL = require(`${__hooks}/lib/settings.js`).linkOrigin();
     settings.meta.senderName = "Operium";
     settings.meta.senderAddress = "nao-responda@operium.com.br";
     settings.batch.enabled = false;

@@ -82,4 +82,35 @@ function applyMailSettings(app, record) {
   app.save(settings);
 }
 
-module.exports = { KEYS, validate, absorbSecret, applyMailSettings };
+/** A local address, as this server derives it (or the first start's default): not one an operator chose. */
+const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):[0-9]+$/;
+
+/**
+ * Where links in e-mails point: PUBLIC_SITE_URL; without it, this server's own
+ * address as npm start serves it (HOST and PORT), rather than the default port. Never
+ * the request's Host header: a forged Host would send a reset link, with its token,
+ * to another site.
+ */
+function linkOrigin() {
+  const url = $os.getenv("PUBLIC_SITE_URL");
+  if (url) return url.replace(/\/+$/, "");
+  const host = $os.getenv("HOST");
+  const name = !host || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${name.indexOf(":") >= 0 ? `[${name}]` : name}:${$os.getenv("PORT") || "8090"}`;
+}
+
+/**
+ * At start: links follow PUBLIC_SITE_URL, or, without it, this server's address,
+ * unless an operator set the application URL in the dashboard (then it stays).
+ */
+function applyLinkOrigin(app) {
+  const settings = app.settings();
+  const origin = linkOrigin();
+  const current = settings.meta.appURL;
+  const chosenByOperator = !$os.getenv("PUBLIC_SITE_URL") && !LOCAL_ORIGIN.test(current);
+  if (current === origin || chosenByOperator) return;
+  settings.meta.appURL = origin;
+  app.save(settings);
+}
+
+module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin };

@@ -64,3 +64,30 @@ describe('password reset by e-mail', () => {
     expect(await statusOf(signIn(s.server, email, 'Senha-Nova-2026'))).toBe(200);
   });
 });
+
+describe('links in e-mails without PUBLIC_SITE_URL', () => {
+  test("point at this server's own port, never at a forged Host, and an operator's choice stays", async () => {
+    const local = await startStaffServer({ unthrottledLoopback: true, env: { PORT: '8123', PUBLIC_SITE_URL: '' } });
+    try {
+      await useSmtpSink(local.admin.client, sink, { user: 'mailer', password: 'segredo-smtp-123' });
+      expect((await local.superuser.settings.getAll()).meta.appURL).toBe('http://127.0.0.1:8123');
+      const email = 'autor@exemplo.com.br';
+      const response = await fetch(`${local.server.url}/api/collections/users/request-password-reset`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Host: 'site-do-atacante.example' },
+        body: JSON.stringify({ email }),
+      });
+      expect(response.status).toBe(204);
+      const body = (await sink.waitFor(email)).raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      expect(body).toMatch(/http:\/\/127\.0\.0\.1:8123\/admin\/reset-password\?token=/);
+      expect(body).not.toContain('site-do-atacante');
+
+      // An address set in PocketBase's dashboard survives a restart.
+      await local.superuser.settings.update({ meta: { appURL: 'https://painel.minhaempresa.com.br' } });
+      await local.server.restart();
+      expect((await local.superuser.settings.getAll()).meta.appURL).toBe('https://painel.minhaempresa.com.br');
+    } finally {
+      await local.stop();
+    }
+  });
+});
