@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { AccessDenied } from './common/AccessDenied';
 import { createAdminDataProvider } from './dataProvider';
@@ -74,14 +74,12 @@ function AdminPanel() {
 /**
  * Real paths (/admin/posts/abc), not react-admin's default hash router: PocketBase
  * serves the admin's page for every deep link under /admin/. react-admin mounts
- * under a parent route with the same basename.
+ * under a parent route with the same basename. A data router, because forms warn
+ * before leaving with unsaved changes (react-admin's warnWhenUnsavedChanges blocks
+ * navigation through the router, which only a data router can do).
  */
+const router = createBrowserRouter([{ path: '/admin/*', element: <AdminPanel /> }]);
+
 export default function AdminApp() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/admin/*" element={<AdminPanel />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

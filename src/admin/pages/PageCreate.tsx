@@ -7,7 +7,7 @@ import { PAGE_STATUS_CHOICES, toPageCreateBody, type PageFormValues } from './pa
 export default function PageCreate() {
   return (
     <Create title="Nova Página" redirect="list" transform={(values: PageFormValues) => toPageCreateBody(values)}>
-      <SimpleForm defaultValues={{ status: 'draft' }} sx={{ maxWidth: 760 }}>
+      <SimpleForm defaultValues={{ status: 'draft' }} sx={{ maxWidth: 760 }} warnWhenUnsavedChanges>
         <TextInput source="name" validate={[required(), minLength(2), maxLength(120)]} fullWidth />
         <SlugInput from="name" follow max={120} />
         <TextInput

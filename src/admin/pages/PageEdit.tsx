@@ -47,7 +47,7 @@ export default function PageEdit() {
       redirect="list"
       transform={(values: PageFormValues) => toPageUpdateBody(values)}
     >
-      <SimpleForm toolbar={<PageToolbar />} sx={{ maxWidth: 760 }}>
+      <SimpleForm toolbar={<PageToolbar />} sx={{ maxWidth: 760 }} warnWhenUnsavedChanges>
         <PageSummary />
         <TextInput
           source="title"

@@ -146,6 +146,7 @@ export function PostForm({ isNew }: { isNew: boolean }) {
   const mayPublish = can(actor, 'publish');
   return (
     <SimpleForm
+      warnWhenUnsavedChanges
       toolbar={<PostToolbar canDelete={!isNew} />}
       defaultValues={isNew ? { status: 'draft', category: 'Técnico', content: '', tags: [] } : undefined}
       sx={{ maxWidth: 1400 }}

@@ -131,7 +131,7 @@ export default function UserCreate() {
           onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
         }}
       >
-        <SimpleForm defaultValues={{ role: 'author', is_active: true }}>
+        <SimpleForm defaultValues={{ role: 'author', is_active: true }} warnWhenUnsavedChanges>
           <TextInput source="full_name" validate={[required(), maxLength(FULL_NAME_MAX)]} fullWidth />
           <TextInput source="email" type="email" validate={[required(), email('E-mail inválido.')]} fullWidth />
           <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />

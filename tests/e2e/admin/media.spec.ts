@@ -198,7 +198,7 @@ test('a file that only looks like an image is refused by the server with the spe
     },
   ]);
   await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
-  await expect(page.getByText('Erro ao enviar arquivo: file: Tipo de arquivo não permitido.').first()).toBeVisible();
+  await expect(page.getByText('Erro ao enviar arquivo: Arquivo: Tipo de arquivo não permitido.').first()).toBeVisible();
   // The dialog stays open with the file, to remove it or try again.
   await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' }).getByText(`falsa-${tag}.png`)).toBeVisible();
   expect(await storedMedia(tag)).toEqual([]);

@@ -239,3 +239,26 @@ test("staff see a draft's cover in the editor, though the public cannot fetch it
   await expect(cover).toBeVisible(FIRST_SCREEN);
   await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
 });
+
+test('leaving an edited post asks first; staying keeps the changes, leaving drops them', async ({ page }) => {
+  const editor = await createStaff('editor');
+  const post = await seedPost(editor, { title: `Alterações ${unique()}`, status: 'draft' });
+  await openAdminAs(page, editor, `/admin/posts/${post.id}`);
+  await expect(field(page, 'Título')).toHaveValue(post.title, FIRST_SCREEN);
+  await field(page, 'Título').fill(`${post.title} (editado)`);
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect.poll(() => asked).toEqual(['Algumas alterações não foram salvas. Deseja mesmo descartá-las?']);
+  await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}$`));
+  await expect(field(page, 'Título')).toHaveValue(`${post.title} (editado)`);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  expect((await (await superuser()).collection('posts').getOne(post.id)).title).toBe(post.title);
+});

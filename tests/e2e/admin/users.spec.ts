@@ -47,7 +47,7 @@ test('an admin creates a user; the temporary password is shown once and signs in
   await expect(dialog).toBeVisible();
   await expect(page.getByText('Usuário criado com sucesso!').first()).toBeVisible();
   const password = (await dialog.getByTestId('temporary-password').textContent())!.trim();
-  expect(password).toMatch(/^[A-Za-z0-9]{19}$/);
+  expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
   expect(password).toMatch(/[a-z]/);
   expect(password).toMatch(/[A-Z]/);
   expect(password).toMatch(/[0-9]/);
@@ -84,7 +84,7 @@ test('a taken e-mail is refused with the spec’s error toast and on the field',
   await page.getByRole('textbox', { name: 'Nome completo' }).fill('Duplicada');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(existing.email);
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Erro ao criar usuário: email: Já existe um registro com este valor.')).toBeVisible();
+  await expect(page.getByText('Erro ao criar usuário: E-mail: Já existe um registro com este valor.')).toBeVisible();
   await expect(page.getByText('Já existe um registro com este valor.', { exact: true })).toBeVisible();
   allowConsoleErrors(consoleErrors, /status of 400/);
   await expect(page.getByRole('dialog', { name: 'Usuário criado com sucesso!' })).toHaveCount(0);
