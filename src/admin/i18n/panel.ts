@@ -6,6 +6,8 @@
  */
 export const panelMessages = {
   menu: {
+    /** The avatar menu's button when it shows no name (phones): react-admin translates it. */
+    account: 'Menu da conta',
     backups: 'Backups',
     settings: 'Configurações',
   },

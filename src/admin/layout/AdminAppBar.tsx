@@ -8,6 +8,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ChatIcon from '@mui/icons-material/Chat';
 import CommentIcon from '@mui/icons-material/Comment';
 import MailIcon from '@mui/icons-material/Mail';
@@ -156,14 +158,17 @@ function LogoutItem() {
 export function AdminAppBar() {
   const { actor } = useActor();
   const { identity } = useGetIdentity();
+  // react-admin's UserMenu shows the name from this breakpoint up.
+  const showsName = useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'));
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <>
       <AppBar
         color="primary"
         userMenu={
-          // The button shows the name; its accessible name must contain it (WCAG 2.5.3).
-          <UserMenu label={identity?.fullName ? `Menu da conta de ${identity.fullName}` : 'Menu da conta'}>
+          // Where the button shows the name, its accessible name must contain it (WCAG 2.5.3);
+          // elsewhere (phones) react-admin shows an icon and translates the label, so a key.
+          <UserMenu label={showsName && identity?.fullName ? `Menu da conta de ${identity.fullName}` : 'admin.menu.account'}>
             <UserMenuHeader />
             <MenuLink to="/profile" label="Perfil" icon={<PersonIcon />} />
             {can(actor, 'admin') ? <MenuLink to="/settings" label="Configurações" icon={<SettingsIcon />} /> : null}
