@@ -29,6 +29,7 @@ import { dayEnd, dayStart, inputDay } from './dateRange';
 import { AuditDetails } from './AuditDetails';
 import { ExportAllButton } from './ExportAllButton';
 import { ACTION_CHOICES, ACTION_COLORS, actionLabel, countText, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -183,7 +184,7 @@ export default function AuditList() {
       filters={filters}
       actions={<AuditActions />}
       empty={false}
-      pagination={<Pagination rowsPerPageOptions={[25, 50, 100, 200]} />}
+      {...listLoadErrorProps(<Pagination rowsPerPageOptions={[25, 50, 100, 200]} />)}
     >
       <AuditTable />
     </List>

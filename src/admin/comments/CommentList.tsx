@@ -23,6 +23,7 @@ import {
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { COMMENT_STATUS_CHOICES, commentStatusLabel, type CommentStatus } from './choices';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 const Col = DataTable.Col<RaRecord>;
 
@@ -116,6 +117,7 @@ function CommentTable() {
 export default function CommentList() {
   return (
     <List
+      {...listLoadErrorProps()}
       title="Comentários"
       sort={{ field: 'created', order: 'DESC' }}
       filters={filters}

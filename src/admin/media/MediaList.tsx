@@ -17,6 +17,7 @@ import { Spinner } from '../layout/AccessGate';
 import { MediaCard } from './MediaCard';
 import type { MediaRecord } from './types';
 import { UploadDialog } from './UploadDialog';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 const EMPTY_TEXT = 'Nenhum arquivo encontrado. Faça o upload do primeiro arquivo.';
 
@@ -109,7 +110,7 @@ export default function MediaList() {
           </TopToolbar>
         }
         empty={<Empty onUpload={openUpload} />}
-        pagination={<Pagination rowsPerPageOptions={[12, 24, 48]} />}
+        {...listLoadErrorProps(<Pagination rowsPerPageOptions={[12, 24, 48]} />)}
       >
         <MediaGrid />
       </List>

@@ -22,6 +22,7 @@ import { ExportAllButton } from '../audit/ExportAllButton';
 import { Spinner } from '../layout/AccessGate';
 import { hasMachineLabel, INTEREST_CHOICES, interestLabel, volumeLabel } from './choices';
 import { ReadToggleIcon } from './ReadToggle';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -99,6 +100,7 @@ function MessageTable() {
 export default function MessageList() {
   return (
     <List
+      {...listLoadErrorProps()}
       title="Mensagens de contato"
       sort={{ field: 'created', order: 'DESC' }}
       filters={filters}

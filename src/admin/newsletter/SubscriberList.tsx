@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { ExportAllButton } from '../audit/ExportAllButton';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -70,7 +71,14 @@ function SubscriberTable() {
 
 export default function SubscriberList() {
   return (
-    <List title="Newsletter" sort={{ field: 'created', order: 'DESC' }} filters={filters} actions={<Actions />} empty={false}>
+    <List
+      {...listLoadErrorProps()}
+      title="Newsletter"
+      sort={{ field: 'created', order: 'DESC' }}
+      filters={filters}
+      actions={<Actions />}
+      empty={false}
+    >
       <SubscriberTable />
     </List>
   );

@@ -13,6 +13,7 @@ import {
 import { DateTimeField } from '../common/DateTimeField';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES } from './pageRules';
 import { PageStatusChip } from './PageStatusChip';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Buscar páginas" />,
@@ -24,6 +25,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' as const });
 export default function PageList() {
   return (
     <List
+      {...listLoadErrorProps()}
       title="Páginas"
       sort={{ field: 'created', order: 'DESC' }}
       filters={filters}

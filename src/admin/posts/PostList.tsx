@@ -19,6 +19,7 @@ import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
 import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
 import { PostStatusChip } from './PostStatusChip';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 const STATUS_FILTER_CHOICES = Object.entries(POST_STATUS_LABELS).map(([id, name]) => ({ id, name }));
 
@@ -42,6 +43,7 @@ export default function PostList() {
   const onlyOwn = actor?.role === 'author' ? { author: actor.id } : undefined;
   return (
     <List
+      {...listLoadErrorProps()}
       title="Posts"
       sort={{ field: 'created', order: 'DESC' }}
       filter={onlyOwn}

@@ -26,6 +26,7 @@ import { RoleBadge } from '../common/RoleBadge';
 import { useActor } from '../common/useActor';
 import { ROLE_CHOICES } from './choices';
 import { UserEditDialog } from './UserEditDialog';
+import { listLoadErrorProps } from '../common/ListLoadError';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -90,7 +91,13 @@ export default function UserList() {
   const [editing, setEditing] = useState<Identifier | null>(null);
   return (
     <>
-      <List title="Usuários" sort={{ field: 'created', order: 'DESC' }} filters={filters} actions={<ListActions />}>
+      <List
+        {...listLoadErrorProps()}
+        title="Usuários"
+        sort={{ field: 'created', order: 'DESC' }}
+        filters={filters}
+        actions={<ListActions />}
+      >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <Col source="full_name" />
           <Col source="email" />

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { Download, Page } from '@playwright/test';
-import { expect as baseExpect, test } from '../fixtures';
+import { allowConsoleErrors, expect as baseExpect, test } from '../fixtures';
 import { contactMessage } from '../../helpers/contact-message';
 import { signedInAs, superuser } from '../../helpers/staff';
 
@@ -147,4 +147,22 @@ test('an author opening /admin/messages reads the denied text', async ({ page })
   await signedInAs(page, 'author', '/admin/messages');
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
   await expect(page.getByText('Você não tem permissão para acessar as mensagens de contato.')).toBeVisible();
+});
+
+test("a list that cannot load says so, shows no pager, and 'Tentar novamente' loads it", async ({ page, consoleErrors }) => {
+  await sendContactMessage();
+  const failing = '**/api/collections/contact_messages/records?*';
+  await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }));
+  await signedInAs(page, 'editor', '/admin/messages');
+  const problem = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar a lista' });
+  await expect(problem).toBeVisible();
+  await expect(page.getByText(/^\d+-\d+ de \d+$/)).toHaveCount(0);
+  await expect(page.locator('tbody tr')).toHaveCount(0);
+
+  await page.unroute(failing);
+  await problem.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(problem).toHaveCount(0);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByText(/^\d+-\d+ de \d+$/)).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of 500/);
 });
