@@ -112,6 +112,18 @@ test.describe('article page', () => {
     await expect(page.getByRole('region', { name: 'Artigos relacionados' }).getByRole('listitem')).toHaveCount(3);
   });
 
+  test('an external link opens in a new tab and says so; a wide table scrolls in its own box', async ({ page }) => {
+    await page.goto('/blog/instalando-arduino-ide-controlador-stm32');
+    const link = page.locator('.prose-article a[href="https://www.arduino.cc/en/software"]').first();
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAccessibleName(/\(abre em nova aba\)$/);
+    await page.goto('/blog/corrigindo-conflito-da-porta-serial');
+    const box = page.getByRole('region', { name: 'Tabela: role para o lado para ver todas as colunas' }).first();
+    await expect(box.locator('table')).toHaveCount(1);
+    await expect(box).toHaveAttribute('tabindex', '0');
+  });
+
   test('carries BlogPosting and BreadcrumbList structured data', async ({ page }) => {
     await page.goto('/blog/funcao-map-no-arduino');
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

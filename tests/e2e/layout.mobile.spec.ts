@@ -11,6 +11,8 @@ const PAGES = [
   '/assinaturas-email',
   '/blog',
   '/blog/funcao-map-no-arduino',
+  // A five-column table.
+  '/blog/corrigindo-conflito-da-porta-serial',
 ];
 
 test('no page scrolls sideways on a phone, even after its carousels start', async ({ page }) => {

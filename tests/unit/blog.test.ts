@@ -69,7 +69,7 @@ describe('renderMarkdown', () => {
 
   test('opens external links in a new tab without an opener', () => {
     expect(renderMarkdown('[site](https://exemplo.com.br)')).toContain(
-      '<a href="https://exemplo.com.br" rel="noopener noreferrer" target="_blank">site</a>',
+      '<a href="https://exemplo.com.br" target="_blank" rel="noopener noreferrer">site<span class="sr-only"> (abre em nova aba)</span></a>',
     );
   });
 
