@@ -67,7 +67,9 @@ function fieldMessage(code: string): string {
   }
 }
 
-type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+/** A failure names the first field to fix when it is a field's (that field takes the focus), else the alert does. */
+type Status =
+  { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; firstField?: Field };
 
 /**
  * The contact form. Native required checks (e-mail and tel types, selects that
@@ -93,18 +95,44 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
   }, []);
 
   useEffect(() => {
-    if (status.kind === 'failed') alertRef.current?.focus();
+    if (status.kind === 'failed' && status.firstField) document.getElementById(`${formId}-${status.firstField}`)?.focus();
+    else if (status.kind === 'failed') alertRef.current?.focus();
     if (status.kind === 'sent') successRef.current?.focus();
-  }, [status]);
+  }, [status, formId]);
 
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /**
+   * The browser's own checks (required, e-mail, tel), said in pt-BR beside each field
+   * rather than in the browser's tooltip alone; the first field to fix gets the focus.
+   */
+  function checkFields(form: HTMLFormElement): boolean {
+    const found: Partial<Record<Field, string>> = {};
+    for (const field of Object.keys(SERVER_FIELD) as Field[]) {
+      const element = form.elements.namedItem(field) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+      if (!element || element.validity.valid) continue;
+      found[field] = element.validity.valueMissing
+        ? element instanceof HTMLSelectElement
+          ? 'Escolha uma opção.'
+          : 'Preencha este campo.'
+        : field === 'email'
+          ? 'Informe um e-mail válido.'
+          : 'Verifique este campo.';
+    }
+    const first = (Object.keys(SERVER_FIELD) as Field[]).find((field) => found[field]);
+    if (!first) return true;
+    setErrors(found);
+    setStatus({ kind: 'failed', message: 'Verifique os campos destacados e envie novamente.', firstField: first });
+    return false;
+  }
+
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBot(event.currentTarget)) return setStatus({ kind: 'sent' });
+    if (!checkFields(event.currentTarget)) return;
     setStatus({ kind: 'sending' });
     setErrors({});
     const body = Object.fromEntries(
@@ -122,7 +150,11 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
           if (code) byField[field] = fieldMessage(code);
         }
         setErrors(byField);
-        setStatus({ kind: 'failed', message: 'Verifique os campos destacados e envie novamente.' });
+        setStatus({
+          kind: 'failed',
+          message: 'Verifique os campos destacados e envie novamente.',
+          firstField: (Object.keys(SERVER_FIELD) as Field[]).find((field) => byField[field]),
+        });
       } else if (api.status === 429) {
         setStatus({
           kind: 'failed',
@@ -166,10 +198,21 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
       </p>
     ) : null;
 
+  const requiredMark = (
+    <>
+      <span aria-hidden="true" className="text-red-700">
+        {' '}
+        *
+      </span>
+      <span className="sr-only"> (obrigatório)</span>
+    </>
+  );
+
   const text = (field: TextField, type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`${formId}-${field}`} className="block text-sm font-medium text-ink">
         {copy.labels[field]}
+        {requiredMark}
       </label>
       <input
         id={`${formId}-${field}`}
@@ -192,6 +235,7 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
     <div>
       <label htmlFor={`${formId}-${field}`} className="block text-sm font-medium text-ink">
         {copy.labels[field]}
+        {requiredMark}
       </label>
       <select
         id={`${formId}-${field}`}
@@ -215,7 +259,18 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
   );
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-describedby={status.kind === 'failed' ? `${formId}-alert` : undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-describedby={status.kind === 'failed' ? `${formId}-alert` : undefined}
+    >
+      <p className="text-sm text-muted">
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>{' '}
+        Campos obrigatórios
+      </p>
       {status.kind === 'failed' && (
         <p
           id={`${formId}-alert`}
@@ -239,6 +294,7 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
       <div>
         <label htmlFor={`${formId}-message`} className="block text-sm font-medium text-ink">
           {copy.labels.message}
+          {requiredMark}
         </label>
         <textarea
           id={`${formId}-message`}

@@ -57,8 +57,14 @@ test.describe('contact page', () => {
     const form = page.getByRole('region', { name: 'Envie sua mensagem' });
     await expect(form.getByLabel('E-mail')).toHaveAttribute('type', 'email');
     await expect(form.getByLabel('Telefone')).toHaveAttribute('type', 'tel');
+    await expect(form.getByText('Campos obrigatórios')).toBeVisible();
+    await expect(form.getByLabel('Nome')).toHaveAccessibleName('Nome (obrigatório)');
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(form.getByLabel('Nome')).toBeFocused();
+    await expect(form.getByRole('alert')).toHaveText('Verifique os campos destacados e envie novamente.');
+    await expect(form.getByText('Preencha este campo.')).toHaveCount(5);
+    await expect(form.getByText('Escolha uma opção.')).toHaveCount(3);
+    await expect(form.getByLabel('Nome')).toHaveAccessibleDescription('Preencha este campo.');
     for (const label of [
       'Nome',
       'E-mail',
@@ -73,8 +79,11 @@ test.describe('contact page', () => {
     }
     await fill(page);
     await form.getByLabel('Volume estimado').selectOption('');
+    await form.getByLabel('E-mail').fill('maria-sem-arroba');
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
-    await expect(form.getByLabel('Volume estimado')).toBeFocused();
+    await expect(form.getByLabel('E-mail')).toBeFocused();
+    await expect(form.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(form.getByText('Escolha uma opção.')).toHaveCount(1);
     await expect(form.getByRole('status')).toHaveCount(0);
   });
 
