@@ -87,6 +87,13 @@ function whoChanged(record) {
   return who && who.actor ? who : SYSTEM;
 }
 
+/** A visitor creating their own account acted as that account: the row names it, not "visitante". */
+function selfSignUp(record, action) {
+  const who = whoChanged(record);
+  if (action !== "INSERT" || record.collection().name !== "users" || who.user !== "" || who.actor !== "visitante") return null;
+  return { user: record.id, actor: record.getString("full_name") || record.email(), ip: who.ip, userAgent: who.userAgent };
+}
+
 /**
  * Execute hooks: the record's own write, then its row, in one transaction (joining the
  * caller's when there is one). A failed row undoes the change.
@@ -102,7 +109,15 @@ function logChange(e, action) {
       e.app = outer;
     }
     const after = action === "DELETE" ? null : snapshot(e.record);
-    writeRow(tx, whoChanged(e.record), action, e.record.collection().name, e.record.id, before, after);
+    writeRow(
+      tx,
+      selfSignUp(e.record, action) || whoChanged(e.record),
+      action,
+      e.record.collection().name,
+      e.record.id,
+      before,
+      after,
+    );
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PASSWORD, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { PASSWORD, newClient, signIn, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 
@@ -71,6 +71,19 @@ describe('audit rows', () => {
         `${table} ${action}`,
       ).toContain(`${table} ${action}`);
     }
+  });
+
+  test('a self sign-up is logged as done by the new account, not by "visitante"', async () => {
+    const account = await newClient(s.server)
+      .collection('users')
+      .create({
+        email: 'cadastro-auditado@exemplo.com.br',
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        full_name: 'Cadastro Auditado',
+      });
+    const [row] = await rowsFor(account.id);
+    expect(row).toMatchObject({ action: 'INSERT', user: account.id, actor: 'Cadastro Auditado', ip: '127.0.0.1' });
   });
 
   test('a superuser change in the dashboard is logged with an empty user and the superuser named', async () => {

@@ -141,11 +141,7 @@ function AuditTable() {
         />
         <Col
           source="table_name"
-          render={(record) => (
-            <span title={TABLE_LABELS[record.table_name] ?? undefined}>
-              <code>{record.table_name}</code>
-            </span>
-          )}
+          render={(record) => <span title={record.table_name}>{TABLE_LABELS[record.table_name] ?? record.table_name}</span>}
         />
         <Col
           source="record_id"

@@ -22,6 +22,7 @@ export const TABLE_LABELS: Record<string, string> = {
   contact_messages: 'Mensagens de contato',
   newsletter_subscribers: 'Newsletter',
   backups: 'Backups',
+  comments: 'Comentários',
 };
 
 export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));

@@ -78,7 +78,7 @@ test('each filter narrows the rows; clearing brings them back; loading, count an
   await expect(rows).toHaveCount(4);
   // Newest first, actions in pt-BR, ids cut to 8 characters, the user by name.
   await expect(rows.nth(0)).toContainText('Criação');
-  await expect(rows.nth(0)).toContainText('pages');
+  await expect(rows.nth(0)).toContainText('Páginas');
   await expect(rows.nth(0)).toContainText(pageRecord.id.slice(0, 8));
   await expect(rows.nth(0)).not.toContainText(pageRecord.id);
   await expect(rows.nth(0)).toContainText(admin.fullName);
@@ -89,7 +89,7 @@ test('each filter narrows the rows; clearing brings them back; loading, count an
   await pickSelect(page, 'Ação', 'Exclusão');
   await count(page, 1);
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('posts');
+  await expect(rows.first()).toContainText('Posts');
   await expect(page).toHaveURL(/filter=.*DELETE/);
 
   await pickSelect(page, 'Ação', 'Todas');

@@ -150,7 +150,7 @@ test('deactivating with the list switch ends the person’s open session; the au
     const row = page.locator('tbody tr');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Atualização');
-    await expect(row).toContainText('users');
+    await expect(row).toContainText('Usuários');
     await expect(row).toContainText(person.id.slice(0, 8));
     await expect(row).toContainText(admin.fullName);
     await row.getByRole('button', { name: /^Detalhes/ }).click();
