@@ -30,6 +30,9 @@ const notifyChange = () => window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT))
 /** 'Recusar' and 'Aceitar' look alike: refusing is as easy as accepting. */
 const DECISION = 'rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
 
+/** The CSS variable the chat button is lifted by while the banner shows (src/components/layout/ChatButton.astro). */
+const BANNER_OFFSET = '--cookie-banner-offset';
+
 /**
  * The cookie banner (bottom left, a fixed overlay that never shifts the layout) and its
  * preferences dialog. The stored choice (src/lib/consent.ts) is an external store, so
@@ -77,6 +80,22 @@ export default function CookieConsent() {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, []);
+
+  // While the banner shows, the floating chat button (ChatButton.astro) rises above it:
+  // on a phone the banner spans the width and would cover the button.
+  useEffect(() => {
+    const banner = bannerRef.current;
+    const root = document.documentElement;
+    if (!showBanner || !banner) return;
+    const place = () => root.style.setProperty(BANNER_OFFSET, `${banner.offsetHeight + 32}px`);
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_OFFSET);
+    };
+  }, [showBanner]);
 
   // Brought back by a reset control (this island's listener or, before hydration,
   // the directive's): a keyboard user lands in the banner, not at the page's end.
