@@ -12,6 +12,7 @@ import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/content-rules';
 import { z } from 'astro/zod';
+import { icons, type IconName } from './components/ui/icons';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
@@ -157,6 +158,8 @@ const customHardware = defineCollection({
     description: text(20, 900),
     /** Stated figures of a success case, as bullet points. */
     highlights: z.array(text(3, 160)).optional(),
+    /** The card's own icon (applications and technologies). */
+    icon: z.enum(Object.keys(icons) as [IconName, ...IconName[]]).optional(),
     order: z.number().int().positive(),
   }),
 });

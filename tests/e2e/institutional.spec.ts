@@ -19,6 +19,15 @@ test.describe('custom hardware', () => {
     await expect(second).not.toHaveAttribute('open', '');
     await expect(page.getByRole('link', { name: 'Fale com a equipe' })).toHaveAttribute('href', '/contato');
   });
+
+  test('each application and technology card has an icon of its own', async ({ page }) => {
+    await page.goto('/projetos-sob-medida');
+    const shapes = await page
+      .locator('#aplicacoes ~ ul li svg path, #tecnologias ~ ul li svg path')
+      .evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+    expect(shapes).toHaveLength(8);
+    expect(new Set(shapes).size).toBe(8);
+  });
 });
 
 test.describe('testimonials and about', () => {

@@ -25,6 +25,17 @@ export const icons = {
     'M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5Zm-4 7.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm7 5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm-6 3a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z',
   cpu: 'M9 2h2v2h2V2h2v2h2a2 2 0 0 1 2 2v2h2v2h-2v2h2v2h-2v2a2 2 0 0 1-2 2h-2v2h-2v-2h-2v2H9v-2H7a2 2 0 0 1-2-2v-2H3v-2h2v-2H3V8h2V6a2 2 0 0 1 2-2h2V2Zm-2 4v12h10V6H7Zm3 3h4v6h-4V9Z',
   shield: 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1 13.6-3.5-3.5 1.4-1.4 2.1 2.1 4.6-4.6 1.4 1.4-6 6Z',
+  // The custom-hardware cards (one per application and technology); holes are drawn
+  // in the opposite direction, as the other shapes here (nonzero fill).
+  gear: 'M11 2h2l.5 2.6 1.9.8 2.2-1.5 1.4 1.4-1.5 2.2.8 1.9L21 11v2l-2.7.5-.8 1.9 1.5 2.2-1.4 1.4-2.2-1.5-1.9.8L13 22h-2l-.5-2.7-1.9-.8-2.2 1.5-1.4-1.4 1.5-2.2-.8-1.9L3 13v-2l2.7-.5.8-1.9-1.5-2.2 1.4-1.4 2.2 1.5 1.9-.8L11 2Zm1 6a4 4 0 1 0 0 8 4 4 0 1 0 0-8Z',
+  monitor:
+    'M3 3h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1h-7v2h3v2H7v-2h3v-2H3a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm1 2v10h16V5H4Zm1 5h3.4l1.6-3.2 3 6 1.6-2.8H19v1.6h-3.5l-2.6 4.6-3-6-.9 1.8H5V10Z',
+  workflow: 'M3 3h7v6H3V3Zm11 12h7v6h-7v-6ZM5.5 11h2v4H12v-2l3.5 3-3.5 3v-2H5.5v-6Zm9-8h2v4H20l-2.5 3-2.5-3h-.5V3Z',
+  wrench:
+    'M15.5 2a5.5 5.5 0 0 1 2.3.5l-3.6 3.6.6 3.1 3.1.6 3.6-3.6A5.5 5.5 0 0 1 14.7 13l-7.6 7.6a2.2 2.2 0 0 1-3.1-3.1l7.6-7.6A5.5 5.5 0 0 1 15.5 2Z',
+  serialPort:
+    'M2.5 6h19l-2.2 10H4.7L2.5 6ZM7 8.8a1 1 0 1 0 0 2 1 1 0 1 0 0-2Zm3.3 0a1 1 0 1 0 0 2 1 1 0 1 0 0-2Zm3.4 0a1 1 0 1 0 0 2 1 1 0 1 0 0-2Zm3.3 0a1 1 0 1 0 0 2 1 1 0 1 0 0-2ZM8.6 12a1 1 0 1 0 0 2 1 1 0 1 0 0-2Zm3.4 0a1 1 0 1 0 0 2 1 1 0 1 0 0-2Zm3.4 0a1 1 0 1 0 0 2 1 1 0 1 0 0-2ZM11 16h2v6h-2v-6Z',
+  network: 'M9 2h6v5h-2v3h6a1 1 0 0 1 1 1v3h2v6h-6v-6h2v-2h-5v2h2v6H9v-6h2v-2H6v2h2v6H2v-6h2v-3a1 1 0 0 1 1-1h6V7H9V2Z',
 } as const;
 
 export type IconName = keyof typeof icons;
