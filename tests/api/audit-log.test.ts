@@ -74,14 +74,12 @@ describe('audit rows', () => {
   });
 
   test('a self sign-up is logged as done by the new account, not by "visitante"', async () => {
-    const account = await newClient(s.server)
-      .collection('users')
-      .create({
-        email: 'cadastro-auditado@exemplo.com.br',
-        password: PASSWORD,
-        passwordConfirm: PASSWORD,
-        full_name: 'Cadastro Auditado',
-      });
+    const account = await newClient(s.server).collection('users').create({
+      email: 'cadastro-auditado@exemplo.com.br',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      full_name: 'Cadastro Auditado',
+    });
     const [row] = await rowsFor(account.id);
     expect(row).toMatchObject({ action: 'INSERT', user: account.id, actor: 'Cadastro Auditado', ip: '127.0.0.1' });
   });
