@@ -43,8 +43,9 @@ describe('dashboard stats', () => {
     expect(result.media.size_mb).toBeCloseTo(1, 1);
   });
 
-  test('editors get no user numbers; authors count their own posts and the public ones', async () => {
-    expect((await stats(staff.editor)).users).toBeUndefined();
+  test("every staff role sees the users card (the spec's read permission); authors count their own posts and the public ones", async () => {
+    expect((await stats(staff.editor)).users).toEqual({ total: 5, active: 4, new_this_week: 5 });
+    expect((await stats(staff.author)).users).toEqual({ total: 5, active: 4, new_this_week: 5 });
     expect((await stats(staff.author)).posts).toEqual({ total: 2, published: 1, drafts: 1, scheduled: 0 });
     expect((await stats(staff.otherAuthor)).posts).toEqual({ total: 1, published: 1, drafts: 0, scheduled: 0 });
   });
