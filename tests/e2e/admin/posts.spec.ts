@@ -53,15 +53,23 @@ test('an editor writes a post: slug from the title, live sanitized preview in th
   await field(page, 'Resumo').fill('Como calibrar sensores de pressão.');
   await field(page, 'Tags').fill('sensores, calibração, sensores');
   await field(page, 'Conteúdo (Markdown)').fill(
-    '## Passo a passo\n\nUse um **padrão rastreável**.\n\n<script>window.__hacked = true</script>\n\n<img src="/favicon.svg" alt="ícone" onerror="window.__hacked = true">',
+    '## Passo a passo\n\n### Detalhe\n\n#### Nota\n\n# Seção principal\n\nUse um **padrão rastreável**.\n\n<script>window.__hacked = true</script>\n\n<img src="/favicon.svg" alt="ícone" onerror="window.__hacked = true">',
   );
 
   // Markdown rendered in the site's article styles; the script and the handler dropped.
   const preview = page.frameLocator('iframe[title="Pré-visualização do post"]');
   await expect(preview.locator('.prose-article strong')).toHaveText('padrão rastreável');
-  await expect(preview.locator('h1')).toHaveText(title);
+  await expect(preview.locator('h1').first()).toHaveText(title);
   await expect(preview.getByText('#calibração')).toBeVisible();
-  await expect(preview.locator('.prose-article h2')).toHaveCSS('font-size', '24px');
+  // Every heading level in the article's own sizes, none at the body's 16 px.
+  for (const [level, size] of [
+    ['h1', '30px'],
+    ['h2', '24px'],
+    ['h3', '20px'],
+    ['h4', '18px'],
+  ] as const) {
+    await expect(preview.locator(`.prose-article ${level}`)).toHaveCSS('font-size', size);
+  }
   await expect(preview.locator('script')).toHaveCount(0);
   await expect(preview.locator('.prose-article img')).toHaveAttribute('alt', 'ícone');
   await expect(preview.locator('.prose-article img')).not.toHaveAttribute('onerror');
