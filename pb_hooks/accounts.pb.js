@@ -85,10 +85,12 @@ onRecordUpdate((e) => {
   if (wasActiveAdmin && !staysActiveAdmin && accounts.countOtherActiveAdmins(e.app, e.record.id) === 0) {
     throw new BadRequestError("O último administrador ativo não pode ser rebaixado nem desativado.");
   }
-  if (before.get("role") !== e.record.get("role") || before.get("is_active") !== e.record.get("is_active")) {
-    // A new token key invalidates every token issued before: open sessions end now.
-    e.record.refreshTokenKey();
-  }
+  // A new token key invalidates every token issued before: open sessions end now, on a
+  // role change or a reactivation. A deactivated account keeps its key: its token
+  // opens nothing (lib/sessions.js answers 403 'Conta inativa.' to every request), and
+  // so the open panel can say 'Conta Inativa' at once instead of a bare sign-out.
+  const reactivated = !before.get("is_active") && e.record.get("is_active");
+  if (before.get("role") !== e.record.get("role") || reactivated) e.record.refreshTokenKey();
   e.next();
 }, "users");
 

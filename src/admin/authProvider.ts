@@ -15,7 +15,16 @@ import type { RecordModel } from 'pocketbase';
 import { useAuthProvider, type AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
 import { secureInput } from './auth/passwordRules';
-import { actorOf, endSession, isStaffRecord, saveOwnRecord, tokenExpiry, verifySession } from './session';
+import {
+  actorOf,
+  endSession,
+  isInactiveRefusal,
+  isStaffRecord,
+  markInactive,
+  saveOwnRecord,
+  tokenExpiry,
+  verifySession,
+} from './session';
 
 const VERIFY_EVERY_MS = 15_000;
 
@@ -129,6 +138,11 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
       if (status === 401) {
         endSession(pb);
         throw { message: false };
+      }
+      if (isInactiveRefusal(error)) {
+        // Deactivated meanwhile: the panel shows 'Conta Inativa' at the next request.
+        markInactive(pb);
+        return;
       }
       if (status === 403 || status === 404) {
         // Refused or hidden: either a rule said no (the toast says so) or the session was revoked.

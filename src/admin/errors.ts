@@ -175,7 +175,11 @@ export function withErrorMessages(provider: DataProvider): DataProvider {
       } catch (error) {
         if (error instanceof HttpError || (error as PocketBaseErrorShape)?.isAbort) throw error;
         const status = (error as PocketBaseErrorShape)?.status ?? 500;
-        throw new HttpError(describeError(resource, VERBS[name] ?? 'load', error), status, { errors: fieldMessages(error) });
+        // The body keeps the server's own message: the auth provider tells a deactivated account by it.
+        throw new HttpError(describeError(resource, VERBS[name] ?? 'load', error), status, {
+          errors: fieldMessages(error),
+          message: detailsOf(error).message ?? '',
+        });
       }
     };
   }

@@ -86,10 +86,29 @@ export function saveOwnRecord(pb: PocketBase, fresh: unknown): boolean {
   return true;
 }
 
+/** The server's answer to any request made with the token of a deactivated account (pb_hooks/lib/sessions.js). */
+export const INACTIVE_MESSAGE = 'Conta inativa.';
+
+/** Whether a failed request says the account was deactivated. */
+export function isInactiveRefusal(error: unknown): boolean {
+  const shape = (error ?? {}) as { status?: number; response?: { message?: string }; body?: { message?: string } };
+  return shape.status === 403 && (shape.response?.message ?? shape.body?.message) === INACTIVE_MESSAGE;
+}
+
+/**
+ * Notes that the signed-in account was deactivated: the panel shows 'Conta Inativa'
+ * at once (layout/AccessGate.tsx follows the stored record).
+ */
+export function markInactive(pb: PocketBase) {
+  const record = pb.authStore.record;
+  if (record && record.is_active !== false) pb.authStore.save(pb.authStore.token, { ...record, is_active: false });
+}
+
 /**
  * Asks the server whether the token still opens the staff member's own record. A
  * revoked token reads as a visitor, so the record is not found. Inactive accounts
- * cannot read their record at all; their state is already known from sign-in.
+ * cannot read their record at all: the refusal says so, and the stored record is
+ * marked inactive (the session stays, to show 'Conta Inativa').
  * Also refreshes the stored record (name, role, avatar) when it succeeds. A stored
  * record that is not whole is fetched again by the token's own id.
  */
@@ -106,6 +125,10 @@ export async function verifySession(pb: PocketBase): Promise<boolean> {
     // that is not whole and cannot be repaired ends it.
     return saveOwnRecord(pb, fresh) || stored;
   } catch (error) {
+    if (isInactiveRefusal(error)) {
+      markInactive(pb);
+      return true;
+    }
     const status = (error as { status?: number }).status ?? 0;
     // Offline or a server error says nothing about the session: keep it.
     return !(status === 401 || status === 403 || status === 404);

@@ -10,12 +10,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useAuthState, useGetIdentity, useLogout, useNotify } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAdminPath } from '../common/AdminLink';
 import { useAdminAuth } from '../authProvider';
 import { Toast } from '../common/Toast';
+import { pb } from '../pocketbase';
 
 const VERIFY_INTERVAL_MS = 30_000;
 
@@ -86,15 +87,24 @@ function ActivePanel({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Whether the stored account is marked inactive (at sign-in, or when a request finds it deactivated). */
+function useStoredInactive(): boolean {
+  return useSyncExternalStore(
+    (onChange) => pb.authStore.onChange(onChange),
+    () => pb.authStore.record?.is_active === false,
+  );
+}
+
 export function AccessGate({ children }: { children: ReactNode }) {
   const { isPending, authenticated } = useAuthState({}, false);
   const { identity, isPending: identityPending } = useGetIdentity();
+  const storedInactive = useStoredInactive();
   const adminPath = useAdminPath();
   const location = useLocation();
   if (isPending || (authenticated && identityPending)) return <Spinner />;
   // No session: the sign-in screen, which comes back here after signing in.
   if (!authenticated || !identity)
     return <Navigate to={adminPath('/login')} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
-  if (!identity.isActive) return <InactiveAccount />;
+  if (!identity.isActive || storedInactive) return <InactiveAccount />;
   return <ActivePanel>{children}</ActivePanel>;
 }

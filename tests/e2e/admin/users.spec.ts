@@ -135,11 +135,14 @@ test('deactivating with the list switch ends the person’s open session; the au
     await expect(toggle).not.toBeChecked();
     expect((await (await superuser()).collection('users').getOne(person.id)).is_active).toBe(false);
 
-    // Their session was revoked by the server: the next load lands on the login screen.
+    // Their next step in the open panel (the server refuses their token) shows 'Conta Inativa' at once,
+    // and so does a reload.
+    await theirPage.locator('.RaSidebar-fixed, .MuiDrawer-root').first().getByRole('menuitem', { name: 'Posts' }).click();
+    await expect(theirPage.getByRole('heading', { name: 'Conta Inativa' })).toBeVisible({ timeout: 5_000 });
     await theirPage.reload();
+    await expect(theirPage.getByRole('heading', { name: 'Conta Inativa' })).toBeVisible();
+    await theirPage.getByRole('button', { name: 'Sair' }).click();
     await expect(theirPage).toHaveURL(/\/admin\/login/);
-    await expect(theirPage.getByText('Sessão expirada')).toBeVisible();
-    await expect(theirPage.getByText('Por segurança, sua sessão foi encerrada.')).toBeVisible();
 
     // The audit row for the change, found by the admin's own filter, with old/new is_active highlighted.
     await page.goto('/admin/audit');
