@@ -1,7 +1,24 @@
-/** A toast with the spec's two-line form: a bold title, then the description. */
+import Paper from '@mui/material/Paper';
+
+/**
+ * A toast with the spec's two-line form: a bold title, then the description. react-admin
+ * puts a custom message in place of the snackbar's own surface, so the toast brings
+ * the theme's surface itself (a bare title would float over the page).
+ */
 export function Toast({ title, description }: { title: string; description?: string }) {
   return (
-    <span>
+    <Paper
+      elevation={6}
+      data-toast
+      sx={{
+        px: 2,
+        py: 1.5,
+        minWidth: { xs: 'auto', sm: 288 },
+        maxWidth: 560,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+      }}
+    >
       <strong>{title}</strong>
       {description ? (
         <>
@@ -9,6 +26,6 @@ export function Toast({ title, description }: { title: string; description?: str
           {description}
         </>
       ) : null}
-    </span>
+    </Paper>
   );
 }

@@ -39,6 +39,9 @@ test('signs in after a wrong password, counting the attempt', async ({ page, con
 
   await signInThroughForm(page, editor.email, editor.password);
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  // The toast has the theme's surface, not a bare text over the page.
+  const toast = page.locator('[data-toast]').filter({ hasText: 'Login realizado com sucesso!' });
+  expect(await toast.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
   await expect(page.getByRole('heading', { name: `Olá, ${editor.fullName}!` })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/?$/);
 
