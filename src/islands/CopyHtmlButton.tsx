@@ -5,17 +5,25 @@ interface Props {
   html: string;
 }
 
-/** Copies a signature's HTML to the clipboard and confirms with the spec's message. */
+/**
+ * Copies a signature's HTML to the clipboard and confirms, in a live region, with
+ * 'HTML copiado!' and the spec's message. A repeated copy clears the region first, so
+ * screen readers announce it again.
+ */
 export default function CopyHtmlButton({ title, html }: Props) {
   const [message, setMessage] = useState('');
 
   async function copy() {
+    setMessage('');
+    let next: string;
     try {
       await navigator.clipboard.writeText(html);
-      setMessage(`Assinatura "${title}" copiada para a área de transferência!`);
+      next = `HTML copiado! Assinatura "${title}" copiada para a área de transferência.`;
     } catch {
-      setMessage('Não foi possível copiar automaticamente. Selecione o código HTML abaixo e copie com Ctrl+C.');
+      next = 'Não foi possível copiar automaticamente. Selecione o código HTML abaixo e copie com Ctrl+C.';
     }
+    // On the next frame: an unchanged text in a live region is not read again.
+    requestAnimationFrame(() => setMessage(next));
   }
 
   return (

@@ -102,8 +102,18 @@ test.describe('e-mail signatures', () => {
     const title = (await compact.getByRole('heading', { level: 2 }).textContent())!.trim();
     const source = await compact.getByLabel('Código HTML').inputValue();
     await compact.getByRole('button', { name: /Copiar HTML/ }).click();
-    await expect(compact.getByRole('status')).toHaveText(`Assinatura "${title}" copiada para a área de transferência!`);
+    await expect(compact.getByRole('status')).toHaveText(
+      `HTML copiado! Assinatura "${title}" copiada para a área de transferência.`,
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(source.trim());
     expect(source).toContain('[Seu Nome]');
+  });
+
+  test('the very first click copies: the buttons are live as soon as the page has loaded', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.goto('/assinaturas-email');
+    const first = page.locator('section[data-signature]').first();
+    await first.getByRole('button', { name: /Copiar HTML/ }).click();
+    await expect(first.getByRole('status')).toHaveText(/^HTML copiado!/);
   });
 });
