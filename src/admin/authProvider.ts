@@ -78,6 +78,10 @@ export interface AdminAuthProvider extends AuthProvider {
   verifySession(): Promise<boolean>;
   /** Ends a session that expired or was revoked: the login screen says 'Sessão expirada'. */
   endSession(): void;
+  /** Whether the stored account is marked inactive (at sign-in, or when a request found it deactivated). */
+  storedInactive(): boolean;
+  /** Calls back whenever the stored session changes; returns the unsubscribe. */
+  onSessionChange(callback: () => void): () => void;
   /**
    * Creates the account (the server makes it an inactive author, or the first admin)
    * and asks for the confirmation e-mail, whose failure (no SMTP yet) does not undo it.
@@ -172,6 +176,8 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
     ownRecord: () => pb.authStore.record,
     verifySession: () => verifySession(pb),
     endSession: () => endSession(pb),
+    storedInactive: () => pb.authStore.record?.is_active === false,
+    onSessionChange: (callback) => pb.authStore.onChange(callback),
     async signUp(fields) {
       const email = fields.email.trim();
       const created = await users().create({

@@ -66,12 +66,13 @@ describe('inactive accounts', () => {
     const id = user.authStore.record!.id;
     expect(await statusOf(user.collection('users').authRefresh())).toBe(200);
     await s.admin.client.collection('users').update(id, { is_active: false });
-    for (const call of [
-      user.collection('users').authRefresh(),
-      user.collection('pages').getFullList(),
-      user.collection('users').getOne(id),
-    ]) {
-      const refused = await call.then(
+    const calls = [
+      () => user.collection('users').authRefresh(),
+      () => user.collection('pages').getFullList(),
+      () => user.collection('users').getOne(id),
+    ];
+    for (const call of calls) {
+      const refused = await call().then(
         () => null,
         (error: { status: number; response: { message: string } }) => error,
       );

@@ -16,7 +16,6 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useAdminPath } from '../common/AdminLink';
 import { useAdminAuth } from '../authProvider';
 import { Toast } from '../common/Toast';
-import { pb } from '../pocketbase';
 
 const VERIFY_INTERVAL_MS = 30_000;
 
@@ -89,10 +88,8 @@ function ActivePanel({ children }: { children: ReactNode }) {
 
 /** Whether the stored account is marked inactive (at sign-in, or when a request finds it deactivated). */
 function useStoredInactive(): boolean {
-  return useSyncExternalStore(
-    (onChange) => pb.authStore.onChange(onChange),
-    () => pb.authStore.record?.is_active === false,
-  );
+  const auth = useAdminAuth();
+  return useSyncExternalStore(auth.onSessionChange, auth.storedInactive);
 }
 
 export function AccessGate({ children }: { children: ReactNode }) {
