@@ -61,6 +61,22 @@ async function settled() {
 
 const page = (pathname: string) => fetch(`${pocketbaseUrl}${pathname}`);
 
+/**
+ * The site_builds row of a finished build, once the publisher's report has landed:
+ * the publisher reports over HTTP after the build ends, so the row may still say
+ * 'building' for a moment after the publisher is idle.
+ */
+async function reportedRow(id: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const row = await staff.admin.client
+      .collection('site_builds')
+      .getFirstListItem(staff.admin.client.filter('build_id = {:id}', { id }));
+    if (row.state === 'success' || row.state === 'failed' || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'publicacao-'));
   live = path.join(tmp, 'site', 'live');
@@ -157,6 +173,7 @@ describe('rebuild on publish', () => {
       ]);
 
       // The admin's panel reads it from the `site-builds` resource, with what to fix.
+      await reportedRow(build.id);
       const query = { sort: '["created","DESC"]', range: '[0,0]', filter: '{"state":["success"]}' };
       const [row] = await staff.editor.client.send<{ id: string; left_out: Record<string, string>[] }[]>(
         '/api/admin/rest/site-builds',
@@ -200,9 +217,7 @@ describe('rebuild on publish', () => {
       expect(failure.log).toContain(`Não foi possível ler as configurações do CMS em ${closed}`);
       expect((await page('/blog')).status).toBe(200);
 
-      const row = await staff.admin.client
-        .collection('site_builds')
-        .getFirstListItem(staff.admin.client.filter('build_id = {:id}', { id: failure.id }));
+      const row = await reportedRow(failure.id);
       expect(row.state).toBe('failed');
       expect(row.log).toContain('Não foi possível ler');
 
@@ -313,10 +328,7 @@ describe('deploy-hook mode', () => {
     expect(outcome).toMatchObject({ state: 'success', mode: 'deploy-hook' });
     expect(outcome.log).toBe('Tentativa 1: HTTP 502\nTentativa 2: HTTP 200');
     await settled();
-    const row = await staff.admin.client
-      .collection('site_builds')
-      .getFirstListItem(staff.admin.client.filter('build_id = {:id}', { id: outcome.id }));
-    expect(row).toMatchObject({ state: 'success', mode: 'deploy-hook' });
+    expect(await reportedRow(outcome.id)).toMatchObject({ state: 'success', mode: 'deploy-hook' });
   });
 });
 
