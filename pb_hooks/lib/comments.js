@@ -7,7 +7,6 @@ const { fieldError } = require(`${__hooks}/lib/errors.js`);
 
 const MESSAGES = {
   article: "Artigo não encontrado: o comentário precisa ser de um artigo publicado.",
-  body: "Escreva um comentário.",
   replyOnly: "Só a equipe pode responder a um comentário.",
   parent: "O comentário respondido não existe.",
   rate: "Você enviou muitos comentários em pouco tempo. Tente novamente em alguns minutos.",
