@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: '.cache/test-results/playwright',
   use: {
     locale: 'pt-BR',
+    // A stuck click or navigation fails at its own line instead of using up the whole test's time.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH,
