@@ -21,7 +21,7 @@ const text = (min = 1, max = 400) => z.string().min(min).max(max);
 /** The CMS this build reads (posts, pages, settings); without it, git content only. */
 const pocketBaseUrl = process.env.POCKETBASE_URL;
 
-/** Product lines (families). The id is the value of `/produtos?category=`. */
+/** Product lines (families). The id names the line's page, `/produtos/linha/{id}`. */
 const lines = defineCollection({
   loader: file('src/content/lines.json'),
   schema: ({ image }) =>
@@ -86,8 +86,6 @@ const products = defineCollection({
         .max(6, 'cada produto tem de 2 a 6 imagens'),
       datasheet: reference('datasheets').optional(),
       related: z.array(reference('products')).length(3),
-      /** Where 'Solicitar orçamento' leads: the chat, or the contact page. */
-      quote: z.enum(['chat', 'contact']),
     }),
 });
 

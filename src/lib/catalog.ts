@@ -1,7 +1,6 @@
 /** Query helpers over the product collections, so pages stay thin. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
 import type { Crumb } from './structured-data';
-import type { LineChoice } from '../islands/LineSelector';
 
 export type Line = CollectionEntry<'lines'>;
 export type Product = CollectionEntry<'products'>;
@@ -10,7 +9,7 @@ export type Product = CollectionEntry<'products'>;
 export const LINE_FALLBACK_DESCRIPTION =
   'Conheça os produtos desta linha e fale com nossa equipe para escolher a melhor opção para o seu projeto.';
 
-/** The product listing's default line, also used for unknown `category` values. */
+/** The line /produtos shows (also for an unknown legacy `?category=` value). */
 export const DEFAULT_LINE = 'ops';
 
 /** A product line with its products, in display order. */
@@ -23,17 +22,13 @@ export interface LineSummary {
   href: string;
 }
 
+/** Each line's prebuilt listing page; the default line's is /produtos itself. */
 export function lineHref(lineId: string): string {
-  return `/produtos?category=${encodeURIComponent(lineId)}`;
+  return lineId === DEFAULT_LINE ? '/produtos' : `/produtos/linha/${encodeURIComponent(lineId)}`;
 }
 
 export function productHref(productId: string): string {
   return `/produtos/${productId}`;
-}
-
-/** Maps a `category` query value to a line id, falling back to the default line. */
-export function resolveCategory(value: string | null | undefined, lineIds: readonly string[]): string {
-  return value && lineIds.includes(value) ? value : DEFAULT_LINE;
 }
 
 export async function getLineSummaries(): Promise<LineSummary[]> {
@@ -44,17 +39,6 @@ export async function getLineSummaries(): Promise<LineSummary[]> {
       const own = products.filter((product) => product.data.line.id === line.id).sort((a, b) => a.data.order - b.data.order);
       return { id: line.id, data: line.data, products: own, productCount: own.length, href: lineHref(line.id) };
     });
-}
-
-/** What the listing's line selector shows of each line. */
-export function lineChoices(lines: LineSummary[]): LineChoice[] {
-  return lines.map((line) => ({
-    id: line.id,
-    name: line.data.name,
-    iconText: line.data.iconText,
-    color: line.data.color,
-    productCount: line.productCount,
-  }));
 }
 
 export async function getProducts(): Promise<Product[]> {

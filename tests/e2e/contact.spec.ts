@@ -154,9 +154,9 @@ test.describe('contact page', () => {
     expect((await storedMessages(baseURL!, email)).map((stored) => stored.message)).toEqual([message]);
   });
 
-  test('"Solicitar orçamento" on an OPS page starts the message', async ({ page }) => {
+  test('"Solicitar orçamento" on a product page starts the message', async ({ page }) => {
     await page.goto('/produtos/ops012');
-    await page.getByRole('link', { name: /Solicitar orçamento/ }).click();
+    await page.getByRole('link', { name: /^Solicitar orçamento/ }).click();
     await expect(page).toHaveURL(/\/contato\?produto=OPS012$/);
     await hydrated(page);
     const form = page.getByRole('region', { name: 'Envie sua mensagem' });

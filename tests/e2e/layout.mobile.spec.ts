@@ -4,6 +4,7 @@ import { test, expect } from './fixtures';
 const PAGES = [
   '/',
   '/produtos',
+  '/produtos/linha/opm',
   '/produtos/ops010',
   '/produtos/opx1001',
   '/catalogo-digital',

@@ -89,7 +89,6 @@ test.describe('pages with islands in view (filters, forms, the carousel)', () =>
   // The island each page hydrates at load (on a phone, /contato's form is below the fold).
   const pages = [
     { path: '/blog', ready: 'BlogBrowser' },
-    { path: '/produtos', ready: 'LineSelector' },
     { path: '/produtos/ops010', ready: 'ImageCarousel' },
   ];
   for (const { path, ready } of pages) {

@@ -1,48 +1,64 @@
-import { test, expect, islandsHydrated } from './fixtures';
+import { test, expect } from './fixtures';
 import { site } from '../../src/config/site';
 
 test.describe('product listing', () => {
-  test('shows Linha S by default and for unknown categories', async ({ page }) => {
-    for (const path of ['/produtos', '/produtos?category=nao-existe']) {
-      await page.goto(path);
+  test('each line has its own prebuilt page: the right line at first paint, without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/produtos');
       await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeHidden();
+      await expect(page.locator('[data-line-panel]')).toHaveCount(1);
       await expect(page.locator('[data-line-panel="ops"] article')).toHaveCount(4);
+      const cards = page.getByRole('list', { name: 'Linhas de produtos' });
+      await expect(cards.getByRole('link', { name: /Linha S/ })).toHaveAttribute('aria-current', 'page');
+
+      await cards.getByRole('link', { name: /Linha X/ }).click();
+      await expect(page).toHaveURL(/\/produtos\/linha\/opx$/);
+      await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toHaveCount(0);
+      await expect(cards.getByRole('link', { name: /Linha X/ })).toHaveAttribute('aria-current', 'page');
+      await expect(page).toHaveTitle(/^Linha X \| Produtos/);
+
+      await cards.getByRole('link', { name: /Acessórios/ }).click();
+      await expect(page).toHaveURL(/\/produtos\/linha\/ope$/);
+      // Accessories have no long description: the generic sentence shows.
+      await expect(page.locator('[data-line-panel="ope"]')).toContainText('Conheça os produtos desta linha');
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeVisible();
+      await cards.getByRole('link', { name: /Linha S/ }).click();
+      await expect(page).toHaveURL(/\/produtos$/);
+    } finally {
+      await context.close();
     }
   });
 
-  test('category cards change the selection and the URL, and the back button restores it', async ({ page }) => {
-    await page.goto('/produtos');
-    await islandsHydrated(page, 'LineSelector');
-    const cards = page.getByRole('list', { name: 'Linhas de produtos' });
-    await cards.getByRole('link', { name: /Linha X/ }).click();
-    await expect(page).toHaveURL(/\?category=opx$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toBeHidden();
-    await expect(cards.getByRole('link', { name: /Linha X/ })).toHaveAttribute('aria-current', 'true');
-
-    await cards.getByRole('link', { name: /Acessórios/ }).click();
-    await expect(page).toHaveURL(/\?category=ope$/);
-    // Accessories have no long description: the generic sentence shows.
-    await expect(page.locator('[data-line-panel="ope"]')).toContainText('Conheça os produtos desta linha');
-
-    await page.goBack();
-    await expect(page).toHaveURL(/\?category=opx$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeVisible();
-    await page.goBack();
-    await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toBeVisible();
-  });
-
-  test('a shared link opens its line, with the listing reading of OPM001', async ({ page }) => {
-    await page.goto('/produtos?category=opm');
+  test('an old ?category= link lands on its line’s page before the first paint; an unknown one shows Linha S', async ({
+    page,
+  }) => {
+    const painted: string[] = [];
+    await page.exposeFunction('reportPaint', (path: string) => painted.push(path));
+    await page.addInitScript(() => {
+      new PerformanceObserver(() =>
+        (window as unknown as { reportPaint: (p: string) => void }).reportPaint(location.pathname),
+      ).observe({
+        type: 'paint',
+        buffered: true,
+      });
+    });
+    await page.goto('/produtos?category=opm#produtos');
+    await expect(page).toHaveURL(/\/produtos\/linha\/opm#produtos$/);
     const panel = page.locator('[data-line-panel="opm"]');
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('4 saídas a transistor');
     await expect(panel.getByRole('link', { name: /Ver detalhes/ })).toHaveAttribute('href', '/produtos/opm001');
-    await expect(panel.getByRole('link', { name: /Solicitar orçamento/ })).toHaveAttribute(
-      'href',
-      new RegExp(`phone=${site.chat.number}`),
-    );
+    expect(painted, 'nada pintado em /produtos antes do redirecionamento').not.toContain('/produtos');
+
+    for (const path of ['/produtos?category=nao-existe', '/produtos?category=ops']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
+      await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toBeVisible();
+    }
   });
 });
 
@@ -58,8 +74,6 @@ test.describe('product page', () => {
     await expect(page.getByText('OPS', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('OPS010');
     await expect(page.getByRole('heading', { name: 'Principais características' })).toBeVisible();
-    // On the OPS pages the quote goes through the contact page (see the closing note).
-    await expect(page.getByRole('link', { name: /Solicitar orçamento/ })).toHaveAttribute('href', '/contato?produto=OPS010');
     const datasheet = page.getByRole('link', { name: /Download datasheet/ });
     await expect(datasheet).toHaveAttribute('target', '_blank');
     await expect(datasheet).toHaveAttribute('href', /^https:\/\//);
@@ -71,11 +85,30 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(/\/produtos\/(?!ops010)[a-z0-9]+$/);
   });
 
-  test('the quote opens the chat outside the OPS line, and OPE-100 has no datasheet', async ({ page }) => {
-    await page.goto('/produtos/opx1001');
-    const quote = page.getByRole('link', { name: /Solicitar orçamento/ });
-    await expect(quote).toHaveAttribute('href', new RegExp(`phone=${site.chat.number}`));
-    await expect(quote).toHaveAttribute('target', '_blank');
+  test('every quote offers both paths: the contact form with the product filled in, and WhatsApp with a message', async ({
+    page,
+  }) => {
+    // Product pages of every line, a line's cards and the digital catalogue.
+    const places = [
+      { path: '/produtos/ops010', scope: page.locator('main'), model: 'OPS010' },
+      { path: '/produtos/opx1001', scope: page.locator('main'), model: 'OPX1-001' },
+      { path: '/produtos/linha/opm', scope: page.locator('[data-line-panel="opm"]'), model: 'OPM001' },
+      { path: '/catalogo-digital', scope: page.locator('main'), model: 'OPE-100' },
+    ];
+    for (const { path, scope, model } of places) {
+      await page.goto(path);
+      const form = scope.getByRole('link', { name: `Solicitar orçamento do ${model} pelo formulário de contato` });
+      await expect(form, path).toHaveAttribute('href', `/contato?produto=${model}`);
+      const chat = scope.getByRole('link', { name: `Orçamento do ${model} pelo WhatsApp (abre em nova aba)` });
+      await expect(chat, path).toHaveAttribute('target', '_blank');
+      const href = new URL((await chat.getAttribute('href')) ?? '');
+      expect(href.searchParams.get('phone')).toBe(site.chat.number);
+      expect(href.searchParams.get('text')).toBe(`Olá! Gostaria de solicitar um orçamento do ${model}.`);
+    }
+    // What the form does with ?produto= is in contact.spec.ts.
+  });
+
+  test('OPE-100 has no datasheet', async ({ page }) => {
     await page.goto('/produtos/ope100');
     await expect(page.getByRole('link', { name: /Download datasheet/ })).toHaveCount(0);
   });
