@@ -89,16 +89,23 @@ const products = defineCollection({
     }),
 });
 
-/** Partner organisations shown as neutral text wordmarks. */
+/**
+ * Partner organisations and their logos. The SVGs in src/assets/partners are
+ * stand-in marks drawn from each name; the organisations' own logo files replace
+ * them under the same names once the company has the right to use them.
+ */
 const partners = defineCollection({
   loader: file('src/content/partners.json'),
-  schema: z.object({
-    /** Short wordmark text. */
-    name: z.string().min(2).max(20),
-    fullName: z.string().min(3),
-    kind: z.string().min(3),
-    order: z.number().int().positive(),
-  }),
+  schema: ({ image }) =>
+    z.object({
+      /** Short name, as in the logo. */
+      name: z.string().min(2).max(20),
+      /** The logo's alternative text. */
+      fullName: z.string().min(3),
+      kind: z.string().min(3),
+      logo: image(),
+      order: z.number().int().positive(),
+    }),
 });
 
 export const SOFTWARE_CATEGORIES = [

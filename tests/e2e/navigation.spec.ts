@@ -86,7 +86,17 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.getByText('Desenvolvimento gratuito para lotes a partir de 25 unidades.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Conheça o processo' })).toHaveAttribute('href', '/projetos-sob-medida');
-    await expect(page.getByRole('region', { name: /Parceiros/ }).getByRole('listitem')).toHaveCount(7);
+    const partners = page.getByRole('region', { name: /Parceiros/ });
+    await expect(partners.getByRole('listitem')).toHaveCount(7);
+    // Each partner is its logo (an SVG with the full name as its text), greyscale until hovered.
+    const logo = partners.getByRole('img', { name: 'Serviço Nacional de Aprendizagem Industrial' });
+    await expect(partners.getByRole('img')).toHaveCount(7);
+    await expect(logo).toHaveAttribute('src', /\.svg$/);
+    await logo.scrollIntoViewIfNeeded();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(logo).toHaveCSS('filter', 'grayscale(1)');
+    await logo.hover();
+    await expect(logo).toHaveCSS('filter', 'grayscale(0)');
     await expect(
       page.getByRole('region', { name: /Pronto para/ }).getByRole('link', { name: /Fale com um especialista/ }),
     ).toHaveAttribute('href', site.chat.link);
