@@ -15,7 +15,7 @@ import (
 // meta tag); tests/api/site-serving.test.ts keeps the two in step.
 const (
 	ReferrerPolicy    = "strict-origin-when-cross-origin"
-	PermissionsPolicy = "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()"
+	PermissionsPolicy = `accelerometer=(), autoplay=(self "https://www.youtube-nocookie.com"), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()`
 	HSTS              = "max-age=31536000"
 	// JSON never needs to load anything, nor to be framed.
 	apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"

@@ -21,7 +21,7 @@ import path from 'node:path';
 /** Values the server also sends on API responses (server/site/headers.go); a test keeps them equal. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()';
+  'accelerometer=(), autoplay=(self "https://www.youtube-nocookie.com"), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()';
 export const HSTS = 'max-age=31536000';
 
 /**
@@ -61,8 +61,9 @@ export function pageCsp(options = {}) {
       "img-src 'self' data: blob: https:",
       "font-src 'self'",
       `connect-src 'self'${api ? ` ${api}` : ''}`,
-      // The contact page's map (src/lib/map.ts).
-      "frame-src 'self' https://www.openstreetmap.org",
+      // The contact page's map (src/lib/map.ts) and article videos once asked for
+      // (src/components/blog/YouTubeVideo.astro).
+      "frame-src 'self' https://www.openstreetmap.org https://www.youtube-nocookie.com",
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

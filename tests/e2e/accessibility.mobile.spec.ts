@@ -15,6 +15,7 @@ const PAGES = [
   '/contato',
   '/clientes',
   '/assinaturas-email',
+  '/blog/video-apresentacao-shield-industrial-esp32',
   '/blog/corrigindo-conflito-da-porta-serial',
 ];
 

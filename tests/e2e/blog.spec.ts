@@ -124,6 +124,44 @@ test.describe('article page', () => {
     await expect(box).toHaveAttribute('tabindex', '0');
   });
 
+  test('the video is a facade: nothing from YouTube loads until play, then the no-cookie player the CSP allows', async ({
+    page,
+  }) => {
+    const youtube: string[] = [];
+    page.on('request', (request) => {
+      if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) youtube.push(request.url());
+    });
+    // No internet here: the player's address answers with a stand-in page.
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
+    );
+    await page.goto('/blog/video-apresentacao-shield-industrial-esp32');
+    const play = page.getByRole('link', { name: /^Reproduzir o vídeo: Apresentação do shield industrial/ });
+    await expect(play).toBeVisible();
+    await expect(play).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(youtube, 'nada do YouTube antes do clique').toEqual([]);
+
+    const violations = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+          setTimeout(() => resolve(seen), 1500);
+        }),
+    );
+    await play.click();
+    const player = page.frameLocator('iframe[title^="Apresentação do shield industrial"]');
+    await expect(player.getByText('player')).toBeVisible();
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/,
+    );
+    expect(await violations).toEqual([]);
+    expect(youtube.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
+  });
+
   test('carries BlogPosting and BreadcrumbList structured data', async ({ page }) => {
     await page.goto('/blog/funcao-map-no-arduino');
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
