@@ -24,9 +24,26 @@ export async function getArticles(): Promise<Article[]> {
   );
 }
 
-/** The cover as a responsive image: Astro-optimised for MDX, PocketBase thumbnails for CMS posts. */
+/** A CMS post saved without a cover shows one drawn from its title (src/pages/blog/capas/[slug].svg.ts). */
+export function hasGeneratedCover(article: Article): boolean {
+  return article.data.source === 'cms' && !article.data.coverUrl;
+}
+
+export function generatedCoverHref(slug: string): string {
+  return `/blog/capas/${slug}.svg`;
+}
+
+/**
+ * The cover as a responsive image: Astro-optimised for MDX, PocketBase thumbnails for
+ * CMS posts, the generated text cover for a CMS post without one (its alt text is
+ * empty: the cover repeats the title printed beside it).
+ */
 export async function coverOf(article: Article, widths = [400, 800]): Promise<ArticleSummary['image']> {
   const { data } = article;
+  if (hasGeneratedCover(article)) {
+    const src = generatedCoverHref(article.id);
+    return { src, srcset: `${src} 1200w`, width: 1200, height: 630, alt: '' };
+  }
   if (data.coverUrl) {
     return {
       src: `${data.coverUrl}?thumb=640x360`,

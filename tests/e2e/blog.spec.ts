@@ -185,6 +185,25 @@ test.describe('article page', () => {
     expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
   });
 
+  test('a CMS post without a cover gets one drawn from its title, on its page and its card', async ({ page, request }) => {
+    const href = `/blog/capas/${CMS_POST.slug}.svg`;
+    const svg = await request.get(href);
+    expect(svg.headers()['content-type']).toContain('image/svg+xml');
+    expect(await svg.text()).toContain(CMS_POST.category);
+
+    await page.goto(`/blog/${CMS_POST.slug}`);
+    const header = page.locator(`article img[src="${href}"]`);
+    await expect(header).toHaveCount(1);
+    await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The share image stays a PNG, which social networks take.
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og-default\.png$/);
+
+    await openBlog(page, `?busca=${encodeURIComponent(CMS_POST.title)}`);
+    const card = cards(page).filter({ hasText: CMS_POST.title });
+    await expect(card.locator('img')).toHaveAttribute('src', href);
+    await expect(card.locator('img')).not.toHaveAttribute('src', /artwork|linha-s/);
+  });
+
   test('an unknown slug answers 404 with "Artigo não encontrado" and a way back', async ({ page, consoleErrors }) => {
     const response = await page.goto('/blog/artigo-que-nao-existe');
     expect(response?.status()).toBe(404);

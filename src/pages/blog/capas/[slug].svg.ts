@@ -1,0 +1,17 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { digest } from '../../../lib/page-keys';
+import { getArticles, hasGeneratedCover, type Article } from '../../../lib/blog';
+import { textCoverSvg } from '../../../lib/text-cover.mjs';
+
+/** The generated cover of each CMS post saved without one (git articles have theirs as files). */
+export const getStaticPaths = (async () => {
+  const articles = (await getArticles()).filter(hasGeneratedCover);
+  return articles.map((article) => ({
+    params: { slug: article.id },
+    props: { article },
+    cacheKey: digest(article.data.title, article.data.category),
+  }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ article: Article }> = ({ props }) =>
+  new Response(textCoverSvg(props.article.data), { headers: { 'Content-Type': 'image/svg+xml; charset=utf-8' } });
