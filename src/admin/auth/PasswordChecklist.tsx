@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { PASSWORD_REQUIREMENTS } from './passwordRules';
+import { visuallyHidden } from '../common/visuallyHidden';
 
 /**
  * The password rule under the password field, each requirement marked as it is met
@@ -34,12 +35,3 @@ export function PasswordChecklist<T extends FieldValues>({ control, name }: { co
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -12,6 +12,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import WarningIcon from '@mui/icons-material/Warning';
+import { visuallyHidden } from '../common/visuallyHidden';
 import CommentIcon from '@mui/icons-material/Comment';
 import UploadIcon from '@mui/icons-material/Upload';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -25,10 +29,11 @@ import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
 import { useAdminDataProvider } from '../dataProvider';
 import type { DashboardStats } from './stats';
-import { PublishingPanel } from './PublishingPanel';
+import { PublishingPanel, usePublicationState } from './PublishingPanel';
 import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
-import { ValidationReport } from './ValidationReport';
+import { ValidationReport, useValidationChecks } from './ValidationReport';
+import type { CheckResult, CheckStatus } from './validationChecks';
 import { can } from '../../lib/permissions';
 import { formatNumber } from '../../lib/format';
 
@@ -118,13 +123,24 @@ function QuickActions() {
   );
 }
 
-const SYSTEM_STATUS = [
-  'Área administrativa unificada em /admin/*',
-  'Redirecionamentos de /legacy-admin/* configurados',
-  'Arquivos de SEO (robots.txt e sitemap.xml) atualizados a cada publicação',
+/** The system-status items, in an editor's words, each answered by one of the report's checks. */
+const SYSTEM_STATUS: { check: string; text: string }[] = [
+  { check: 'admin-access', text: 'O painel administrativo abre em /admin e nos links diretos para cada tela' },
+  { check: 'legacy-redirects', text: 'Links antigos do painel (/legacy-admin) levam à tela certa do painel atual' },
+  { check: 'seo-files', text: 'O Google e outros buscadores recebem o mapa do site atualizado a cada publicação' },
 ];
 
-function SystemStatus() {
+const STATUS_ICONS: Record<
+  CheckStatus,
+  { icon: typeof CheckCircleIcon; color: 'success' | 'error' | 'warning' | 'disabled'; label: string }
+> = {
+  pass: { icon: CheckCircleIcon, color: 'success', label: 'Funcionando' },
+  fail: { icon: ErrorIcon, color: 'error', label: 'Com problema' },
+  warning: { icon: WarningIcon, color: 'warning', label: 'Atenção' },
+  pending: { icon: HourglassEmptyIcon, color: 'disabled', label: 'Verificando' },
+};
+
+function SystemStatus({ results }: { results: CheckResult[] }) {
   return (
     <Card component="section" aria-labelledby="system-status" sx={{ flex: '1 1 320px' }}>
       <CardContent>
@@ -132,12 +148,21 @@ function SystemStatus() {
           Status do sistema
         </Typography>
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {SYSTEM_STATUS.map((item) => (
-            <Stack component="li" direction="row" spacing={1} key={item} sx={{ alignItems: 'center' }}>
-              <CheckCircleIcon color="success" fontSize="small" aria-hidden="true" />
-              <Typography variant="body2">{item}</Typography>
-            </Stack>
-          ))}
+          {SYSTEM_STATUS.map(({ check, text }) => {
+            const status = results.find((result) => result.id === check)?.status ?? 'pending';
+            const { icon: Icon, color, label } = STATUS_ICONS[status];
+            return (
+              <Stack component="li" direction="row" spacing={1} key={check} sx={{ alignItems: 'center' }} data-status={status}>
+                <Icon color={color} fontSize="small" aria-hidden="true" />
+                <Typography variant="body2">
+                  <Box component="span" sx={visuallyHidden}>
+                    {label}:{' '}
+                  </Box>
+                  {text}
+                </Typography>
+              </Stack>
+            );
+          })}
         </Stack>
       </CardContent>
     </Card>
@@ -190,6 +215,8 @@ export default function Dashboard() {
   const notify = useNotify();
   const dataProvider = useAdminDataProvider();
   const stats = useQuery({ queryKey: ['admin-stats'], queryFn: () => dataProvider.stats(), refetchInterval: 60_000 });
+  const checks = useValidationChecks();
+  const publication = usePublicationState(can(actor, 'publish'));
   useEffect(() => {
     if (stats.error) notify(`Erro ao carregar estatísticas: ${reasonOf(stats.error)}`, { type: 'error' });
   }, [stats.error, notify]);
@@ -207,7 +234,7 @@ export default function Dashboard() {
       <StatCards stats={stats.data} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
         <QuickActions />
-        <SystemStatus />
+        <SystemStatus results={checks.results} />
         <CommentQueue />
       </Stack>
       {can(actor, 'publish') ? (
@@ -216,7 +243,7 @@ export default function Dashboard() {
         </Box>
       ) : null}
       <Box sx={{ mt: 2 }}>
-        <ValidationReport />
+        <ValidationReport checks={checks} publicationFailed={Boolean(publication.failure)} />
       </Box>
     </Box>
   );

@@ -17,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import PublishIcon from '@mui/icons-material/Publish';
 import { Link, useCreate, useGetList, useNotify } from 'react-admin';
 import { reasonOf } from '../errors';
+import { useActor } from '../common/useActor';
+import { can } from '../../lib/permissions';
 import { formatDateTime, formatSeconds } from '../../lib/format';
 
 interface SiteBuild {
@@ -79,27 +81,62 @@ function LeftOutList({ records }: { records: LeftOut[] }) {
 const dateTime = (value: string) => formatDateTime(value, { seconds: true }) || '–';
 
 /** The newest build in one of these states; `running` asks for a refresh every 2 s instead of 15 s. */
-function useLatestBuild(states: SiteBuild['state'][], running: boolean) {
+function useLatestBuild(states: SiteBuild['state'][], running: boolean, enabled: boolean) {
   return useGetList<SiteBuild>(
     'site-builds',
     { filter: { state: states }, sort: { field: 'created', order: 'DESC' }, pagination: { page: 1, perPage: 1 } },
     // While a build runs its stage shows as it changes; the first query sees that itself.
-    { refetchInterval: (query) => (running || query.state.data?.data.length ? 2_000 : 15_000) },
+    { enabled, refetchInterval: (query) => (running || query.state.data?.data.length ? 2_000 : 15_000) },
+  );
+}
+
+/**
+ * The build in progress, the live one and the last failure still news (newer than the
+ * live build). `enabled` is false for those who may not publish (and may not read builds).
+ */
+export function usePublicationState(enabled = true) {
+  const running = useLatestBuild(['building', 'queued'], false, enabled);
+  const current = running.data?.[0];
+  const succeeded = useLatestBuild(['success'], Boolean(current), enabled);
+  const failed = useLatestBuild(['failed'], Boolean(current), enabled);
+  const queries = [running, succeeded, failed];
+  const live = succeeded.data?.[0];
+  const failure = failed.data?.[0] && live && failed.data[0].created < live.created ? undefined : failed.data?.[0];
+  return {
+    current,
+    live,
+    failure,
+    isPending: enabled && queries.some((query) => query.isPending),
+    error: queries.find((query) => query.error)?.error,
+  };
+}
+
+/** A failed publication in an editor's words; the build's technical log only for admins. */
+function FailureNotice({ failure, showLog }: { failure: SiteBuild; showLog: boolean }) {
+  return (
+    <Alert severity="error" data-build="failure">
+      <AlertTitle>A última publicação não foi concluída ({dateTime(failure.finished_at)})</AlertTitle>O site continua no ar com a
+      versão anterior: o que foi salvo depois dela ainda não aparece para os visitantes. Tente “Publicar agora”; se não der certo,
+      avise um administrador.
+      {showLog ? (
+        <Box component="details" sx={{ mt: 1 }}>
+          <summary>Ver registro técnico (para administradores)</summary>
+          <Box
+            component="pre"
+            sx={{ whiteSpace: 'pre-wrap', fontSize: '0.75rem', maxHeight: 320, overflow: 'auto', bgcolor: 'grey.100', p: 1 }}
+          >
+            {failure.log.split('\n').slice(-60).join('\n')}
+          </Box>
+        </Box>
+      ) : null}
+    </Alert>
   );
 }
 
 export function PublishingPanel() {
   const notify = useNotify();
-  const running = useLatestBuild(['building', 'queued'], false);
-  const current = running.data?.[0];
-  const succeeded = useLatestBuild(['success'], Boolean(current));
-  const failed = useLatestBuild(['failed'], Boolean(current));
-  const queries = [running, succeeded, failed];
-  const isPending = queries.some((query) => query.isPending);
-  const error = queries.find((query) => query.error)?.error;
-  const live = succeeded.data?.[0];
-  // A failure older than the live build is history, not news.
-  const failure = failed.data?.[0] && live && failed.data[0].created < live.created ? undefined : failed.data?.[0];
+  const { actor } = useActor();
+  const { current, live, failure, isPending, error } = usePublicationState();
 
   const [create, { isPending: isPublishing }] = useCreate<SiteBuild>();
   const publish = () =>
@@ -158,21 +195,7 @@ export function PublishingPanel() {
             Nenhuma publicação registrada ainda.
           </Typography>
         ) : null}
-        {failure ? (
-          <Alert severity="error" data-build="failure">
-            <AlertTitle>Última publicação falhou ({dateTime(failure.finished_at)})</AlertTitle>O site no ar continua sendo a
-            versão anterior.
-            <Box component="details" sx={{ mt: 1 }}>
-              <summary>Ver registro do build</summary>
-              <Box
-                component="pre"
-                sx={{ whiteSpace: 'pre-wrap', fontSize: '0.75rem', maxHeight: 320, overflow: 'auto', bgcolor: 'grey.100', p: 1 }}
-              >
-                {failure.log.split('\n').slice(-60).join('\n')}
-              </Box>
-            </Box>
-          </Alert>
-        ) : null}
+        {failure ? <FailureNotice failure={failure} showLog={can(actor, 'admin')} /> : null}
       </CardContent>
     </Card>
   );

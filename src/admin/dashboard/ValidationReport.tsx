@@ -18,7 +18,8 @@ const BADGES: Record<CheckStatus, { label: string; color: 'default' | 'success' 
   warning: { label: 'Aviso', color: 'warning' },
 };
 
-export function ValidationReport() {
+/** Runs the checks on load and on demand; the dashboard shares the results with the system status. */
+export function useValidationChecks() {
   const [results, setResults] = useState<CheckResult[]>(pendingResults);
   const [running, setRunning] = useState(true);
   const [round, setRound] = useState(0);
@@ -46,7 +47,17 @@ export function ValidationReport() {
     setRunning(true);
     setRound((value) => value + 1);
   };
+  return { results, running, rerun };
+}
 
+interface Props {
+  checks: ReturnType<typeof useValidationChecks>;
+  /** The last publication failed: the site is not what the panel holds, whatever the checks say. */
+  publicationFailed: boolean;
+}
+
+export function ValidationReport({ checks, publicationFailed }: Props) {
+  const { results, running, rerun } = checks;
   const counts = countResults(results);
   return (
     <Card component="section" aria-labelledby="validation-title">
@@ -76,7 +87,13 @@ export function ValidationReport() {
             </Box>
           ))}
         </Stack>
-        {!running && counts.fail === 0 ? (
+        {!running && counts.fail === 0 && publicationFailed ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-validation="publication-failed">
+            As verificações passaram, mas a última publicação do site não foi concluída: os visitantes ainda veem a versão
+            anterior. Veja o quadro “Publicação do site”.
+          </Alert>
+        ) : null}
+        {!running && counts.fail === 0 && !publicationFailed ? (
           <Alert severity="success" sx={{ mb: 2 }}>
             Todas as verificações essenciais passaram: o site e o painel estão funcionando.
           </Alert>

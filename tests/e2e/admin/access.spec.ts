@@ -93,17 +93,6 @@ test('the dashboard greets by name and counts live from the database', async ({ 
   await expect(page.locator('[data-stat="posts"] [data-detail]')).toContainText(`${posts.totalItems} publicados`);
 });
 
-test('the validation report passes its five checks against the running site', async ({ page }) => {
-  await signedInAs(page, 'editor');
-  const report = page.getByRole('region', { name: 'Relatório de validação' });
-  await expect(report.getByText('Todas as verificações essenciais passaram')).toBeVisible({ timeout: 15_000 });
-  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5');
-  await expect(report.locator('[data-counter="Reprovados"]')).toHaveText('0');
-  await expect(report.locator('[data-counter="Total"]')).toHaveText('5');
-  await report.getByRole('button', { name: 'Executar novamente' }).click();
-  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5', { timeout: 15_000 });
-});
-
 test('quick actions open their screens, by permission', async ({ page }) => {
   await signedInAs(page, 'author');
   await expect(page.getByRole('link', { name: 'Novo Post' })).toBeVisible();

@@ -7,8 +7,29 @@
 import { test, expect, allowConsoleErrors } from '../fixtures';
 import { signedInAs, superuser } from '../../helpers/staff';
 
-test('editors see the live build, the last failure with its log, and are told when no publisher runs', async ({
+// Only this file writes site_builds: in order, the report first sees no failed publication.
+test.describe.configure({ mode: 'serial' });
+
+test('the validation report passes its five checks against the running site; the system status says so in plain words', async ({
   page,
+}) => {
+  await signedInAs(page, 'editor');
+  const report = page.getByRole('region', { name: 'Relatório de validação' });
+  await expect(report.getByText('Todas as verificações essenciais passaram')).toBeVisible({ timeout: 15_000 });
+  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5');
+  await expect(report.locator('[data-counter="Reprovados"]')).toHaveText('0');
+  await expect(report.locator('[data-counter="Total"]')).toHaveText('5');
+  const status = page.getByRole('region', { name: 'Status do sistema' });
+  await expect(status.locator('li[data-status="pass"]')).toHaveCount(3);
+  await expect(status.getByRole('listitem').first()).toHaveText(/^Funcionando: O painel administrativo abre em \/admin/);
+  await expect(status).not.toContainText('SEO');
+  await report.getByRole('button', { name: 'Executar novamente' }).click();
+  await expect(report.locator('[data-counter="Aprovados"]')).toHaveText('5', { timeout: 15_000 });
+});
+
+test('editors see the live build and the last failure in plain words (the log is for admins), the report does not claim all is well, and are told when no publisher runs', async ({
+  page,
+  browser,
   consoleErrors,
 }) => {
   const su = await superuser();
@@ -52,14 +73,32 @@ test('editors see the live build, the last failure with its log, and are told wh
   await expect(panel).toContainText('Páginas: 987');
   await expect(panel).toContainText('Duração: 15 s');
   const failure = panel.locator('[data-build="failure"]');
-  await expect(failure).toContainText('Última publicação falhou');
-  await expect(failure).toContainText('O site no ar continua sendo a versão anterior.');
-  await failure.getByText('Ver registro do build').click();
-  await expect(failure).toContainText(`colisao-${tag}`);
+  await expect(failure).toContainText('A última publicação não foi concluída');
+  await expect(failure).toContainText('O site continua no ar com a versão anterior');
+  await expect(failure).not.toContainText('registro técnico');
+  await expect(failure).not.toContainText(`colisao-${tag}`);
+  const report = page.getByRole('region', { name: 'Relatório de validação' });
+  await expect(report.locator('[data-validation="publication-failed"]')).toContainText(
+    'a última publicação do site não foi concluída',
+    { timeout: 15_000 },
+  );
+  await expect(report.getByText('Todas as verificações essenciais passaram')).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'Publicar agora' }).click();
   await expect(page.getByText('Erro ao publicar: A publicação automática não está configurada neste servidor.')).toBeVisible();
   allowConsoleErrors(consoleErrors, /status of 503/);
+
+  // An admin has the technical log one click away.
+  const adminContext = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const adminPage = await adminContext.newPage();
+    await signedInAs(adminPage, 'admin');
+    const adminFailure = adminPage.getByRole('region', { name: 'Publicação do site' }).locator('[data-build="failure"]');
+    await adminFailure.getByText('Ver registro técnico (para administradores)').click();
+    await expect(adminFailure).toContainText(`colisao-${tag}`);
+  } finally {
+    await adminContext.close();
+  }
 });
 
 test('authors do not see the publishing panel', async ({ page }) => {
