@@ -13,6 +13,7 @@ import { useState } from 'react';
 import {
   AutocompleteInput,
   DataTable,
+  SimpleList,
   DateInput,
   List,
   Pagination,
@@ -30,6 +31,7 @@ import { AuditDetails } from './AuditDetails';
 import { ExportAllButton } from './ExportAllButton';
 import { ACTION_CHOICES, ACTION_COLORS, actionLabel, countText, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
 import { listLoadErrorProps } from '../common/ListLoadError';
+import { usePhone } from '../common/usePhone';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -110,62 +112,77 @@ function UserCell({ record }: { record: RaRecord }) {
   return <>{record.actor || 'sistema'}</>;
 }
 
+function DetailsButton({ record, onOpen }: { record: RaRecord; onOpen: (record: RaRecord) => void }) {
+  return (
+    <Button
+      size="small"
+      startIcon={<VisibilityIcon />}
+      onClick={() => onOpen(record)}
+      aria-label={`Detalhes: ${actionLabel(record.action)} em ${record.table_name} ${shortId(record.record_id)}`}
+    >
+      Detalhes
+    </Button>
+  );
+}
+
+const tableLabel = (name: string) => TABLE_LABELS[name] ?? name;
+
+const emptyAudit = (
+  <Typography sx={{ p: 3 }} color="text.secondary">
+    Nenhum log de auditoria encontrado com os filtros aplicados.
+  </Typography>
+);
+
 function AuditTable() {
   const { isPending } = useListContext();
+  const phone = usePhone();
   const [details, setDetails] = useState<RaRecord | null>(null);
   if (isPending) return <Spinner label="Carregando logs de auditoria..." />;
   return (
     <>
       <CountText />
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            Nenhum log de auditoria encontrado com os filtros aplicados.
-          </Typography>
-        }
-      >
-        <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
-        <Col source="user" disableSort render={(record) => <UserCell record={record} />} />
-        <Col
-          source="action"
-          render={(record) => (
-            <Chip
-              size="small"
-              label={actionLabel(record.action)}
-              color={ACTION_COLORS[record.action as keyof typeof ACTION_COLORS] ?? 'default'}
-              variant="outlined"
-            />
-          )}
+      {phone ? (
+        <SimpleList
+          rowClick={false}
+          primaryText={(record) =>
+            `${actionLabel(record.action)} · ${tableLabel(record.table_name)} ${shortId(record.record_id)}`
+          }
+          secondaryText={(record) => record.actor || 'sistema'}
+          tertiaryText={(record) => formatDateTime(record.created, { seconds: true })}
+          rightIcon={(record) => <DetailsButton record={record} onOpen={setDetails} />}
+          empty={emptyAudit}
         />
-        <Col
-          source="table_name"
-          render={(record) => <span title={record.table_name}>{TABLE_LABELS[record.table_name] ?? record.table_name}</span>}
-        />
-        <Col
-          source="record_id"
-          render={(record) => (
-            <Box component="code" title={record.record_id}>
-              {shortId(record.record_id)}
-            </Box>
-          )}
-        />
-        <Col
-          label="admin.list.details"
-          disableSort
-          render={(record) => (
-            <Button
-              size="small"
-              startIcon={<VisibilityIcon />}
-              onClick={() => setDetails(record)}
-              aria-label={`Detalhes: ${actionLabel(record.action)} em ${record.table_name} ${shortId(record.record_id)}`}
-            >
-              Detalhes
-            </Button>
-          )}
-        />
-      </DataTable>
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} empty={emptyAudit}>
+          <Col source="created" render={(record) => formatDateTime(record.created, { seconds: true })} />
+          <Col source="user" disableSort render={(record) => <UserCell record={record} />} />
+          <Col
+            source="action"
+            render={(record) => (
+              <Chip
+                size="small"
+                label={actionLabel(record.action)}
+                color={ACTION_COLORS[record.action as keyof typeof ACTION_COLORS] ?? 'default'}
+                variant="outlined"
+              />
+            )}
+          />
+          <Col source="table_name" render={(record) => <span title={record.table_name}>{tableLabel(record.table_name)}</span>} />
+          <Col
+            source="record_id"
+            render={(record) => (
+              <Box component="code" title={record.record_id}>
+                {shortId(record.record_id)}
+              </Box>
+            )}
+          />
+          <Col
+            label="admin.list.details"
+            disableSort
+            render={(record) => <DetailsButton record={record} onOpen={setDetails} />}
+          />
+        </DataTable>
+      )}
       <AuditDetails record={details} onClose={() => setDetails(null)} />
     </>
   );

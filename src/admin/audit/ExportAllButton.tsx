@@ -37,5 +37,7 @@ export function ExportAllButton<Row extends RaRecord>({
     [columns, filePrefix, filter, filterValues, sort, total],
   );
 
-  return <ExportButton exporter={exporter} maxResults={PAGE} label={label} />;
+  // On a phone react-admin shows an icon button, which loses its name while disabled
+  // (an empty list): the aria-label keeps it.
+  return <ExportButton exporter={exporter} maxResults={PAGE} label={label} aria-label={label} />;
 }

@@ -7,8 +7,6 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import {
   BulkDeleteButton,
   BulkUpdateButton,
@@ -24,6 +22,7 @@ import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { COMMENT_STATUS_CHOICES, commentStatusLabel, type CommentStatus } from './choices';
 import { listLoadErrorProps } from '../common/ListLoadError';
+import { usePhone } from '../common/usePhone';
 
 const Col = DataTable.Col<RaRecord>;
 
@@ -89,7 +88,7 @@ const empty = (
 
 function CommentTable() {
   const { isPending } = useListContext();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   if (isPending) return <Spinner label="Carregando comentários..." />;
   if (phone) {
     return (

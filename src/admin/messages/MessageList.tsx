@@ -12,6 +12,7 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useListContext,
   type RaRecord,
@@ -23,6 +24,7 @@ import { Spinner } from '../layout/AccessGate';
 import { hasMachineLabel, INTEREST_CHOICES, interestLabel, volumeLabel } from './choices';
 import { ReadToggleIcon } from './ReadToggle';
 import { listLoadErrorProps } from '../common/ListLoadError';
+import { usePhone } from '../common/usePhone';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -62,19 +64,34 @@ function Actions() {
   );
 }
 
+const emptyMessages = (
+  <Typography sx={{ p: 3 }} color="text.secondary">
+    Nenhuma mensagem encontrada.
+  </Typography>
+);
+
 function MessageTable() {
   const { isPending } = useListContext();
+  const phone = usePhone();
   if (isPending) return <Spinner label="Carregando mensagens..." />;
+  if (phone) {
+    return (
+      <SimpleList
+        primaryText={(record) => `${record.read ? '' : 'Não lida · '}${record.name}`}
+        secondaryText={(record) => `${interestLabel(record.interest)}${record.company ? ` · ${record.company}` : ''}`}
+        tertiaryText={(record) => formatDateTime(record.created)}
+        rowSx={(record) => ({ fontWeight: record.read ? 400 : 600 })}
+        linkType="show"
+        empty={emptyMessages}
+      />
+    );
+  }
   return (
     <DataTable
       bulkActionButtons={false}
       rowClick="show"
       rowSx={(record) => ({ '& td': { fontWeight: record.read ? 400 : 600 } })}
-      empty={
-        <Typography sx={{ p: 3 }} color="text.secondary">
-          Nenhuma mensagem encontrada.
-        </Typography>
-      }
+      empty={emptyMessages}
     >
       <Col
         source="read"

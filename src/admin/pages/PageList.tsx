@@ -7,11 +7,14 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
-import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES } from './pageRules';
+import { usePhone } from '../common/usePhone';
+import { formatDateTime } from '../../lib/format';
+import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, PAGE_STATUS_LABELS, type PageStatus } from './pageRules';
 import { PageStatusChip } from './PageStatusChip';
 import { listLoadErrorProps } from '../common/ListLoadError';
 
@@ -37,18 +40,34 @@ export default function PageList() {
       exporter={false}
       perPage={25}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="slug" />
-        <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
-        <DataTable.Col source="created" cellSx={noWrap}>
-          <DateTimeField source="created" />
-        </DataTable.Col>
-        <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
-        </DataTable.Col>
-      </DataTable>
+      <PageTable />
     </List>
+  );
+}
+
+function PageTable() {
+  if (usePhone()) {
+    return (
+      <SimpleList
+        primaryText={(record) => String(record.name)}
+        secondaryText={(record) => `/${record.slug} · ${PAGE_STATUS_LABELS[record.status as PageStatus] ?? record.status}`}
+        tertiaryText={(record) => formatDateTime(record.created)}
+        linkType="edit"
+      />
+    );
+  }
+  return (
+    <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="slug" />
+      <DataTable.Col source="status" render={(record: RaRecord) => <PageStatusChip status={String(record.status)} />} />
+      <DataTable.Col source="created" cellSx={noWrap}>
+        <DateTimeField source="created" />
+      </DataTable.Col>
+      <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
+      </DataTable.Col>
+    </DataTable>
   );
 }

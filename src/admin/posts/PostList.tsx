@@ -11,10 +11,13 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
+import { usePhone } from '../common/usePhone';
+import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
 import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
@@ -52,23 +55,42 @@ export default function PostList() {
       exporter={false}
       perPage={25}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="title" />
-        <DataTable.Col source="status" render={(record: RaRecord) => <PostStatusChip status={String(record.status)} />} />
-        <DataTable.Col source="category" />
-        <DataTable.Col source="author_name" />
-        <DataTable.Col source="created" cellSx={noWrap}>
-          <DateTimeField source="created" />
-        </DataTable.Col>
-        <DataTable.Col source="published_at" cellSx={noWrap}>
-          <DateTimeField source="published_at" emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
-        </DataTable.Col>
-      </DataTable>
+      <PostTable />
     </List>
+  );
+}
+
+function PostTable() {
+  const phone = usePhone();
+  if (phone) {
+    return (
+      <SimpleList
+        primaryText={(record) => String(record.title)}
+        secondaryText={(record) =>
+          `${POST_STATUS_LABELS[record.status as keyof typeof POST_STATUS_LABELS] ?? record.status} · ${record.category}`
+        }
+        tertiaryText={(record) => formatDateTime(record.published_at || record.created)}
+        linkType="edit"
+      />
+    );
+  }
+  return (
+    <DataTable rowClick="edit" bulkActionButtons={false}>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="status" render={(record: RaRecord) => <PostStatusChip status={String(record.status)} />} />
+      <DataTable.Col source="category" />
+      <DataTable.Col source="author_name" />
+      <DataTable.Col source="created" cellSx={noWrap}>
+        <DateTimeField source="created" />
+      </DataTable.Col>
+      <DataTable.Col source="published_at" cellSx={noWrap}>
+        <DateTimeField source="published_at" emptyText="—" />
+      </DataTable.Col>
+      <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
+        <EditButton />
+        <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
+      </DataTable.Col>
+    </DataTable>
   );
 }
 

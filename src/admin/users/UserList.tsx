@@ -4,6 +4,7 @@
  * date, filters and the edit dialog.
  */
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import EditIcon from '@mui/icons-material/Edit';
@@ -15,6 +16,7 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useNotify,
   useUpdate,
@@ -27,6 +29,8 @@ import { useActor } from '../common/useActor';
 import { ROLE_CHOICES } from './choices';
 import { UserEditDialog } from './UserEditDialog';
 import { listLoadErrorProps } from '../common/ListLoadError';
+import { usePhone } from '../common/usePhone';
+import { ROLE_LABELS, isRole } from '../../lib/permissions';
 
 /** Columns typed for PocketBase records (every row has an id). */
 const Col = DataTable.Col<RaRecord>;
@@ -46,6 +50,7 @@ const filters = [
 ];
 
 const nameOf = (record: RaRecord) => String(record.full_name || record.email);
+const roleLabel = (role: unknown) => (isRole(role) ? ROLE_LABELS[role] : String(role));
 
 function ActiveSwitch({ record }: { record: RaRecord }) {
   const notify = useNotify();
@@ -98,31 +103,48 @@ export default function UserList() {
         filters={filters}
         actions={<ListActions />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <Col source="full_name" />
-          <Col source="email" />
-          <Col source="role" render={(record) => <RoleBadge role={record.role} />} />
-          <Col source="is_active" render={(record) => <ActiveSwitch record={record} />} />
-          <Col source="created">
-            <DateTimeField source="created" showTime={false} />
-          </Col>
-          <Col
-            label="admin.list.actions"
-            disableSort
-            render={(record) => (
-              <Button
-                size="small"
-                startIcon={<EditIcon />}
-                onClick={() => setEditing(record.id)}
-                aria-label={`Editar ${nameOf(record)}`}
-              >
-                Editar
-              </Button>
-            )}
-          />
-        </DataTable>
+        <UserTable onEdit={setEditing} />
       </List>
       <UserEditDialog id={editing} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+function EditUserButton({ record, onEdit }: { record: RaRecord; onEdit: (id: Identifier) => void }) {
+  return (
+    <Button size="small" startIcon={<EditIcon />} onClick={() => onEdit(record.id)} aria-label={`Editar ${nameOf(record)}`}>
+      Editar
+    </Button>
+  );
+}
+
+function UserTable({ onEdit }: { onEdit: (id: Identifier) => void }) {
+  if (usePhone()) {
+    return (
+      <SimpleList
+        rowClick={false}
+        primaryText={(record) => nameOf(record)}
+        secondaryText={(record) => `${record.email} · ${roleLabel(record.role)}`}
+        tertiaryText={(record) => (record.is_active ? 'Ativo' : 'Inativo')}
+        rightIcon={(record) => (
+          <Stack direction="row" sx={{ alignItems: 'center' }}>
+            <ActiveSwitch record={record} />
+            <EditUserButton record={record} onEdit={onEdit} />
+          </Stack>
+        )}
+      />
+    );
+  }
+  return (
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      <Col source="full_name" />
+      <Col source="email" />
+      <Col source="role" render={(record) => <RoleBadge role={record.role} />} />
+      <Col source="is_active" render={(record) => <ActiveSwitch record={record} />} />
+      <Col source="created">
+        <DateTimeField source="created" showTime={false} />
+      </Col>
+      <Col label="admin.list.actions" disableSort render={(record) => <EditUserButton record={record} onEdit={onEdit} />} />
+    </DataTable>
   );
 }
