@@ -20,51 +20,10 @@ function isModerator(auth) {
   return auth.collection().name === "users" && auth.get("is_active") && (role === "admin" || role === "editor");
 }
 
-/** The blog's MDX articles in git; the API runs from the repository (npm start). */
-function articlesDir() {
-  return $os.getenv("BLOG_CONTENT_DIR") || `${__hooks}/../src/content/blog`;
-}
-
-/** A YAML scalar as written in a frontmatter line: quotes removed. */
-function yamlText(raw) {
-  const text = raw.trim();
-  if (text.length > 1 && text[0] === "'" && text[text.length - 1] === "'") return text.slice(1, -1).replace(/''/g, "'");
-  if (text.length > 1 && text[0] === '"' && text[text.length - 1] === '"') return text.slice(1, -1).replace(/\\"/g, '"');
-  return text;
-}
-
-/** How long a runtime trusts its list of git articles (they change with a deploy). */
-const GIT_ARTICLES_TTL_MS = 60 * 1000;
-let gitArticles = null;
-
-/** The MDX articles in git, slug → title (frontmatter `slug`, else the file name), read at most once a minute. */
-function gitArticleTitles() {
-  if (gitArticles && Date.now() - gitArticles.at < GIT_ARTICLES_TTL_MS) return gitArticles.titles;
-  const titles = {};
-  let entries;
-  try {
-    entries = $os.readDir(articlesDir());
-  } catch (_) {
-    entries = [];
-  }
-  for (const entry of entries) {
-    const name = entry.name();
-    if (!/\.mdx$/.test(name)) continue;
-    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(toString($os.readFile(`${articlesDir()}/${name}`)));
-    if (!front) continue;
-    const declared = /^slug:(.*)$/m.exec(front[1]);
-    const title = /^title:(.*)$/m.exec(front[1]);
-    const slug = declared ? yamlText(declared[1]) : name.replace(/\.mdx$/, "");
-    titles[slug] = title ? yamlText(title[1]) : slug;
-  }
-  gitArticles = { at: Date.now(), titles: titles };
-  return titles;
-}
-
 /** The MDX article in git with this slug: { title }, or null. */
 function gitArticle(slug) {
-  const titles = gitArticleTitles();
-  return Object.prototype.hasOwnProperty.call(titles, slug) ? { title: titles[slug] } : null;
+  const article = require(`${__hooks}/lib/git-articles.js`).find(slug);
+  return article ? { title: article.title } : null;
 }
 
 /** The CMS post on the site (published, or scheduled and due) with this slug: { title }, or null. */

@@ -30,11 +30,14 @@ function dashboardStats(app, auth) {
   // Authors count their own posts (any status) plus the public ones, as their list rule shows them.
   const scope = role === "author" ? "(author = {:me} OR status = 'published')" : "1 = 1";
   const count = (where) => one(app, `SELECT COUNT(*) AS n FROM posts WHERE ${scope} AND ${where}`, { me: auth.id });
+  // The site's articles in git are published posts too (read-only in the admin).
+  const git = require(`${__hooks}/lib/git-articles.js`).all().length;
   stats.posts = {
-    total: count("1 = 1"),
-    published: count("status = 'published'"),
+    total: count("1 = 1") + git,
+    published: count("status = 'published'") + git,
     drafts: count("status = 'draft'"),
     scheduled: count("status = 'scheduled'"),
+    git: git,
   };
   const bytes = one(app, "SELECT COALESCE(SUM(file_size), 0) AS n FROM media");
   stats.media = {

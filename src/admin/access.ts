@@ -18,7 +18,8 @@ export type Area =
   | 'messages'
   | 'newsletter'
   | 'comments'
-  | 'backups';
+  | 'backups'
+  | 'git-articles';
 
 /** The spec's "Acesso Negado" texts, one per area. */
 export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
@@ -46,6 +47,9 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'dashboard':
     case 'profile':
       return can(actor, 'read');
+    // The articles in git are public and read-only: staff list them, nobody changes them here.
+    case 'git-articles':
+      return (action === 'list' || action === 'show') && can(actor, 'read');
     case 'users':
     case 'settings':
     case 'audit':

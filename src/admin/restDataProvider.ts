@@ -6,12 +6,13 @@
  * user's token (PocketBase reads `Authorization: <token>`), taken from the SDK's
  * auth store at call time, so a new sign-in needs no new provider.
  *
- * | resource      | verbs                                   | served by                 |
- * |---------------|-----------------------------------------|---------------------------|
- * | backups       | getList, getOne, getMany, create,       | pb_hooks/backups.pb.js    |
- * |               | update { restore: true }, delete        |                           |
- * | site-builds   | getList, getOne, getMany, create        | pb_hooks/publish.pb.js    |
- * |               | (create = 'Publicar agora')             |                           |
+ * | resource      | verbs                                   | served by                   |
+ * |---------------|-----------------------------------------|-----------------------------|
+ * | backups       | getList, getOne, getMany, create,       | pb_hooks/backups.pb.js      |
+ * |               | update { restore: true }, delete        |                             |
+ * | site-builds   | getList, getOne, getMany, create        | pb_hooks/publish.pb.js      |
+ * |               | (create = 'Publicar agora')             |                             |
+ * | git-articles  | getList, getOne, getMany (read-only)    | pb_hooks/git-articles.pb.js |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
  * is restored (GET /api/admin/backups/status), not a resource. Backups are never
@@ -22,7 +23,7 @@ import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 
 /** The react-admin resources this provider serves (the rest go to PocketBase's records API). */
-export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds']);
+export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds', 'git-articles']);
 
 export interface BackupStatus {
   /** Changes each time the server process starts. */

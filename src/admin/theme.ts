@@ -23,6 +23,11 @@ export const theme: RaThemeOptions = {
     // Every progress indicator (react-admin's loading one in the header included) needs a name.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Carregando' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Carregando' } },
+    // Phone lists (SimpleList) show e-mails, slugs and file paths: long words break
+    // instead of widening the page.
+    MuiListItemText: {
+      styleOverrides: { primary: { overflowWrap: 'anywhere' }, secondary: { overflowWrap: 'anywhere' } },
+    },
     // react-admin's empty-list texts are half transparent, below WCAG AA contrast.
     RaEmpty: {
       styleOverrides: {

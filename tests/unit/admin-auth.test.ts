@@ -99,6 +99,14 @@ describe('admin areas per role', () => {
     expect(canAccessArea(editor, 'newsletter', 'delete')).toBe(false);
   });
 
+  test('the articles in git are read by every active role and changed by none', () => {
+    for (const who of [admin, editor, author]) {
+      expect(canAccessArea(who, 'git-articles', 'list')).toBe(true);
+      for (const action of ['create', 'edit', 'delete']) expect(canAccessArea(who, 'git-articles', action)).toBe(false);
+    }
+    expect(canAccessArea(actor('editor', false), 'git-articles', 'list')).toBe(false);
+  });
+
   test('have the spec denied texts', () => {
     expect(DENIED_MESSAGES.users).toBe('Você não tem permissão para gerenciar usuários.');
     expect(DENIED_MESSAGES.posts).toBe('Você não tem permissão para gerenciar posts.');

@@ -1,8 +1,14 @@
-/** `sx` for text only screen readers hear (a status word beside an icon, a rule's state). */
+/**
+ * `sx` for text only screen readers hear (a status word beside an icon, a rule's state).
+ * Sizes are strings: in `sx` a bare 1 means 100 %.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

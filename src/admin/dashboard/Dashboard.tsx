@@ -75,7 +75,11 @@ function StatCards({ stats }: { stats: DashboardStats | undefined }) {
         id="posts"
         title="Posts"
         value={stats ? formatNumber(stats.posts.total) : dash}
-        detail={stats ? `${formatNumber(stats.posts.published)} publicados` : 'Carregando...'}
+        detail={
+          stats
+            ? `${formatNumber(stats.posts.published)} publicados · ${formatNumber(stats.posts.git)} gerenciados pelo git`
+            : 'Carregando...'
+        }
       />
       <StatCard
         id="media"

@@ -2,6 +2,7 @@
 export interface DashboardStats {
   /** Only for admins. */
   users?: { total: number; active: number; new_this_week: number };
-  posts: { total: number; published: number; drafts: number; scheduled: number };
+  /** `total` and `published` include the `git` articles (MDX files in the repository). */
+  posts: { total: number; published: number; drafts: number; scheduled: number; git: number };
   media: { total: number; size_mb: number };
 }

@@ -51,6 +51,17 @@ export const resourceMessages = {
       deleted: 'Post excluído com sucesso!',
     },
   },
+  'git-articles': {
+    name: 'Artigo do git |||| Artigos do git',
+    fields: {
+      title: 'Título',
+      category: 'Categoria',
+      author: 'Autor',
+      date: 'Publicação',
+      path: 'Arquivo',
+      source: 'Origem',
+    },
+  },
   pages: {
     name: 'Página |||| Páginas',
     fields: {

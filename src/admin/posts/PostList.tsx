@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { usePhone } from '../common/usePhone';
+import { GitArticleList } from './GitArticleList';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
@@ -45,18 +46,21 @@ export default function PostList() {
   if (isPending) return <Spinner />;
   const onlyOwn = actor?.role === 'author' ? { author: actor.id } : undefined;
   return (
-    <List
-      {...listLoadErrorProps()}
-      title="Posts"
-      sort={{ field: 'created', order: 'DESC' }}
-      filter={onlyOwn}
-      filters={filters}
-      actions={<PostListActions />}
-      exporter={false}
-      perPage={25}
-    >
-      <PostTable />
-    </List>
+    <>
+      <List
+        {...listLoadErrorProps()}
+        title="Posts"
+        sort={{ field: 'created', order: 'DESC' }}
+        filter={onlyOwn}
+        filters={filters}
+        actions={<PostListActions />}
+        exporter={false}
+        perPage={25}
+      >
+        <PostTable />
+      </List>
+      <GitArticleList />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
  * Who sees what: the sidebar per role, the denied screens, the dashboard's live
  * numbers and working quick actions, deep links that reload, and the header menu.
  */
+import { readdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
@@ -89,8 +90,12 @@ test('the dashboard greets by name and counts live from the database', async ({ 
   await expect(usersCard.locator('[data-value]')).not.toHaveText('–');
   const after = Number((await usersCard.locator('[data-value]').innerText()).replace(/\D/g, ''));
   expect(after).toBeGreaterThanOrEqual(before + 1);
+  // Published CMS posts plus the articles in git (src/content/blog), as /blog shows them.
   const posts = await su.collection('posts').getList(1, 1, { filter: 'status = "published"' });
-  await expect(page.locator('[data-stat="posts"] [data-detail]')).toContainText(`${posts.totalItems} publicados`);
+  const git = (await readdir('src/content/blog')).filter((name) => name.endsWith('.mdx')).length;
+  await expect(page.locator('[data-stat="posts"] [data-detail]')).toContainText(
+    `${posts.totalItems + git} publicados · ${git} gerenciados pelo git`,
+  );
 });
 
 test('quick actions open their screens, by permission', async ({ page }) => {

@@ -6,6 +6,7 @@
  * Every change is read back from the server.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
 import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from '../../helpers/staff';
@@ -269,4 +270,26 @@ test('leaving an edited post asks first; staying keeps the changes, leaving drop
   await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
   expect((await (await superuser()).collection('posts').getOne(post.id)).title).toBe(post.title);
+});
+
+test('the posts screen lists the articles in git too, read-only, marked and with their file', async ({ page }) => {
+  const files = (await readdir('src/content/blog')).filter((name) => name.endsWith('.mdx'));
+  await signedInAs(page, 'editor', '/admin/posts');
+  const git = page.getByRole('region', { name: 'Artigos do git' });
+  await expect(git).toContainText(`${files.length} artigos do site vêm de arquivos no repositório`);
+  const rows = git.locator('tbody tr');
+  await expect(rows).toHaveCount(Math.min(files.length, 10));
+  await expect(rows.first()).toContainText('Gerenciado pelo git');
+  // Nothing to edit or delete: only the way to the article on the site.
+  await expect(git.getByRole('button', { name: /Editar|Excluir/ })).toHaveCount(0);
+
+  await git.getByPlaceholder('Buscar artigos do git').fill('porta serial');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('src/content/blog/corrigindo-conflito-da-porta-serial.mdx');
+  await expect(rows.getByRole('link', { name: /^Ver no site/ })).toHaveAttribute(
+    'href',
+    '/blog/corrigindo-conflito-da-porta-serial',
+  );
+  // The CMS list's own search stays apart.
+  await expect(page.getByPlaceholder('Buscar posts')).toHaveValue('');
 });

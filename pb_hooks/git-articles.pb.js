@@ -1,0 +1,34 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The MDX articles in git, read-only, for the admin's posts screen (pb_hooks/lib/git-articles.js):
+//
+//   GET /api/admin/rest/git-articles        list: sort (title, date, category), range,
+//                                           filter { q, category, id }
+//   GET /api/admin/rest/git-articles/{id}   one article (the id is its slug)
+//
+// Every active staff account may read them: they are public on the site.
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/git-articles",
+  (e) => {
+    if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
+    const articles = require(`${__hooks}/lib/git-articles.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    const params = rest.listParams(e, articles.LIST_SPEC);
+    const page = rest.pageInMemory(articles.matching(articles.all(), params.filter), params.sort, params.range);
+    return rest.sendList(e, "git-articles", params.range.start, page.items, page.total);
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/git-articles/{id}",
+  (e) => {
+    if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
+    const article = require(`${__hooks}/lib/git-articles.js`).find(e.request.pathValue("id"));
+    if (!article) throw new NotFoundError("Artigo não encontrado.");
+    return e.json(200, article);
+  },
+  $apis.requireAuth("users"),
+);
