@@ -11,6 +11,7 @@ import { AccessDenied } from './common/AccessDenied';
 import { createAdminDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AdminLayout } from './layout/AdminLayout';
+import { StackedNotifications } from './layout/StackedNotifications';
 import { pb } from './pocketbase';
 import { theme } from './theme';
 import { LoginPage } from './auth/LoginPage';
@@ -43,6 +44,7 @@ function AdminPanel() {
       i18nProvider={i18nProvider}
       theme={theme}
       layout={AdminLayout}
+      notification={StackedNotifications}
       loginPage={LoginPage}
       dashboard={Dashboard}
       accessDenied={AccessDenied}

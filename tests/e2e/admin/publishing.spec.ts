@@ -112,3 +112,29 @@ test('authors do not see the publishing panel', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Publicação do site' })).toHaveCount(0);
   expect(calls).toEqual([]);
 });
+
+test('toasts stack, at most three at once, on the theme’s surface, below the header, and leave on their own', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signedInAs(page, 'editor');
+  const publish = page.getByRole('region', { name: 'Publicação do site' }).getByRole('button', { name: 'Publicar agora' });
+  const toasts = page.locator('[data-toasts] [data-toast]');
+  // Without a publisher each request is refused with a toast; four in a row.
+  for (let click = 0; click < 4; click++) {
+    await expect(publish).toBeEnabled();
+    await publish.click();
+    await expect(publish).toBeEnabled();
+  }
+  await expect(toasts).toHaveCount(3);
+  const header = await page.locator('header').first().boundingBox();
+  for (const toast of await toasts.all()) {
+    await expect(toast).toContainText('A publicação automática não está configurada neste servidor.');
+    expect(await toast.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    const box = await toast.boundingBox();
+    expect(box!.y).toBeGreaterThan(header!.y + header!.height);
+  }
+  // Each leaves after about 4 s; the fourth shows when one has gone, then leaves too.
+  await expect(toasts).toHaveCount(0, { timeout: 20_000 });
+  allowConsoleErrors(consoleErrors, /status of 503/);
+});
