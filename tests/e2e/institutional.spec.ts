@@ -1,4 +1,4 @@
-import { test, expect, islandsHydrated } from './fixtures';
+import { test, expect } from './fixtures';
 import { site } from '../../src/config/site';
 
 test.describe('custom hardware', () => {
@@ -92,12 +92,22 @@ test.describe('references', () => {
 });
 
 test.describe('e-mail signatures', () => {
-  test('"Copiar HTML" puts the template on the clipboard and confirms', async ({ page, context, baseURL }) => {
+  test('"Copiar HTML" works from the first click, before the page has finished loading, and confirms', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await page.goto('/assinaturas-email');
+    // Scripts from /_astro/ are held back: the click comes before any of them could run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/assinaturas-email', { waitUntil: 'domcontentloaded' });
     const sections = page.locator('section[data-signature]');
     await expect(sections).toHaveCount(3);
-    await islandsHydrated(page, 'CopyHtmlButton');
     const compact = sections.nth(1);
     const title = (await compact.getByRole('heading', { level: 2 }).textContent())!.trim();
     const source = await compact.getByLabel('Código HTML').inputValue();
@@ -107,5 +117,9 @@ test.describe('e-mail signatures', () => {
     );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(source.trim());
     expect(source).toContain('[Seu Nome]');
+    release();
+    // A second copy is announced again.
+    await compact.getByRole('button', { name: /Copiar HTML/ }).click();
+    await expect(compact.getByRole('status')).toContainText('HTML copiado!');
   });
 });

@@ -1,7 +1,7 @@
 /** The audit screen's pure parts: field diff, inclusive date range, CSV cells. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { changedFields, diffValues, formatValue, sameValue } from '../../src/admin/audit/diff';
-import { dayEnd, dayStart, inputDay, toPocketBaseDate } from '../../src/admin/audit/dateRange';
+import { brDay, dayEnd, dayStart, inputDay, maskBrDay, parseBrDay, toPocketBaseDate } from '../../src/admin/audit/dateRange';
 import { csvCell, exportFileName, toCsv } from '../../src/admin/audit/csv';
 import { actionLabel, countText, shortId } from '../../src/admin/audit/labels';
 
@@ -54,6 +54,24 @@ describe('diffValues', () => {
     expect(formatValue(null)).toBe('null');
     expect(formatValue(undefined)).toBe('');
     expect(formatValue({ a: 1 })).toBe('{\n  "a": 1\n}');
+  });
+});
+
+describe('audit date filter typed in pt-BR', () => {
+  test('reads dd/mm/aaaa only when it is a real day', () => {
+    expect(parseBrDay('29/02/2024')).toBe('2024-02-29');
+    expect(parseBrDay(' 01/12/2025 ')).toBe('2025-12-01');
+    for (const text of ['31/02/2024', '29/02/2023', '00/01/2024', '12/13/2024', '2024-02-01', '1/2/2024', ''])
+      expect(parseBrDay(text), text).toBeNull();
+  });
+
+  test('shows a stored day as dd/mm/aaaa and puts the slashes in as digits are typed', () => {
+    expect(brDay('2025-01-31')).toBe('31/01/2025');
+    expect(brDay('')).toBe('');
+    expect(maskBrDay('31012025')).toBe('31/01/2025');
+    expect(maskBrDay('3101')).toBe('31/01');
+    expect(maskBrDay('31/0')).toBe('31/0');
+    expect(maskBrDay('31a01b2025999')).toBe('31/01/2025');
   });
 });
 

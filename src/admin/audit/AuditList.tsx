@@ -14,7 +14,6 @@ import {
   AutocompleteInput,
   DataTable,
   SimpleList,
-  DateInput,
   List,
   Pagination,
   ReferenceInput,
@@ -26,7 +25,8 @@ import {
 import { Spinner } from '../layout/AccessGate';
 import { type CsvColumn } from './csv';
 import { formatDateTime } from '../../lib/format';
-import { dayEnd, dayStart, inputDay } from './dateRange';
+import { dayEnd, dayStart } from './dateRange';
+import { BrDateInput } from './BrDateInput';
 import { AuditDetails } from './AuditDetails';
 import { ExportAllButton } from './ExportAllButton';
 import { ACTION_CHOICES, ACTION_COLORS, actionLabel, countText, shortId, TABLE_CHOICES, TABLE_LABELS } from './labels';
@@ -44,20 +44,8 @@ const filters = [
   <ReferenceInput key="user" source="user" reference="users" alwaysOn>
     <AutocompleteInput label="resources.audit.fields.user" optionText={userName} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
-  <DateInput
-    key="created_gte"
-    source="created_gte"
-    alwaysOn
-    format={inputDay}
-    parse={(value: string) => (value ? dayStart(value) : '')}
-  />,
-  <DateInput
-    key="created_lte"
-    source="created_lte"
-    alwaysOn
-    format={inputDay}
-    parse={(value: string) => (value ? dayEnd(value) : '')}
-  />,
+  <BrDateInput key="created_gte" source="created_gte" alwaysOn toBound={dayStart} />,
+  <BrDateInput key="created_lte" source="created_lte" alwaysOn toBound={dayEnd} />,
 ];
 
 const CSV_COLUMNS: CsvColumn<RaRecord>[] = [

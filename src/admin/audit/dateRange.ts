@@ -51,3 +51,34 @@ export function inputDay(value: unknown): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+const BR_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * A day typed as 'dd/mm/aaaa' as 'YYYY-MM-DD', or null unless it is a real calendar day.
+ * @example parseBrDay('29/02/2024') // '2024-02-29'
+ * @example parseBrDay('31/02/2024') // null
+ */
+export function parseBrDay(text: string): string | null {
+  const match = BR_DAY.exec(text.trim());
+  if (!match) return null;
+  const [, d, m, y] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${m}-${d}`;
+}
+
+/** 'YYYY-MM-DD' as the pt-BR 'dd/mm/aaaa'; anything else as ''. */
+export function brDay(day: string): string {
+  const match = DAY.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/**
+ * What the user typed, with the slashes of 'dd/mm/aaaa' put in as the digits come.
+ * @example maskBrDay('31012025') // '31/01/2025'
+ */
+export function maskBrDay(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}

@@ -43,6 +43,8 @@ function countLabel(count: number, beyond: boolean, one: string, many: string): 
  * The bell, for those who moderate: comments waiting for moderation and unread
  * contact messages, each leading to its queue.
  */
+const BADGE_MAX = 99;
+
 function NotificationBell() {
   const { actor } = useActor();
   const allowed = can(actor, 'editor');
@@ -61,18 +63,21 @@ function NotificationBell() {
   const commentsLabel = countLabel(pending, Boolean(comments?.beyond), 'comentário pendente', 'comentários pendentes');
   const messagesLabel = countLabel(messages, messagesBeyond, 'mensagem não lida', 'mensagens não lidas');
   const label = `${commentsLabel}, ${messagesLabel}`;
+  const count = pending + messages;
+  // The badge's number is in the name too (WCAG 2.5.3: the visible text is part of the name).
+  const badge = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
   const close = () => setAnchor(null);
   return (
     <>
       <Tooltip title={label}>
         <IconButton
           color="inherit"
-          aria-label={`Notificações: ${label}`}
+          aria-label={`Notificações (${badge}): ${label}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={pending + messages} max={99} color="error">
+          <Badge badgeContent={count} max={BADGE_MAX} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>

@@ -25,9 +25,10 @@ async function clientOf(account: StaffAccount): Promise<PocketBase> {
 }
 
 /** YYYY-MM-DD of a day in São Paulo, `offset` days from today. */
+/** A local day as the filter takes it, 'dd/mm/aaaa'. */
 function localDay(offset = 0): string {
   const date = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     date,
   );
 }
@@ -115,6 +116,27 @@ test('each filter narrows the rows; clearing brings them back; loading, count an
   await expect(page.getByRole('button', { name: 'Limpar filtros' })).toBeDisabled();
   // Everyone's rows again: more than this admin's four.
   await expect(rows).not.toHaveCount(4);
+});
+
+test('the date filters read dd/mm/aaaa even in an English browser, and say when a date does not exist', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: TIME_ZONE });
+  try {
+    const page = await context.newPage();
+    await signedInAs(page, 'admin', '/admin/audit');
+    const from = page.getByLabel('Data inicial');
+    await expect(from).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    // Digits only: the slashes come by themselves.
+    await from.pressSequentially(localDay().replace(/\//g, ''));
+    await expect(from).toHaveValue(localDay());
+    await expect(page).toHaveURL(/created_gte/);
+    const to = page.getByLabel('Data final');
+    await to.fill('31/02/2026');
+    await to.blur();
+    await expect(page.getByText('Data inválida: use dd/mm/aaaa.')).toBeVisible();
+    await expect(page).not.toHaveURL(/created_lte/);
+  } finally {
+    await context.close();
+  }
 });
 
 test('the details dialog shows the ids and old and new values side by side, changes highlighted', async ({ page }) => {
