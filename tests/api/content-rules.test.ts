@@ -158,6 +158,10 @@ describe('bad input gets a clear 400 and stores nothing', () => {
     expect(await count('posts')).toBe(before);
 
     await badRequest(s.editor.client.collection('pages').create({ name: 'Página', status: 'arquivada' }));
+    // Pages have no scheduling: the spec gives them draft and published only.
+    const draft = await s.editor.client.collection('pages').create({ name: 'Página sem agenda', status: 'draft' });
+    await badRequest(s.editor.client.collection('pages').update(draft.id, { status: 'scheduled' }));
+    expect((await s.editor.client.collection('pages').getOne(draft.id)).status).toBe('draft');
     const email = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "contact_email"');
     const wrong = await badRequest(s.admin.client.collection('public_site_settings').update(email.id, { value: 'não é e-mail' }));
     expect(wrong.data.value!.message).toBe('Informe um e-mail válido.');

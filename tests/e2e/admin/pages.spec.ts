@@ -75,6 +75,8 @@ test('an editor edits the SEO fields and status of a page', async ({ page }) => 
   await field(page, 'Meta descrição').fill('Projetos de automação sob medida.');
   await expect(page.locator('[data-meta-counter]')).toHaveText('33/160');
   await page.getByRole('combobox', { name: 'Status' }).click();
+  // Only the statuses the spec gives pages: no scheduling, unlike posts.
+  await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Publicada']);
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
