@@ -1,5 +1,5 @@
 /**
- * Every admin list on a 390 px phone: cards (react-admin's SimpleList) instead of a
+ * Every admin list (and the dashboard) on a 390 px phone: cards (react-admin's SimpleList) instead of a
  * table, nothing pushes the page sideways, and axe finds no WCAG 2.1 A/AA violation.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -7,6 +7,8 @@ import { test, expect } from '../fixtures';
 import { signedInAs } from '../../helpers/staff';
 
 const LISTS = [
+  // The dashboard too: its cards, the publication panel and the report stack on a phone.
+  { path: '/admin', cards: false },
   { path: '/admin/posts', cards: true },
   { path: '/admin/users', cards: true },
   { path: '/admin/pages', cards: false },
