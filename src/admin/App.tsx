@@ -30,6 +30,7 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const BackupsPage = lazy(() => import('./backups/BackupsPage'));
+const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 
 const dataProvider = createAdminDataProvider(pb);
 const authProvider = createAuthProvider(pb);
@@ -62,6 +63,7 @@ function AdminPanel() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/backups" element={<BackupsPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/register" element={<RegisterPage />} />

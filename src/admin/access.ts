@@ -19,6 +19,7 @@ export type Area =
   | 'newsletter'
   | 'comments'
   | 'backups'
+  | 'analytics'
   | 'git-articles';
 
 /** The spec's "Acesso Negado" texts, one per area. */
@@ -33,6 +34,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   newsletter: 'Você não tem permissão para acessar os inscritos da newsletter.',
   backups: 'Você não tem permissão para gerenciar backups.',
   comments: 'Você não tem permissão para moderar comentários.',
+  analytics: 'Você não tem permissão para ver as estatísticas do site.',
 };
 
 /**
@@ -68,6 +70,9 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'messages':
     case 'comments':
       return can(actor, 'editor');
+    // Statistics are read, never changed.
+    case 'analytics':
+      return (action === 'list' || action === 'show') && can(actor, 'editor');
     case 'newsletter':
       return isDelete ? can(actor, 'admin') : can(actor, 'editor');
     default:

@@ -13,6 +13,8 @@
  * | site-builds   | getList, getOne, getMany, create        | pb_hooks/publish.pb.js      |
  * |               | (create = 'Publicar agora')             |                             |
  * | git-articles  | getList, getOne, getMany (read-only)    | pb_hooks/git-articles.pb.js |
+ * | analytics     | getOne: the summary of a period ("7",   | pb_hooks/analytics.pb.js    |
+ * |               | "30", "90", "AAAA-MM-DD_AAAA-MM-DD")    |                             |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
  * is restored (GET /api/admin/backups/status), not a resource. Backups are never
@@ -23,7 +25,7 @@ import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 
 /** The react-admin resources this provider serves (the rest go to PocketBase's records API). */
-export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds', 'git-articles']);
+export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds', 'git-articles', 'analytics']);
 
 export interface BackupStatus {
   /** Changes each time the server process starts. */

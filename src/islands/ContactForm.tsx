@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
 import { Honeypot, isBot } from './parts/Honeypot';
+import { trackEvent } from '../analytics/events';
 
 type TextField = 'name' | 'email' | 'phone' | 'company' | 'message';
 type SelectField = 'hasMachine' | 'volume' | 'interest';
@@ -140,6 +141,7 @@ export default function ContactForm({ copy }: { copy: ContactFormCopy }) {
     );
     try {
       await createPublicRecord('contact_messages', body);
+      trackEvent('contact_submit');
       setStatus({ kind: 'sent' });
     } catch (error) {
       const api = error as Partial<ApiFieldErrors>;

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
 import { Honeypot, isBot } from './parts/Honeypot';
+import { trackEvent } from '../analytics/events';
 
 interface Props {
   buttonLabel: string;
@@ -31,6 +32,7 @@ export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
       // The page the visitor subscribed from is kept with the consent.
       const source = window.location.pathname;
       await createPublicRecord('newsletter_subscribers', { email: String(form.get('email') ?? '').trim(), source });
+      trackEvent('newsletter_signup');
       setStatus({ kind: 'done' });
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error) });

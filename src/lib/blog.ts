@@ -29,6 +29,11 @@ export function hasGeneratedCover(article: Article): boolean {
   return article.data.source === 'cms' && !article.data.coverUrl;
 }
 
+/** The CMS posts that get a generated cover. */
+export async function getGeneratedCoverArticles(): Promise<Article[]> {
+  return (await getArticles()).filter(hasGeneratedCover);
+}
+
 export function generatedCoverHref(slug: string): string {
   return `/blog/capas/${slug}.svg`;
 }

@@ -31,6 +31,12 @@ export function productHref(productId: string): string {
   return `/produtos/${productId}`;
 }
 
+/** The lines with a page of their own (/produtos/linha/{line}): all but the default, which is /produtos. */
+export async function getOwnPageLines(): Promise<{ lines: LineSummary[]; own: LineSummary[] }> {
+  const lines = await getLineSummaries();
+  return { lines, own: lines.filter((line) => line.id !== DEFAULT_LINE) };
+}
+
 export async function getLineSummaries(): Promise<LineSummary[]> {
   const [lines, products] = await Promise.all([getCollection('lines'), getCollection('products')]);
   return lines

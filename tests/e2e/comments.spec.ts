@@ -48,7 +48,7 @@ test('a comment goes from the article page through moderation into the built pag
 
   // The editor: the sidebar and the bell count it; the queue opens on pending comments.
   await signedInAs(page, 'editor', '/admin');
-  await page.getByRole('button', { name: /^Notificações \(\d+\+?\): \d+ comentários? pendentes?/ }).click();
+  await page.getByRole('button', { name: /^\d+\+? notificaç(ão|ões): \d+ comentários? pendentes?/ }).click();
   await page.getByRole('menuitem', { name: /^Comentários pendentes/ }).click();
   await expect(page).toHaveURL(/\/admin\/comments\?filter=/);
   await page.getByPlaceholder('Buscar comentários').fill(tag);

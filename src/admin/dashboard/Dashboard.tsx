@@ -33,6 +33,7 @@ import { PublishingPanel, usePublicationState } from './PublishingPanel';
 import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
 import { ValidationReport, useValidationChecks } from './ValidationReport';
+import { VisitorsCard } from '../analytics/VisitorsCard';
 import type { CheckResult, CheckStatus } from './validationChecks';
 import { can } from '../../lib/permissions';
 import { formatNumber } from '../../lib/format';
@@ -240,6 +241,7 @@ export default function Dashboard() {
         <QuickActions />
         <SystemStatus results={checks.results} />
         <CommentQueue />
+        {can(actor, 'editor') ? <VisitorsCard /> : null}
       </Stack>
       {can(actor, 'publish') ? (
         <Box sx={{ mt: 2 }}>

@@ -8,6 +8,7 @@ export const panelMessages = {
   menu: {
     /** The avatar menu's button when it shows no name (phones): react-admin translates it. */
     account: 'Menu da conta',
+    analytics: 'Analytics',
     backups: 'Backups',
     settings: 'Configurações',
   },

@@ -7,6 +7,7 @@
  */
 import Badge from '@mui/material/Badge';
 import BackupIcon from '@mui/icons-material/Backup';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createElement } from 'react';
 import { Menu, useBasename, useCreatePath, useGetResourceLabel, useResourceDefinitions } from 'react-admin';
@@ -16,6 +17,7 @@ import { usePendingComments } from '../comments/usePendingComments';
 
 /** Custom routes (App.tsx) shown after the resources. */
 const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
+  { area: 'analytics', to: '/analytics', label: 'admin.menu.analytics', icon: InsightsIcon },
   { area: 'backups', to: '/backups', label: 'admin.menu.backups', icon: BackupIcon },
   { area: 'settings', to: '/settings', label: 'admin.menu.settings', icon: SettingsIcon },
 ];

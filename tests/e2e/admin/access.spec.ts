@@ -26,10 +26,11 @@ test.describe('sidebar per role', () => {
       'Mensagens',
       'Newsletter',
       'Auditoria',
+      'Analytics',
       'Backups',
       'Configurações',
     ],
-    editor: ['Dashboard', 'Posts', 'Páginas', 'Mídia', 'Comentários', 'Mensagens', 'Newsletter'],
+    editor: ['Dashboard', 'Posts', 'Páginas', 'Mídia', 'Comentários', 'Mensagens', 'Newsletter', 'Analytics'],
     author: ['Dashboard', 'Posts', 'Mídia'],
   } as const;
   for (const role of ['admin', 'editor', 'author'] as const) {

@@ -39,6 +39,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/admin/newsletter', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/audit', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
   { path: '/admin/backups', ready: (page) => expect(page.locator('main')).toBeVisible() },
+  { path: '/admin/analytics', ready: (page) => expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible() },
   { path: '/admin/settings', ready: (page) => expect(page.getByRole('tab').first()).toBeVisible() },
   { path: '/admin/profile', ready: (page) => expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible() },
 ];

@@ -17,6 +17,8 @@ const LISTS = [
   { path: '/admin/comments', cards: false },
   { path: '/admin/messages', cards: false },
   { path: '/admin/newsletter', cards: false },
+  // Analytics keeps its tables, each scrolling in its own box.
+  { path: '/admin/analytics', cards: false, tables: true },
 ];
 
 test('every admin list is cards on a phone, with no sideways scroll and no axe violation', async ({ page }) => {
@@ -26,14 +28,14 @@ test('every admin list is cards on a phone, with no sideways scroll and no axe v
   await signedInAs(page, 'admin');
   await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
   const problems: string[] = [];
-  for (const { path, cards } of LISTS) {
+  for (const { path, cards, tables } of LISTS) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
     await expect(page.getByText(/^Carregando/)).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
     // The list has some rows (other tests fill the shared server) or its empty state.
     if (cards) await expect(page.locator('main li').first()).toBeVisible();
-    await expect(page.locator('main table')).toHaveCount(0);
+    if (!tables) await expect(page.locator('main table')).toHaveCount(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 390) problems.push(`${path}: a página tem ${width} px de largura`);
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });

@@ -50,7 +50,7 @@ async function exportCsv(page: Page) {
 test('the bell opens the unread messages; opening one marks it read; it can be marked unread again', async ({ page }) => {
   const message = await sendContactMessage();
   await signedInAs(page, 'editor', '/admin');
-  await page.getByRole('button', { name: /^Notificações/ }).click();
+  await page.getByRole('button', { name: /^\d+\+? notificaç(ão|ões):/ }).click();
   await page.getByRole('menuitem', { name: /^Mensagens não lidas/ }).click();
   await expect(page).toHaveURL(/\/admin\/messages\?filter=/);
   await expect(page.getByRole('combobox', { name: 'Situação' })).toHaveText('Não lidas');

@@ -1,11 +1,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { digest } from '../../../lib/page-keys';
-import { getArticles, hasGeneratedCover, type Article } from '../../../lib/blog';
+import { getGeneratedCoverArticles, type Article } from '../../../lib/blog';
 import { textCoverSvg } from '../../../lib/text-cover.mjs';
 
 /** The generated cover of each CMS post saved without one (git articles have theirs as files). */
 export const getStaticPaths = (async () => {
-  const articles = (await getArticles()).filter(hasGeneratedCover);
+  const articles = await getGeneratedCoverArticles();
   return articles.map((article) => ({
     params: { slug: article.id },
     props: { article },

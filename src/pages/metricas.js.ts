@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { APIRoute } from 'astro';
+import { build } from 'esbuild';
+import { API_BASE } from '../lib/api';
+
+/**
+ * The analytics beacon (src/analytics/beacon.ts), bundled and minified as one small
+ * classic script: it is loaded by the consent runtime as a plain <script src>, which
+ * Astro's own script bundling does not produce.
+ */
+export const GET: APIRoute = async () => {
+  const result = await build({
+    entryPoints: [path.resolve('src/analytics/beacon.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    write: false,
+    legalComments: 'none',
+    define: { __HIT_URL__: JSON.stringify(`${API_BASE}/api/analytics/hit`) },
+  });
+  return new Response(result.outputFiles[0]!.text, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
+};
