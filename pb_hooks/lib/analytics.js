@@ -277,11 +277,17 @@ function periodRows(app, from, to) {
   const today = RULES.localDay(now);
   const rolled = lastRolled(app);
   const liveFrom = rolled && rolled >= from ? RULES.daysBefore(rolled, -1) : from;
+  // Summed in SQL: per day only what the chart needs (totals), the rest per key.
   const stored =
     rolled && rolled >= from
       ? rows(
           app,
-          "SELECT day, kind, key, label, pageviews, visitors, count FROM analytics_daily WHERE day BETWEEN {:from} AND {:to}",
+          `SELECT CASE WHEN kind IN ('total', 'converted') THEN day ELSE '' END AS day, kind, key,
+             CASE WHEN kind = 'event' THEN label ELSE MAX(label) END AS label,
+             SUM(pageviews) AS pageviews, SUM(visitors) AS visitors, SUM(count) AS count
+           FROM analytics_daily WHERE day BETWEEN {:from} AND {:to}
+           GROUP BY CASE WHEN kind IN ('total', 'converted') THEN day ELSE '' END, kind, key,
+             CASE WHEN kind = 'event' THEN label ELSE '' END`,
           { from: from, to: rolled < to ? rolled : to },
           { day: "", kind: "", key: "", label: "", pageviews: 0, visitors: 0, count: 0 },
         )
