@@ -10,6 +10,8 @@ import { API_BASE } from '../lib/api';
  */
 export const GET: APIRoute = async () => {
   const result = await build({
+    // From the project root, where every build runs (npm scripts, the publisher): in a
+    // build this module is bundled elsewhere, so its own URL does not lead to the source.
     entryPoints: [path.resolve('src/analytics/beacon.ts')],
     bundle: true,
     minify: true,

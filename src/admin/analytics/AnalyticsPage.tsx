@@ -83,7 +83,9 @@ function DataCard<Row>({
           </Button>
         </Stack>
         {rows.length ? (
-          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} (tabela)`}>
+          // `contain: inline-size`: a wide table scrolls in its box instead of widening the page
+          // (its width would otherwise count in the layout's minimum width).
+          <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label={`${title} (tabela)`}>
             <Table size="small">
               <TableHead>
                 <TableRow>
