@@ -374,9 +374,7 @@ function summary(app, from, to) {
 
 /** Throws unless the caller is an active admin or editor (the route requires a users token). */
 function requireReader(e) {
-  const auth = e.auth;
-  const role = auth && auth.get("role");
-  if (!auth || auth.collection().name !== "users" || !auth.get("is_active") || (role !== "admin" && role !== "editor")) {
+  if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth)) {
     throw new ForbiddenError("Só administradores e editores ativos veem as estatísticas do site.");
   }
 }

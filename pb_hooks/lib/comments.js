@@ -13,11 +13,9 @@ const MESSAGES = {
   emailFilter: "Não é possível filtrar ou ordenar comentários pelo e-mail.",
 };
 
-/** An active admin or editor: who moderates, replies and sees e-mails. */
+/** An active admin or editor (or a superuser): who moderates, replies and sees e-mails. */
 function isModerator(auth) {
-  if (!auth || auth.isSuperuser()) return !!auth;
-  const role = auth.get("role");
-  return auth.collection().name === "users" && auth.get("is_active") && (role === "admin" || role === "editor");
+  return require(`${__hooks}/lib/staff.js`).isActiveEditor(auth, true);
 }
 
 /** The MDX article in git with this slug: { title }, or null. */

@@ -131,8 +131,7 @@ function storeStatus(app, status) {
 
 /** Throws unless the caller is an active admin or editor (who publish and follow the builds). */
 function requirePublisherRole(e, message) {
-  const role = e.auth.get("role");
-  if (!e.auth.get("is_active") || (role !== "admin" && role !== "editor")) throw new ForbiddenError(message);
+  if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth)) throw new ForbiddenError(message);
 }
 
 /**

@@ -1,0 +1,18 @@
+// Who on the staff may act as an editor: an active account with the admin or editor
+// role (the 'editor' permission of src/lib/permissions.ts, which the API rules mirror).
+// Comments moderation, publishing and analytics ask this one question.
+
+/**
+ * Whether `auth` is an active admin or editor; superusers count only when `superusers` is true.
+ * @param {any} auth the request's auth record, or null
+ * @param {boolean} [superusers]
+ */
+function isActiveEditor(auth, superusers) {
+  if (!auth) return false;
+  if (auth.isSuperuser()) return !!superusers;
+  if (auth.collection().name !== "users" || !auth.get("is_active")) return false;
+  const role = auth.get("role");
+  return role === "admin" || role === "editor";
+}
+
+module.exports = { isActiveEditor };
