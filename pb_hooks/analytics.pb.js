@@ -34,16 +34,9 @@ routerAdd(
   "GET",
   "/api/analytics/summary",
   (e) => {
-    const rules = require(`${__hooks}/lib/analytics-rules.js`);
-    const analytics = require(`${__hooks}/lib/analytics.js`);
-    analytics.requireReader(e);
     const url = e.request.url.query();
-    const period = rules.parsePeriod(
-      { days: url.get("days"), from: url.get("from"), to: url.get("to") },
-      rules.localDay(Date.now()),
-    );
-    if (period.error) throw new BadRequestError(period.error);
-    return e.json(200, analytics.summary(e.app, period.from, period.to));
+    const query = { days: url.get("days"), from: url.get("from"), to: url.get("to") };
+    return e.json(200, require(`${__hooks}/lib/analytics.js`).summaryFor(e, query));
   },
   $apis.requireAuth("users"),
 );
@@ -52,14 +45,10 @@ routerAdd(
   "GET",
   "/api/admin/rest/analytics/{period}",
   (e) => {
-    const rules = require(`${__hooks}/lib/analytics-rules.js`);
-    const analytics = require(`${__hooks}/lib/analytics.js`);
-    analytics.requireReader(e);
     const id = e.request.pathValue("period");
     const range = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})$/.exec(id);
-    const period = rules.parsePeriod(range ? { from: range[1], to: range[2] } : { days: id }, rules.localDay(Date.now()));
-    if (period.error) throw new BadRequestError(period.error);
-    return e.json(200, Object.assign({ id: id }, analytics.summary(e.app, period.from, period.to)));
+    const query = range ? { from: range[1], to: range[2] } : { days: id };
+    return e.json(200, Object.assign({ id: id }, require(`${__hooks}/lib/analytics.js`).summaryFor(e, query)));
   },
   $apis.requireAuth("users"),
 );

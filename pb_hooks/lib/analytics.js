@@ -379,4 +379,16 @@ function requireReader(e) {
   }
 }
 
-module.exports = { ensureTables, dropTables, record, isDue, maintain, summary, requireReader };
+/**
+ * What both summary routes answer: the caller checked (active admin or editor), the
+ * period read (`days`, or `from`/`to`), its summary; a bad period is a 400.
+ * @param {{ days?: string, from?: string, to?: string }} query
+ */
+function summaryFor(e, query) {
+  requireReader(e);
+  const period = RULES.parsePeriod(query, RULES.localDay(Date.now()));
+  if (period.error) throw new BadRequestError(period.error);
+  return summary(e.app, period.from, period.to);
+}
+
+module.exports = { ensureTables, dropTables, record, isDue, maintain, summaryFor };

@@ -3,8 +3,8 @@
  * layout differs most on a phone; the desktop sweep of every page is
  * accessibility.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { wcagViolations } from './axe';
 
 const PAGES = [
   '/',
@@ -27,15 +27,7 @@ test('the phone layout of the public screens has no WCAG 2.1 A/AA violation (axe
   for (const path of PAGES) {
     await page.goto(path);
     await page.waitForLoadState('load');
-    const results = await new AxeBuilder({ page })
-      .options({ iframes: false })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    for (const violation of results.violations) {
-      violations.push(
-        `${path}: ${violation.id} (${violation.impact}) em ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    }
+    violations.push(...(await wcagViolations(page, path)));
   }
   expect(violations).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, allowConsoleErrors, islandsHydrated } from './fixtures';
 import { UNLISTED, sitemapPaths } from './site-pages';
+import { wcagViolations } from './axe';
 
 /** The sweep runs in this many parallel parts (the page list is only known once the site is built). */
 const PARTS = 4;
@@ -21,18 +22,7 @@ test.describe('accessibility', () => {
         await page.goto(path);
         await page.waitForLoadState('load');
         // Frames are left out: the signature previews are e-mail markup and the map is a third party's.
-        const results = await new AxeBuilder({ page })
-          .options({ iframes: false })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        for (const violation of results.violations) {
-          violations.push(
-            `${path}: ${violation.id} (${violation.impact}) em ${violation.nodes
-              .map((node) => node.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-          );
-        }
+        violations.push(...(await wcagViolations(page, path)));
       }
       allowConsoleErrors(consoleErrors, /status of 404/);
       expect(violations).toEqual([]);

@@ -2,29 +2,10 @@
  * axe (WCAG 2.1 A/AA) over every admin screen, signed in as an admin, plus the
  * sign-in screens.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { signedInAs } from '../../helpers/staff';
-
-async function violationsOf(page: Page, path: string): Promise<string[]> {
-  // Legacy mode measures the page without entering frames: the post preview is a
-  // sandboxed frame where no script (axe's included) may run; its markup is the site's
-  // article styles, measured on the public pages.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .exclude('iframe')
-    .options({ iframes: false })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${path}: ${violation.id} (${violation.impact}) em ${violation.nodes
-        .map((node) => node.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
+import { wcagViolations } from '../axe';
 
 const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/admin', ready: (page) => expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible() },
@@ -58,7 +39,7 @@ test('every admin screen is free of WCAG 2.1 A/AA violations (axe)', async ({ pa
     await expect(page.getByText(/^Carregando/)).toHaveCount(0, { timeout: 10_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    violations.push(...(await violationsOf(page, screen.path)));
+    violations.push(...(await wcagViolations(page, screen.path, { legacyMode: true, excludeFrames: true })));
   }
   expect(violations).toEqual([]);
 });
@@ -69,12 +50,12 @@ test('the sign-in screens are free of WCAG 2.1 A/AA violations (axe)', async ({ 
   for (const path of ['/admin/login', '/admin/register', '/admin/reset-password?token=x']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    violations.push(...(await violationsOf(page, path)));
+    violations.push(...(await wcagViolations(page, path, { legacyMode: true, excludeFrames: true })));
   }
   for (const tab of ['Cadastro', 'Recuperar']) {
     await page.goto('/admin/login');
     await page.getByRole('tab', { name: tab }).click();
-    violations.push(...(await violationsOf(page, `/admin/login (${tab})`)));
+    violations.push(...(await wcagViolations(page, `/admin/login (${tab})`, { legacyMode: true, excludeFrames: true })));
   }
   expect(violations).toEqual([]);
 });

@@ -2,9 +2,9 @@
  * Every admin list (and the dashboard) on a 390 px phone: cards (react-admin's SimpleList) instead of a
  * table, nothing pushes the page sideways, and axe finds no WCAG 2.1 A/AA violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../fixtures';
 import { signedInAs } from '../../helpers/staff';
+import { wcagViolations } from '../axe';
 
 const LISTS = [
   // The dashboard too: its cards, the publication panel and the report stack on a phone.
@@ -39,14 +39,7 @@ test('every admin list is cards on a phone, with no sideways scroll and no axe v
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 390) problems.push(`${path}: a página tem ${width} px de largura`);
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ iframes: false })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    for (const violation of results.violations) {
-      problems.push(`${path}: ${violation.id} em ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    }
+    problems.push(...(await wcagViolations(page, path, { legacyMode: true })));
   }
   expect(problems).toEqual([]);
 });
