@@ -69,14 +69,27 @@ try {
   /** @type {BuildKind} */
   let nextKind = 'incremental';
   const env = () => ({ ...process.env, POCKETBASE_URL: pocketbaseUrl });
+  // Publications go through one runner, whose build process stays between them as under
+  // `npm start`; a cold build (no cache at all) and a full rebuild each run in a new process.
+  const publications = localBuildRunner({ liveLink: live, env, cacheDir });
+  /** @type {import('../scripts/lib/publisher.mjs').Runner} */
+  const run = async (status, report) => {
+    const kind = nextKind;
+    nextKind = 'incremental';
+    if (kind === 'incremental') return publications(status, report);
+    if (kind === 'cold') await rm(cacheDir, { recursive: true, force: true });
+    const once = localBuildRunner({ liveLink: live, env, cacheDir, force: kind === 'forced' });
+    try {
+      return await once(status, report);
+    } finally {
+      once.close?.();
+    }
+  };
+  run.prepare = () => publications.prepare?.();
+  run.close = () => publications.close?.();
   publisher = createPublisher({
-    // The kind of the next build is chosen by the measurement; a cold build starts with no cache at all.
-    run: async (status, report) => {
-      const kind = nextKind;
-      nextKind = 'incremental';
-      if (kind === 'cold') await rm(cacheDir, { recursive: true, force: true });
-      return localBuildRunner({ liveLink: live, env, cacheDir, force: kind === 'forced' })(status, report);
-    },
+    // The kind of the next build is chosen by the measurement.
+    run,
     onStatus: (status) => {
       if (status.state === 'success' || status.state === 'failed') finished.push(status);
     },

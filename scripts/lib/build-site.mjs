@@ -27,6 +27,16 @@ async function newestMtime(entry) {
   return newest;
 }
 
+/**
+ * Newest modification time among files and folders given from the repository's root.
+ * @param {string[]} entries
+ */
+export async function newestOf(entries) {
+  let newest = 0;
+  for (const entry of entries) newest = Math.max(newest, await newestMtime(fromRoot(entry)));
+  return newest;
+}
+
 /** @param {NodeJS.ProcessEnv} env */
 function buildEnv(env) {
   return Object.fromEntries(BUILD_ENV.map((name) => [name, env[name] ?? '']));
@@ -45,9 +55,7 @@ export async function isBuildFresh(outDir, env = process.env) {
     return false;
   }
   if (JSON.stringify(stamp.env) !== JSON.stringify(buildEnv(env))) return false;
-  let newest = 0;
-  for (const input of INPUTS) newest = Math.max(newest, await newestMtime(fromRoot(input)));
-  return newest <= stamp.builtAt;
+  return (await newestOf(INPUTS)) <= stamp.builtAt;
 }
 
 /**

@@ -6,7 +6,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { newBuildDir, pruneBuilds, stagingDirOf, swapLive } from './live-site.mjs';
-import { runSiteBuild } from './site-build.mjs';
+import { createBuildWorker, runSiteBuild } from './site-build.mjs';
 
 /**
  * @typedef {'queued' | 'building' | 'success' | 'failed'} BuildState
@@ -22,7 +22,10 @@ import { runSiteBuild } from './site-build.mjs';
  *   `reused`: pages copied from the previous build; `rendered`: the pages rendered again (in the
  *   status, the first 500 of them, and `renderedCount` all of them);
  *   `phases`: where the time went, stage by stage; `peakMemoryBytes`: the build's peak resident memory
- * @typedef {(status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>} Runner
+ * @typedef {((status: BuildStatus, report: (progress: string, pages?: number) => void) => Promise<RunResult>)
+ *             & { prepare?: () => void, close?: () => void }} Runner
+ *   `prepare`: called when a build is asked for, to get ready during the quiet period;
+ *   `close`: releases what the runner keeps between builds
  */
 
 /** The least time between two progress reports of one build. */
@@ -134,6 +137,7 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
         queued = { id: randomUUID(), state: 'queued', mode, reasons: [reason], queuedAt: new Date().toISOString() };
       }
       emit(queued);
+      run.prepare?.();
       if (!running) schedule(immediate ? 0 : debounceMs);
       return queued.id;
     },
@@ -149,6 +153,7 @@ export function createPublisher({ run, mode = 'local', debounceMs = 1500, onStat
       });
     },
     stop() {
+      run.close?.();
       for (const appointment of appointments) clearTimeout(appointment);
       appointments.clear();
       if (timer) clearTimeout(timer);
@@ -175,7 +180,10 @@ const EXCLUDE_RETRIES = 3;
  * @returns {Runner}
  */
 export function localBuildRunner({ liveLink, env = process.env, cacheDir, force = false }) {
-  return async (_status, report) => {
+  // One build process kept between publications (scripts/lib/build-worker.mjs).
+  const worker = createBuildWorker();
+  /** @type {Runner} */
+  const runner = async (_status, report) => {
     const buildEnv = typeof env === 'function' ? env() : env;
     const startedAt = Date.now();
     /** @type {Map<string, string>} entry key → why its page failed */
@@ -193,6 +201,7 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir, force 
         exclude: excluded,
         force,
         onProgress: ({ stage, pages }) => report(stage, pages),
+        worker,
       });
       logs.push(result.log);
       phases.push(...result.phases);
@@ -215,6 +224,9 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir, force 
       report(`Gerando de novo sem ${fresh.map(({ key }) => key.split(':')[1]).join(', ')}`);
     }
   };
+  runner.prepare = () => void worker.warm();
+  runner.close = () => worker.close();
+  return runner;
 }
 
 /**

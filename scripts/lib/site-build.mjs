@@ -1,11 +1,11 @@
-// One `astro build` run as a child process that does not block the caller: the
+// One `astro build` run in a child process that does not block the caller: the
 // publisher keeps answering while a build runs, and reports its progress.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeBuildStamp } from './build-site.mjs';
+import { newestOf, writeBuildStamp } from './build-site.mjs';
 import { parseLeftOut, renderFailure } from './left-out.mjs';
 import { fromRoot } from './paths.mjs';
 
@@ -55,103 +55,261 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /**
  * Builds the site into outDir.
  * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: Map<string, string>,
- *           force?: boolean, onProgress?: (progress: BuildProgress) => void }} options
+ *           force?: boolean, onProgress?: (progress: BuildProgress) => void, worker?: BuildWorker }} options
  *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts) → why
  *   `force`: render every page again, ignoring the previous build (the cache is still written)
+ *   `worker`: the build process to use (kept by the caller between builds); without it, one
+ *   is started for this build and stopped after it
  * @returns {Promise<BuildResult>}
  */
-export async function runSiteBuild({ outDir, env = process.env, cacheDir, exclude = new Map(), force = false, onProgress }) {
+export async function runSiteBuild({
+  outDir,
+  env = process.env,
+  cacheDir,
+  exclude = new Map(),
+  force = false,
+  onProgress,
+  worker,
+}) {
   const key = cacheDir ? await astroKey(cacheDir, env) : undefined;
-  return new Promise((resolve) => {
-    const startedAt = Date.now();
-    /** @type {string[]} */
-    const lines = [];
-    /** @type {LeftOut[]} */
-    const leftOut = [];
-    /** @type {{ key: string, reason: string }[]} */
-    const renderFailures = [];
-    /** @type {string[]} */
-    const rendered = [];
-    let reused = 0;
-    let pages = 0;
-    let stage = 'Preparando o build';
-    let stageStartedAt = startedAt;
-    /** @type {{ stage: string, ms: number }[]} */
-    const phases = [];
-    const endStage = (/** @type {number} */ now) => {
-      phases.push({ stage, ms: now - stageStartedAt });
-      stageStartedAt = now;
-    };
-    const astro = [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build', ...(force ? ['--force'] : [])];
-    const child = spawn(process.execPath, astro, {
+  const startedAt = Date.now();
+  /** @type {string[]} */
+  const lines = [];
+  /** @type {LeftOut[]} */
+  const leftOut = [];
+  /** @type {{ key: string, reason: string }[]} */
+  const renderFailures = [];
+  /** @type {string[]} */
+  const rendered = [];
+  let reused = 0;
+  let pages = 0;
+  let stage = 'Preparando o build';
+  let stageStartedAt = startedAt;
+  /** @type {{ stage: string, ms: number }[]} */
+  const phases = [];
+  const endStage = (/** @type {number} */ now) => {
+    phases.push({ stage, ms: now - stageStartedAt });
+    stageStartedAt = now;
+  };
+  /** @param {string} raw */
+  const take = (raw) => {
+    const line = raw.replace(ANSI, '');
+    if (!line.trim()) return;
+    const left = parseLeftOut(line);
+    if (left) leftOut.push(left);
+    const failure = renderFailure(line);
+    if (failure) renderFailures.push(failure);
+    for (const { page, copied } of pageEntries(line)) {
+      if (copied) reused += 1;
+      else rendered.push(page);
+    }
+    lines.push(line);
+    if (lines.length > LOG_LINES) lines.shift();
+    const built = PAGES_BUILT.exec(line);
+    if (built) pages = Number(built[1]);
+    else if (PAGE_LINE.test(line)) pages += 1;
+    const next = STAGES.find((candidate) => candidate.line.test(line))?.stage;
+    if (next && next !== stage) {
+      endStage(Date.now());
+      stage = next;
+    }
+    onProgress?.({ stage, pages });
+  };
+  const buildWorker = worker ?? createBuildWorker();
+  /** @type {Record<string, string>} */
+  const buildEnv = {
+    ...definedOnly(env),
+    ASTRO_OUT_DIR: outDir,
+    ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
+    ...(exclude.size ? { PUBLISH_EXCLUDE: JSON.stringify(Object.fromEntries(exclude)) } : {}),
+    ...(key ? { ASTRO_KEY: key } : {}),
+    FORCE_COLOR: '0',
+  };
+  let outcome;
+  try {
+    outcome = await buildWorker.run({ env: buildEnv, force }, take);
+  } finally {
+    if (!worker) buildWorker.close();
+  }
+  const durationMs = Date.now() - startedAt;
+  endStage(startedAt + durationMs);
+  if (outcome.ok) await writeBuildStamp(outDir, startedAt, env);
+  return {
+    ok: outcome.ok,
+    pages,
+    durationMs,
+    log: lines.join('\n'),
+    leftOut,
+    renderFailures,
+    reused,
+    rendered,
+    phases,
+    peakMemoryBytes: outcome.peakMemoryBytes,
+  };
+}
+
+/** @param {NodeJS.ProcessEnv} env */
+function definedOnly(env) {
+  return /** @type {Record<string, string>} */ (
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined))
+  );
+}
+
+/** How the build worker (build-worker.mjs) ends each build: a line of this mark and JSON. */
+export const BUILD_DONE_MARK = '\u0000operium:build-done ';
+/** Files Node itself loads into the worker (the config's imports): a change to them needs a new worker. */
+const WORKER_CODE = ['astro.config.mjs', 'src/integrations', 'src/config', 'package-lock.json'];
+
+/**
+ * @typedef {{ ok: boolean, peakMemoryBytes: number | null }} WorkerOutcome
+ * @typedef {ReturnType<typeof createBuildWorker>} BuildWorker
+ */
+
+/**
+ * A build process kept between builds (scripts/lib/build-worker.mjs): a publication then
+ * skips the ~4 s a new process spends loading Astro. It is started on demand, stopped
+ * after `idleMs` without builds (it holds the build's memory while it waits), and
+ * replaced after a failed build, after `maxBuilds` builds, when a build leaves more than
+ * `maxHeapBytes` live (each build leaves its bundle in Node's module cache), or when
+ * the code Node loaded into it changed.
+ * @param {{ idleMs?: number, maxBuilds?: number, maxHeapBytes?: number }} [options]
+ */
+export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxHeapBytes = 1024 * 1024 * 1024 } = {}) {
+  /**
+   * @typedef {{ process: import('node:child_process').ChildProcessWithoutNullStreams, codeStamp: number,
+   *             builds: number, exited: Promise<string> }} Worker
+   *   `exited` resolves, with how, when the process ends
+   */
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {Promise<Worker> | null} */
+  let starting = null;
+  /** @type {NodeJS.Timeout | null} */
+  let idleTimer = null;
+  /** Where the current build's lines and DONE line go (null between builds). */
+  /** @type {{ line: (line: string) => void, done: (outcome: { ok: boolean, heapUsed?: number }) => void } | null} */
+  let listener = null;
+
+  const stop = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    worker?.process.stdin.end();
+    worker?.process.kill();
+    worker = null;
+  };
+
+  /** @returns {Promise<Worker>} */
+  const spawnWorker = async () => {
+    const codeStamp = await newestOf(WORKER_CODE);
+    const child = spawn(process.execPath, ['--expose-gc', fromRoot('scripts', 'lib', 'build-worker.mjs')], {
       cwd: fromRoot(),
-      env: {
-        ...env,
-        ASTRO_OUT_DIR: outDir,
-        ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
-        ...(exclude.size ? { PUBLISH_EXCLUDE: JSON.stringify(Object.fromEntries(exclude)) } : {}),
-        ...(key ? { ASTRO_KEY: key } : {}),
-        FORCE_COLOR: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let pending = '';
-    /** @param {Buffer} chunk */
-    const take = (chunk) => {
-      pending += chunk.toString('utf8');
+    /** @param {string} text */
+    const read = (text) => {
+      pending += text;
       const parts = pending.split(/\r?\n/);
       pending = parts.pop() ?? '';
-      for (const raw of parts) {
-        const line = raw.replace(ANSI, '');
-        if (!line.trim()) continue;
-        const left = parseLeftOut(line);
-        if (left) leftOut.push(left);
-        const failure = renderFailure(line);
-        if (failure) renderFailures.push(failure);
-        for (const { page, copied } of pageEntries(line)) {
-          if (copied) reused += 1;
-          else rendered.push(page);
-        }
-        lines.push(line);
-        if (lines.length > LOG_LINES) lines.shift();
-        const built = PAGES_BUILT.exec(line);
-        if (built) pages = Number(built[1]);
-        else if (PAGE_LINE.test(line)) pages += 1;
-        const next = STAGES.find((candidate) => candidate.line.test(line))?.stage;
-        if (next && next !== stage) {
-          endStage(Date.now());
-          stage = next;
-        }
-        onProgress?.({ stage, pages });
+      for (const line of parts) {
+        if (line.startsWith(BUILD_DONE_MARK)) listener?.done(JSON.parse(line.slice(BUILD_DONE_MARK.length)));
+        else listener?.line(line);
       }
     };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    const memory = child.pid ? peakMemoryOf(child.pid) : null;
-    child.on('error', (error) => {
-      lines.push(`Falha ao iniciar o build: ${error.message}`);
+    child.stdout.on('data', (chunk) => read(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk) => read(chunk.toString('utf8')));
+    /** @type {Worker} */
+    const started = {
+      process: child,
+      codeStamp,
+      builds: 0,
+      exited: new Promise((resolve) => {
+        child.on('error', (error) => resolve(`não iniciou: ${error.message}`));
+        child.on('close', (code, signal) => {
+          read('\n');
+          resolve(signal ?? `código ${code}`);
+        });
+      }),
+    };
+    void started.exited.then(() => {
+      if (worker === started) worker = null;
     });
-    child.on('close', async (code) => {
-      if (pending.trim()) lines.push(pending.replace(ANSI, ''));
-      const durationMs = Date.now() - startedAt;
-      endStage(startedAt + durationMs);
-      const peakMemoryBytes = memory?.stop() ?? null;
-      const ok = code === 0;
-      if (ok) await writeBuildStamp(outDir, startedAt, env);
-      resolve({
-        ok,
-        pages,
-        durationMs,
-        log: lines.join('\n'),
-        leftOut,
-        renderFailures,
-        reused,
-        rendered,
-        phases,
-        peakMemoryBytes,
+    worker = started;
+    return started;
+  };
+
+  /** The running process, started if there is none (one start at a time). */
+  const ready = async () => {
+    if (worker) return worker;
+    starting ??= spawnWorker().finally(() => (starting = null));
+    return starting;
+  };
+
+  return {
+    /** Starts the process ahead of a build (e.g. while a publication waits for its quiet period). */
+    async warm() {
+      await ready();
+    },
+    /**
+     * Runs one build; `line` receives each line it prints.
+     * @param {{ env: Record<string, string>, force?: boolean }} request
+     * @param {(line: string) => void} line
+     * @returns {Promise<WorkerOutcome>}
+     */
+    async run(request, line) {
+      if (listener) throw new Error('build worker: one build at a time');
+      if (idleTimer) clearTimeout(idleTimer);
+      if (worker && (await newestOf(WORKER_CODE)) !== worker.codeStamp) stop();
+      const current = await ready();
+      const pid = current.process.pid;
+      resetPeakMemory(pid);
+      const memory = pid ? peakMemoryOf(pid) : null;
+      /** @type {{ ok: boolean, heapUsed?: number }} */
+      const outcome = await new Promise((resolve) => {
+        let settled = false;
+        /** @param {{ ok: boolean, heapUsed?: number }} result */
+        const done = (result) => {
+          settled = true;
+          resolve(result);
+        };
+        listener = { line, done };
+        void current.exited.then((how) => {
+          if (settled) return;
+          line(`O processo de build terminou inesperadamente (${how}).`);
+          done({ ok: false });
+        });
+        current.process.stdin.write(`${JSON.stringify(request)}\n`);
       });
-    });
-  });
+      listener = null;
+      current.builds += 1;
+      const peakMemoryBytes = memory?.stop() ?? null;
+      if (worker === current) {
+        if (!outcome.ok || current.builds >= maxBuilds || (outcome.heapUsed ?? 0) > maxHeapBytes) stop();
+        else idleTimer = setTimeout(stop, idleMs).unref();
+      }
+      return { ok: outcome.ok, peakMemoryBytes };
+    },
+    /** The process's id while one runs (null when stopped). */
+    get pid() {
+      return worker?.process.pid ?? null;
+    },
+    /** Stops the process (a build in progress fails). */
+    close: stop,
+  };
+}
+
+/**
+ * Resets the kernel's peak-memory mark of a process, so the next reading covers only
+ * what follows (Linux's clear_refs; elsewhere the peak covers the process's whole life).
+ * @param {number | undefined} pid
+ */
+function resetPeakMemory(pid) {
+  try {
+    if (pid) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed.
+  }
 }
 
 /**

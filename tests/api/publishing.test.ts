@@ -223,7 +223,7 @@ describe('rebuild on publish', () => {
 
       active.request('de volta', { immediate: true });
       await settled();
-      expect(finished().at(-1)!.state).toBe('success');
+      expect(finished().at(-1)!.state, finished().at(-1)!.log).toBe('success');
     },
     BUILD_TIMEOUT,
   );
@@ -309,6 +309,7 @@ describe('deploy-hook mode', () => {
     });
     await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
     const { port } = webhook.address() as { port: number };
+    active.stop();
     active = createPublisher({
       mode: 'deploy-hook',
       debounceMs: 500,
@@ -334,6 +335,7 @@ describe('deploy-hook mode', () => {
 
 describe('CMS content at build', () => {
   beforeAll(() => {
+    active.stop();
     active = localPublisher();
   });
 
