@@ -10,6 +10,7 @@ import { cmsClient, readCms } from './cms-client';
 import { fetchApprovedComments, type CommentRecord } from './cms-comments';
 import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
+import { RENDERER_SOURCES, renderMarkdown } from './markdown';
 
 interface SettingRecord {
   id: string;
@@ -44,8 +45,8 @@ export type StoredEntry = ReturnType<DataStore['values']>[number];
 export interface SourceEntry {
   id: string;
   data: Record<string, unknown>;
-  /** Sanitized HTML the entry renders, if any. */
-  html?: string;
+  /** Markdown the entry's body is rendered from (src/lib/markdown.ts), if any. */
+  markdown?: string;
   /** The CMS record it comes from. */
   origin?: RecordOrigin;
 }
@@ -101,8 +102,10 @@ export function readCmsContent(url: string): Promise<CmsContent> {
 
 /**
  * Puts a source's entries into the collection's store, each with the digest of its
- * data: an entry whose digest is already stored is neither validated again nor
- * rewritten, so an incremental build sees only what changed. Stored entries the
+ * data (and of its Markdown with the renderer's code): an entry whose digest is
+ * already stored is neither rendered, validated again nor rewritten, so a build
+ * spends time only on what changed (rendering a long post takes milliseconds, and a
+ * site may hold thousands). Stored entries the
  * source no longer has are removed. A CMS entry its schema refuses, or one the
  * publisher asks to leave out (PUBLISH_EXCLUDE), is left out and logged
  * (src/lib/left-out.ts); everything else is still stored.
@@ -123,10 +126,11 @@ export async function storeEntries(
     } else kept.push(entry);
   }
   const ids = new Set(kept.map((entry) => entry.id));
+  const renderer = kept.some((entry) => entry.markdown !== undefined) ? generateDigest(RENDERER_SOURCES) : '';
   for (const entry of store.values()) if (owns(entry) && !ids.has(entry.id)) store.delete(entry.id);
   let written = 0;
-  for (const { id, data, html, origin } of kept) {
-    const digest = generateDigest(html === undefined ? data : { ...data, html });
+  for (const { id, data, markdown, origin } of kept) {
+    const digest = generateDigest(markdown === undefined ? data : { ...data, markdown, renderer });
     if (store.get(id)?.digest === digest) continue;
     let parsed;
     try {
@@ -137,7 +141,7 @@ export async function storeEntries(
       logger.warn(leftOutLine({ ...origin, entry: id, reason: reasonOf(error) }));
       continue;
     }
-    store.set({ id, data: parsed, digest, ...(html === undefined ? {} : { rendered: { html } }) });
+    store.set({ id, data: parsed, digest, ...(markdown === undefined ? {} : { rendered: { html: renderMarkdown(markdown) } }) });
     written += 1;
   }
   return written;

@@ -4,7 +4,6 @@
  * reads anonymously, so it sees only published posts and scheduled posts whose time
  * has come (the collection's API rules; the filter says the same).
  */
-import { renderMarkdown } from './markdown';
 import { parseArticleDate } from './dates';
 import { cmsClient, readCms } from './cms-client';
 import type { RecordOrigin } from './left-out';
@@ -28,7 +27,8 @@ export interface CmsPostRecord {
 export interface CmsEntry {
   id: string;
   data: Record<string, unknown>;
-  html: string;
+  /** The body, rendered by the loader only when the post changed (src/lib/cms-loaders.ts). */
+  markdown: string;
   origin: RecordOrigin;
 }
 
@@ -62,7 +62,7 @@ export function toBlogEntry(post: CmsPostRecord, filesUrl: string): CmsEntry {
   return {
     id: post.slug,
     origin: { collection: 'posts', id: post.id, label: post.title },
-    html: renderMarkdown(post.content ?? ''),
+    markdown: post.content ?? '',
     data: {
       slug: post.slug,
       title: post.title,

@@ -12,6 +12,19 @@ import { unified } from 'unified';
 import { rehypeArticle } from './rehype-article';
 import { MARKDOWN_ATTRIBUTES, MARKDOWN_TAGS, MARKDOWN_URL_SCHEMES } from './markdown-policy';
 
+/**
+ * What a body's HTML depends on besides its Markdown: this renderer's code and the
+ * packages it uses (the lockfile). The CMS loaders keep a stored post's HTML between
+ * builds while its Markdown and this stay the same (src/lib/cms-loaders.ts).
+ */
+export const RENDERER_SOURCES: string = Object.values(
+  import.meta.glob<string>(['./markdown.ts', './markdown-policy.ts', './rehype-article.ts', '../../package-lock.json'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+).join('\n');
+
 /** The article steps every body gets (src/lib/rehype-article.ts), run on sanitized HTML. */
 const articleSteps = unified().use(rehypeParse, { fragment: true }).use(rehypeArticle).use(rehypeStringify);
 

@@ -2,6 +2,7 @@
  * One bad record never stops the rest: the loaders leave out an entry the site's
  * schema refuses (or one the publisher excludes) and name it on a log line the
  * publisher reads back; a page that fails to render maps to the entry to exclude.
+ * An unchanged entry is kept as stored, its body not rendered again.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
@@ -91,5 +92,23 @@ describe('the publisher reads the build back', () => {
     });
     expect(renderFailure('Caught error rendering /blog/pagina/2: Error: boom')).toBeNull();
     expect(renderFailure('Caught error rendering /produtos/ops010: Error: boom')).toBeNull();
+  });
+});
+
+describe('a stored body is rendered again only when it changed', () => {
+  test('the same Markdown keeps the stored entry; new Markdown is rendered; the renderer is part of the digest', async () => {
+    const { context, entries } = loaderContext();
+    const withBody = (markdown: string): SourceEntry => ({ ...pageEntry('pagina', 'Página'), markdown });
+    expect(await storeEntries(context, [withBody('## Olá\n\nTexto.')])).toBe(1);
+    const stored = entries.get('pagina') as { digest: string; rendered?: { html: string } };
+    expect(stored.rendered?.html).toBe('<h2>Olá</h2>\n<p>Texto.</p>\n');
+    // The digest covers the renderer's own code, so a change to it renders every body again.
+    expect(stored.digest).toContain('rehypeArticle');
+
+    expect(await storeEntries(context, [withBody('## Olá\n\nTexto.')])).toBe(0);
+    expect(entries.get('pagina')).toBe(stored);
+
+    expect(await storeEntries(context, [withBody('## Olá\n\nTexto <script>x()</script>novo.')])).toBe(1);
+    expect((entries.get('pagina') as typeof stored).rendered?.html).toBe('<h2>Olá</h2>\n<p>Texto novo.</p>\n');
   });
 });
