@@ -31,14 +31,13 @@ function resetPeakMemory() {
 }
 
 /**
- * Ends a build with its outcome and what the process holds after it: the live heap
- * (after a full collection, so only what later builds keep, such as each build's
- * bundle in Node's module cache) tells the publisher when to start a fresh process.
+ * Ends a build with its outcome and the memory the process keeps after it (after a
+ * full collection): the publisher starts a fresh process when it is too much.
  * @param {{ ok: boolean }} result
  */
 function done(result) {
   globalThis.gc?.();
-  process.stdout.write(`\n${BUILD_DONE_MARK}${JSON.stringify({ ...result, heapUsed: process.memoryUsage().heapUsed })}\n`);
+  process.stdout.write(`\n${BUILD_DONE_MARK}${JSON.stringify({ ...result, rss: process.memoryUsage().rss })}\n`);
 }
 
 // Astro logs warnings and errors to stderr: one stream keeps every line of a build

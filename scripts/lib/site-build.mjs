@@ -169,12 +169,14 @@ const WORKER_CODE = ['astro.config.mjs', 'src/integrations', 'src/config', 'pack
  * A build process kept between builds (scripts/lib/build-worker.mjs): a publication then
  * skips the ~4 s a new process spends loading Astro. It is started on demand, stopped
  * after `idleMs` without builds (it holds the build's memory while it waits), and
- * replaced after a failed build, after `maxBuilds` builds, when a build leaves more than
- * `maxHeapBytes` live (each build leaves its bundle in Node's module cache), or when
- * the code Node loaded into it changed.
- * @param {{ idleMs?: number, maxBuilds?: number, maxHeapBytes?: number }} [options]
+ * replaced after a failed build, after `maxBuilds` builds, when a build leaves it holding
+ * more than `maxRssBytes` (what the build's native parts keep, and each build's bundle in
+ * Node's module cache: a site of 10,000 posts then gets a fresh process for each build,
+ * so a build never needs much more memory than a process of its own), or when the
+ * code Node loaded into it changed.
+ * @param {{ idleMs?: number, maxBuilds?: number, maxRssBytes?: number }} [options]
  */
-export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxHeapBytes = 1024 * 1024 * 1024 } = {}) {
+export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRssBytes = 1792 * 1024 * 1024 } = {}) {
   /**
    * @typedef {{ process: import('node:child_process').ChildProcessWithoutNullStreams, codeStamp: number,
    *             builds: number, exited: Promise<string> }} Worker
@@ -187,7 +189,7 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxHea
   /** @type {NodeJS.Timeout | null} */
   let idleTimer = null;
   /** Where the current build's lines and DONE line go (null between builds). */
-  /** @type {{ line: (line: string) => void, done: (outcome: { ok: boolean, heapUsed?: number }) => void } | null} */
+  /** @type {{ line: (line: string) => void, done: (outcome: { ok: boolean, rss?: number }) => void } | null} */
   let listener = null;
 
   const stop = () => {
@@ -265,10 +267,10 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxHea
       const pid = current.process.pid;
       resetPeakMemory(pid);
       const memory = pid ? peakMemoryOf(pid) : null;
-      /** @type {{ ok: boolean, heapUsed?: number }} */
+      /** @type {{ ok: boolean, rss?: number }} */
       const outcome = await new Promise((resolve) => {
         let settled = false;
-        /** @param {{ ok: boolean, heapUsed?: number }} result */
+        /** @param {{ ok: boolean, rss?: number }} result */
         const done = (result) => {
           settled = true;
           resolve(result);
@@ -285,7 +287,7 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxHea
       current.builds += 1;
       const peakMemoryBytes = memory?.stop() ?? null;
       if (worker === current) {
-        if (!outcome.ok || current.builds >= maxBuilds || (outcome.heapUsed ?? 0) > maxHeapBytes) stop();
+        if (!outcome.ok || current.builds >= maxBuilds || (outcome.rss ?? 0) > maxRssBytes) stop();
         else idleTimer = setTimeout(stop, idleMs).unref();
       }
       return { ok: outcome.ok, peakMemoryBytes };
