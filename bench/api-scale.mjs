@@ -24,14 +24,13 @@ import {
   authToken,
   createBenchData,
   createStaff,
-  recentFailures,
   startBenchServer,
   unthrottleLoopback,
 } from './lib/bench-pocketbase.mjs';
 import { formatNumber, formatRatio, median, percentile, writeReport } from './lib/report.mjs';
 import { filterGuardPacer } from './lib/filter-guard-pacer.mjs';
-import { cpuMilliseconds } from './lib/process-cpu.mjs';
-import { measureThroughput, sampleInTurns } from './lib/sampling.mjs';
+import { sampleInTurns } from './lib/sampling.mjs';
+import { measureWrites } from './lib/staff-writes.mjs';
 import { postTitle, seedRows } from './lib/scale-seed.mjs';
 
 ensureModernNode();
@@ -62,7 +61,7 @@ const count = (value) => value.toLocaleString('pt-BR');
  * @typedef {import('./lib/bench-pocketbase.mjs').RunningServer} RunningServer
  * @typedef {import('./lib/sampling.mjs').Latency} Latency
  * @typedef {{ name: string, resource: string, params: import('ra-core').GetListParams }} AdminQuery
- * @typedef {{ perSecond: number, cpuPerWrite: number | null, latencies: number[] }} WriteRun
+ * @typedef {import('./lib/staff-writes.mjs').WriteRun} WriteRun
  * @typedef {'small' | 'large'} Size
  */
 
@@ -164,59 +163,6 @@ async function measureQueries(servers, queries) {
   return results;
 }
 
-/**
- * Create + update of posts by concurrent admins: writes (records saved) per second,
- * and the server's CPU milliseconds per write (null without /proc).
- * @param {RunningServer} server
- * @param {{ email: string, password: string }} superuser for the request log, on failure
- * @param {string} label
- * @param {number} total posts to create and update
- * @returns {Promise<WriteRun>}
- */
-async function measureWrites(server, superuser, label, total) {
-  const cpuBefore = await cpuMilliseconds(server.pid);
-  const { token } = await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD);
-  const providers = await Promise.all(Array.from({ length: WRITES.clients }, () => adminDataProvider(server.url, token)));
-  const run = `${label}-${Math.random().toString(36).slice(2, 8)}`;
-  /** @type {number[]} */
-  const latencies = [];
-  /** @template T @param {() => Promise<T>} save */
-  const timed = async (save) => {
-    const begun = performance.now();
-    const result = await save();
-    latencies.push(performance.now() - begun);
-    return result;
-  };
-  const result = await measureThroughput(
-    async (client, index) => {
-      const provider = /** @type {import('ra-core').DataProvider} */ (providers[client]);
-      try {
-        const { data } = await timed(() =>
-          provider.create('posts', {
-            data: { title: `Carga ${run} ${index}`, category: 'Técnico', status: 'draft', excerpt: 'Rascunho de carga.' },
-          }),
-        );
-        await timed(() =>
-          provider.update('posts', { id: data.id, data: { title: `Carga ${run} ${index} revisada` }, previousData: data }),
-        );
-      } catch (error) {
-        const failures = await recentFailures(server.url, superuser);
-        const detail = /** @type {{ response?: unknown, message?: string }} */ (error);
-        throw new Error(`gravação ${label} ${index}: ${JSON.stringify(detail.response ?? detail.message)}\n${failures}`, {
-          cause: error,
-        });
-      }
-    },
-    { clients: WRITES.clients, total },
-  );
-  const cpuAfter = await cpuMilliseconds(server.pid);
-  return {
-    perSecond: (total * 2) / result.seconds,
-    cpuPerWrite: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (total * 2),
-    latencies,
-  };
-}
-
 async function main() {
   const started = Date.now();
   const bin = await resolvePocketBase();
@@ -297,15 +243,15 @@ async function main() {
       filter: (source) => path.basename(source) !== 'audit.pb.js',
     });
     const plainServer = await start(await temporaryCopy(data.dataDir), [`--hooksDir=${hooksWithoutAudit}`]);
-    await measureWrites(server, data.superuser, 'aquecimento', WRITES.warmup);
-    await measureWrites(plainServer, data.superuser, 'aquecimento', WRITES.warmup);
+    await measureWrites(server, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup });
+    await measureWrites(plainServer, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup });
     /** @type {WriteRun[]} */
     const withAudit = [];
     /** @type {WriteRun[]} */
     const withoutAudit = [];
     for (let round = 1; round <= WRITES.rounds; round++) {
-      const audited = await measureWrites(server, data.superuser, `com-${round}`, WRITES.total);
-      const plain = await measureWrites(plainServer, data.superuser, `sem-${round}`, WRITES.total);
+      const audited = await measureWrites(server, data.superuser, `com-${round}`, WRITES);
+      const plain = await measureWrites(plainServer, data.superuser, `sem-${round}`, WRITES);
       withAudit.push(audited);
       withoutAudit.push(plain);
       progress(

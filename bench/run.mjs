@@ -15,7 +15,17 @@ import { updateReadme } from './lib/readme-section.mjs';
 import { RESULTS_DIR, markdownTable } from './lib/report.mjs';
 
 /** Run order (and README order); other benchmarks follow alphabetically. */
-const PREFERRED_ORDER = ['lighthouse', 'serving', 'hugo', 'publish', 'comments', 'analytics', 'api-scale', 'admin-size'];
+const PREFERRED_ORDER = [
+  'lighthouse',
+  'serving',
+  'hugo',
+  'publish',
+  'comments',
+  'analytics',
+  'api-scale',
+  'revisions',
+  'admin-size',
+];
 const BENCH_DIR = fromRoot('bench');
 /** The project's Node 24 (the `node` devDependency) when installed, so `node bench/run.mjs` works too. */
 const PROJECT_NODE = fromRoot('node_modules', '.bin', 'node');

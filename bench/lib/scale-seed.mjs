@@ -97,7 +97,7 @@ const { slugify } = /** @type {{ slugify: (text: string) => string }} */ (
  * @typedef {{ id: string, email: string, fullName: string, role: string }} StaffAccount
  * @typedef {{ start: number, end: number }} TimeWindow epoch milliseconds
  * @typedef {ReturnType<typeof randomSource>} Random
- * @typedef {Record<string, string | null>} Row column → value
+ * @typedef {Record<string, string | number | null>} Row column → value
  */
 
 /**
@@ -311,6 +311,85 @@ export async function seedRows({ dbPath, staff, posts, auditRows, window, now, o
       auditRows.to,
       (index) => auditRow(auditRandom, staff, timeOf(auditRandom, window, index - auditRows.from, auditRows.to - auditRows.from)),
       (done, total) => onProgress?.('auditoria', done, total),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const REVISION_COLUMNS = [
+  'id',
+  'collection',
+  'record',
+  'kind',
+  'data',
+  'editor',
+  'editor_name',
+  'owner',
+  'summary',
+  'published',
+  'restored_from',
+  'created',
+];
+
+/**
+ * Seeds `total` revisions of the posts already seeded (a stopped PocketBase's database),
+ * `target.count` of them for the post `target.id` and the rest spread over all posts,
+ * each holding the post's fields as a save would (pb_hooks/lib/revisions.js).
+ * @param {{ dbPath: string, total: number, target: { id: string, count: number }, window: TimeWindow,
+ *           onProgress?: (what: string, done: number, total: number) => void }} options
+ */
+export async function seedRevisions({ dbPath, total, target, window, onProgress }) {
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(dbPath);
+  try {
+    db.exec('PRAGMA busy_timeout = 10000; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;');
+    const posts =
+      /** @type {{ id: string, author: string, author_name: string, title: string, slug: string, excerpt: string, content: string, category: string, tags: string, status: string }[]} */ (
+        db.prepare('SELECT id, author, author_name, title, slug, excerpt, content, category, tags, status FROM posts').all()
+      );
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    const random = randomSource(0x4e71);
+    insertAll(
+      db,
+      'revisions',
+      REVISION_COLUMNS,
+      0,
+      total,
+      (index) => {
+        const post = /** @type {(typeof posts)[number]} */ (
+          index < target.count ? byId.get(target.id) : posts[random.int(posts.length)]
+        );
+        const editor = random.next() < 0.8;
+        return {
+          id: random.id(),
+          collection: 'posts',
+          record: post.id,
+          kind: 'update',
+          data: JSON.stringify({
+            title: post.title,
+            slug: post.slug,
+            excerpt: post.excerpt,
+            content: `${post.content}\n\nRevisão ${index}.`,
+            cover: '',
+            category: post.category,
+            tags: JSON.parse(post.tags || '[]'),
+            status: post.status,
+            published_at: '',
+            author: post.author,
+            review_note: '',
+          }),
+          editor: editor ? post.author : '',
+          editor_name: editor ? post.author_name : 'sistema',
+          owner: post.author,
+          summary: 'conteúdo',
+          // The target's are all kept (published versions stay beyond the last 50).
+          published: index < target.count || random.next() < 0.3 ? 1 : 0,
+          restored_from: '',
+          created: pocketBaseDate(timeOf(random, window, index, total)),
+        };
+      },
+      (done, all) => onProgress?.('versões', done, all),
     );
   } finally {
     db.close();

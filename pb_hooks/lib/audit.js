@@ -95,11 +95,12 @@ function selfSignUp(record, action) {
 }
 
 /**
- * Execute hooks: the record's own write, then its row, in one transaction (joining the
- * caller's when there is one). A failed row undoes the change.
+ * In an Execute hook: the record's own write (the rest of the chain), then `write(tx)`,
+ * in one transaction (joining the caller's when there is one). A failed `write` undoes
+ * the change. Also used by the revisions (lib/revisions.js).
+ * @param {any} e @param {(tx: any) => void} write
  */
-function logChange(e, action) {
-  const before = action === "INSERT" ? null : snapshot(action === "DELETE" ? e.record : e.record.original());
+function afterWrite(e, write) {
   const outer = e.app;
   outer.runInTransaction((tx) => {
     e.app = tx;
@@ -108,6 +109,14 @@ function logChange(e, action) {
     } finally {
       e.app = outer;
     }
+    write(tx);
+  });
+}
+
+/** Execute hooks: the change and its row, in one transaction. */
+function logChange(e, action) {
+  const before = action === "INSERT" ? null : snapshot(action === "DELETE" ? e.record : e.record.original());
+  afterWrite(e, (tx) => {
     const after = action === "DELETE" ? null : snapshot(e.record);
     writeRow(
       tx,
@@ -126,4 +135,16 @@ function refuseChange() {
   throw new ForbiddenError(CHANGE_REFUSED);
 }
 
-module.exports = { AUDITED, CHANGE_REFUSED, actorOf, annotate, logChange, refuseChange, snapshot, writeRow };
+module.exports = {
+  ACTOR_KEY,
+  AUDITED,
+  CHANGE_REFUSED,
+  actorOf,
+  afterWrite,
+  annotate,
+  logChange,
+  refuseChange,
+  snapshot,
+  whoChanged,
+  writeRow,
+};

@@ -51,16 +51,10 @@ function parseArticle(fileName, source) {
   };
 }
 
-/** Lower case without accents, so 'funcao' finds 'Função'. */
-function fold(text) {
-  return String(text)
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-}
-
 /** Articles matching a parsed REST filter: ids, categories, and `q` in the title, excerpt or path. */
 function matching(items, filter) {
+  // Lower case without accents, so 'funcao' finds 'Função'.
+  const { fold } = require(`${__hooks}/lib/slug.js`);
   const q = filter.q ? fold(filter.q) : "";
   return items.filter(
     (item) =>

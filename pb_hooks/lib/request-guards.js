@@ -4,11 +4,13 @@
 //   - an inactive account's token opens nothing; a refresh needs a live token (lib/sessions.js);
 //   - reset requests are limited per e-mail and per address (lib/throttle.js);
 //   - public creates are at most 64 KB (lib/body-limit.js);
-//   - `search=<text>` on the posts list becomes part of the request's filter (lib/search.js).
+//   - `search=<text>` on the posts list becomes part of the request's filter (lib/search.js);
+//   - an update of a post or page keeps the `updated` its body sent (lib/revisions.js).
 
 const RESET_REQUEST = "POST /api/collections/{collection}/request-password-reset";
 const CREATE = "POST /api/collections/{collection}/records";
 const LIST = "GET /api/collections/{collection}/records";
+const UPDATE = "PATCH /api/collections/{collection}/records/{id}";
 
 function guard(e) {
   if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
@@ -22,6 +24,8 @@ function guard(e) {
     if (limit.appliesTo(e)) limit.check(e);
   } else if (pattern === LIST) {
     require(`${__hooks}/lib/search.js`).narrowListRequest(e);
+  } else if (pattern === UPDATE) {
+    require(`${__hooks}/lib/revisions.js`).rememberLoaded(e);
   }
   return e.next();
 }

@@ -2,11 +2,16 @@
 // lowercase, accents stripped, non-alphanumerics removed, spaces to hyphens,
 // repeated hyphens collapsed. Mirrors src/lib/slug.ts (same test vectors).
 
-function slugify(text) {
+/** Lowercase without accents: for slugs and for searching text as people type it. */
+function fold(text) {
   return String(text || "")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+    .toLowerCase();
+}
+
+function slugify(text) {
+  return fold(text)
     .replace(/[^a-z0-9\s-]/g, "")
     .trim()
     .replace(/\s+/g, "-")
@@ -32,4 +37,4 @@ function uniqueSlug(app, collection, base, excludeId) {
   throw new BadRequestError("Não foi possível gerar um slug único.");
 }
 
-module.exports = { slugify, uniqueSlug };
+module.exports = { fold, slugify, uniqueSlug };

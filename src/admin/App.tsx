@@ -31,6 +31,7 @@ const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const BackupsPage = lazy(() => import('./backups/BackupsPage'));
 const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
+const DeletedPostsPage = lazy(() => import('./posts/DeletedPostsPage'));
 
 const dataProvider = createAdminDataProvider(pb);
 const authProvider = createAuthProvider(pb);
@@ -64,6 +65,7 @@ function AdminPanel() {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/backups" element={<BackupsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/deleted-posts" element={<DeletedPostsPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/register" element={<RegisterPage />} />

@@ -232,6 +232,8 @@ export interface AdminMethods {
   fileToken(): Promise<string>;
   /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/stats.js). */
   stats(): Promise<DashboardStats>;
+  /** Brings a deleted post back as it was (pb_hooks/lib/deleted-posts.js); answers its id, slug and title. */
+  restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
 }
 
 export type AdminDataProvider = RestDataProvider & AdminMethods;
@@ -263,6 +265,8 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     fileUrl: (record, filename, options = {}) => pb.files.getURL(record, filename, options),
     fileToken: () => pb.files.getToken(),
     stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
+    restoreDeletedPost: (id) =>
+      pb.send(`/api/admin/deleted-posts/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
   };
   // react-admin's verbs (and backupStatus) go by their resource; AdminMethods go straight.
   return new Proxy(byResource, {

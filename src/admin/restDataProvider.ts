@@ -15,6 +15,8 @@
  * | git-articles  | getList, getOne, getMany (read-only)    | pb_hooks/git-articles.pb.js |
  * | analytics     | getOne: the summary of a period ("7",   | pb_hooks/analytics.pb.js    |
  * |               | "30", "90", "AAAA-MM-DD_AAAA-MM-DD")    |                             |
+ * | deleted-posts | getList (the last 30 days; restoring is | pb_hooks/revisions.pb.js    |
+ * |               | the admin method restoreDeletedPost)    |                             |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
  * is restored (GET /api/admin/backups/status), not a resource. Backups are never
@@ -25,7 +27,13 @@ import { fetchUtils, type DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 
 /** The react-admin resources this provider serves (the rest go to PocketBase's records API). */
-export const REST_RESOURCES: ReadonlySet<string> = new Set(['backups', 'site-builds', 'git-articles', 'analytics']);
+export const REST_RESOURCES: ReadonlySet<string> = new Set([
+  'backups',
+  'site-builds',
+  'git-articles',
+  'analytics',
+  'deleted-posts',
+]);
 
 export interface BackupStatus {
   /** Changes each time the server process starts. */

@@ -49,6 +49,12 @@ export function formatDateTime(value: unknown, options: { seconds?: boolean } = 
   return date ? format(date, options.seconds ? 'dd/MM/yyyy, HH:mm:ss' : 'dd/MM/yyyy, HH:mm', { locale: ptBR }) : '';
 }
 
+/** The local time of day, hours and minutes; '' when the value is not a date. @example formatTime('2025-01-31 12:05:00.000Z') // '09:05' in Brasília */
+export function formatTime(value: unknown): string {
+  const date = toDate(value);
+  return date ? format(date, 'HH:mm', { locale: ptBR }) : '';
+}
+
 /** A short local date; '' when the value is not a date. @example formatShortDate(new Date(2025, 0, 31)) // '31/01/2025' */
 export function formatShortDate(value: unknown): string {
   const date = toDate(value);

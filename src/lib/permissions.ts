@@ -52,7 +52,8 @@ export type Collection =
   | 'audit_logs'
   | 'contact_messages'
   | 'newsletter_subscribers'
-  | 'comments';
+  | 'comments'
+  | 'revisions';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
 
@@ -65,10 +66,16 @@ export interface RecordFacts {
   published_at?: string;
   key?: string;
   uploaded_by?: string;
+  /** Revisions: the collection of the record they belong to, and that post's author. */
+  collection?: string;
+  owner?: string;
 }
 
 /** The values a create or update request sends (only their presence and a few values matter). */
 export type Changes = Record<string, unknown>;
+
+/** The statuses an author may give their own post. */
+export const AUTHOR_STATUSES: readonly string[] = ['draft', 'review'];
 
 const sets = (changes: Changes | undefined, field: string) => changes !== undefined && field in changes;
 
@@ -120,11 +127,12 @@ export function allows(
       if (editor) return true;
       if (!author) return false;
       const keepsAuthor = !sets(changes, 'author') || changes?.author === actor?.id;
-      const staysDraft = !sets(changes, 'status') || changes?.status === 'draft';
-      // The byline and the publication date are the editors' to set.
-      const noFacts = !sets(changes, 'author_name') && !sets(changes, 'published_at');
-      if (operation === 'create') return keepsAuthor && staysDraft && noFacts;
-      return own(record.author) && record.status === 'draft' && keepsAuthor && staysDraft && noFacts;
+      // An author moves their own post between draft and review, never further.
+      const staysUnpublished = !sets(changes, 'status') || AUTHOR_STATUSES.includes(String(changes?.status));
+      // The byline, the publication date and the editor's note are the editors' to set.
+      const noFacts = !sets(changes, 'author_name') && !sets(changes, 'published_at') && !sets(changes, 'review_note');
+      if (operation === 'create') return keepsAuthor && staysUnpublished && noFacts;
+      return own(record.author) && AUTHOR_STATUSES.includes(String(record.status)) && keepsAuthor && staysUnpublished && noFacts;
     }
 
     case 'pages':
@@ -160,13 +168,27 @@ export function allows(
       if (operation === 'create') return true;
       if (read) return record.status === 'approved' || editor;
       return editor;
+
+    // The history of posts and pages: written only by the server at each save, never
+    // changed; an author reads that of the posts they own.
+    case 'revisions':
+      if (!read) return false;
+      return editor || (author && record.collection === 'posts' && own(record.owner));
   }
 }
 
 /** Whether the actor may perform the operation on at least some records (for menus and buttons). */
 export function canDo(actor: Actor | null, collection: Collection, operation: Operation): boolean {
   const probes: RecordFacts[] = [
-    { id: actor?.id, author: actor?.id, uploaded_by: actor?.id, status: 'draft', key: 'site_title' },
+    {
+      id: actor?.id,
+      author: actor?.id,
+      uploaded_by: actor?.id,
+      owner: actor?.id,
+      collection: 'posts',
+      status: 'draft',
+      key: 'site_title',
+    },
     { status: 'published', key: 'site_title' },
   ];
   return probes.some((record) => allows(actor, collection, operation, record, {}));

@@ -126,6 +126,7 @@ const CASES: CollectionCase[] = [
     targets: () => [
       postTarget("author's draft", () => s.author.actor!.id, 'draft'),
       postTarget("other author's draft", () => s.otherAuthor.actor!.id, 'draft'),
+      postTarget("author's post in review", () => s.author.actor!.id, 'review'),
       postTarget('published post', () => s.editor.actor!.id, 'published'),
       postTarget('scheduled post', () => s.editor.actor!.id, 'scheduled'),
     ],
@@ -151,6 +152,16 @@ const CASES: CollectionCase[] = [
         facts: { status: 'published', ...(who.actor ? { author: who.actor.id } : {}) },
       },
       {
+        label: 'for review',
+        body: { title: unique('Para revisar'), category: 'Tutoriais', status: 'review' },
+        facts: { status: 'review' },
+      },
+      {
+        label: 'with a review note',
+        body: { title: unique('Com nota'), category: 'Tutoriais', status: 'draft', review_note: 'Nota forjada.' },
+        facts: { status: 'draft', review_note: 'Nota forjada.' },
+      },
+      {
         label: "in another's name",
         body: { title: unique('Alheio'), category: 'Negócios', status: 'draft', author: s.otherAuthor.actor!.id },
         facts: { status: 'draft', author: s.otherAuthor.actor!.id },
@@ -173,6 +184,9 @@ const CASES: CollectionCase[] = [
       { label: 'author', changes: { author: s.otherAuthor.actor!.id } },
       { label: 'byline', changes: { author_name: 'Nome Forjado' } },
       { label: 'publication date', changes: { published_at: '2020-01-01 00:00:00.000Z' } },
+      { label: 'send for review', changes: { status: 'review' } },
+      { label: 'back to draft', changes: { status: 'draft' } },
+      { label: 'review note', changes: { review_note: 'Revise o resumo, por favor.' } },
     ],
   },
   {
@@ -271,7 +285,44 @@ const CASES: CollectionCase[] = [
     creates: () => [{ label: 'a comment', body: commentBody(), facts: {} }],
     updates: () => [{ label: 'approve', changes: { status: 'approved' } }],
   },
+  {
+    name: 'revisions',
+    targets: () => [
+      revisionTarget("revision of the author's post", 'posts', () => s.author.actor!.id),
+      revisionTarget("revision of another author's post", 'posts', () => s.otherAuthor.actor!.id),
+      revisionTarget('revision of a page', 'pages', () => ''),
+    ],
+    creates: () => [
+      {
+        label: 'forged revision',
+        body: { collection: 'posts', record: 'forjado0000001', kind: 'update', data: {}, summary: 'forjada' },
+        facts: {},
+      },
+    ],
+    updates: () => [{ label: 'rewrite history', changes: { summary: 'reescrita', data: {} } }],
+  },
 ];
+
+/** The newest revision of a record the superuser just created (every save leaves one). */
+function revisionTarget(label: string, collection: 'posts' | 'pages', owner: () => string): Target {
+  return {
+    label,
+    make: async () => {
+      const record =
+        collection === 'posts'
+          ? await su()
+              .collection('posts')
+              .create({ title: unique('Versionado'), category: 'Técnico', author: owner(), status: 'draft' })
+          : await su()
+              .collection('pages')
+              .create({ name: unique('Página versionada'), status: 'draft' });
+      const revision = await su()
+        .collection('revisions')
+        .getFirstListItem(su().filter('collection = {:collection} && record = {:record}', { collection, record: record.id }));
+      return { id: revision.id, facts: { id: revision.id, collection, owner: revision.owner } };
+    },
+  };
+}
 
 function commentBody(): Changes {
   return { article: 'funcao-map-no-arduino', name: 'Leitor', email: `${unique('leitor')}@exemplo.com.br`, body: 'Uma pergunta.' };
@@ -439,6 +490,31 @@ const SPEC: [string, boolean][] = [
   ['editor comments update pending comment: approve', true],
   ['admin comments delete pending comment', true],
   ['inactive comments update pending comment: approve', false],
+  ['author posts create for review', true],
+  ['author posts create with a review note', false],
+  ['author posts update "author\'s draft": send for review', true],
+  ['author posts update "author\'s post in review": back to draft', true],
+  ['author posts update "author\'s post in review": title', true],
+  ['author posts update "author\'s post in review": publish', false],
+  ['author posts update "author\'s post in review": schedule', false],
+  ['author posts update "author\'s draft": review note', false],
+  ['author posts update "other author\'s draft": send for review', false],
+  ['editor posts update "author\'s post in review": back to draft', true],
+  ['editor posts update "author\'s post in review": review note', true],
+  ['editor posts update "author\'s post in review": publish', true],
+  ['anonymous posts view "author\'s post in review"', false],
+  ['author revisions view "revision of the author\'s post"', true],
+  ['author revisions list "revision of another author\'s post"', false],
+  ['author revisions view "revision of another author\'s post"', false],
+  ['author revisions view revision of a page', false],
+  ['editor revisions list revision of a page', true],
+  ['editor revisions view "revision of another author\'s post"', true],
+  ['admin revisions create forged revision', false],
+  ['admin revisions update "revision of the author\'s post": rewrite history', false],
+  ['admin revisions delete "revision of the author\'s post"', false],
+  ['editor revisions delete revision of a page', false],
+  ['anonymous revisions view "revision of the author\'s post"', false],
+  ['inactive revisions view "revision of the author\'s post"', false],
 ];
 
 test('the server makes the decisions the spec states', () => {

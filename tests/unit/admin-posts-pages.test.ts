@@ -20,15 +20,19 @@ const actor = (role: string): Actor => ({ id: `${role}-1`, role, isActive: true 
 const NOW = new Date('2030-05-10T12:00:00Z');
 
 describe('post status choices', () => {
-  test('authors get only Rascunho; editors and admins also Publicado and Agendado', () => {
-    expect(statusChoices(actor('author'))).toEqual([{ id: 'draft', name: 'Rascunho' }]);
+  test('authors get Rascunho and Em revisão; editors and admins also Publicado and Agendado', () => {
+    expect(statusChoices(actor('author'))).toEqual([
+      { id: 'draft', name: 'Rascunho' },
+      { id: 'review', name: 'Em revisão' },
+    ]);
     for (const role of ['editor', 'admin'])
       expect(statusChoices(actor(role))).toEqual([
         { id: 'draft', name: 'Rascunho' },
+        { id: 'review', name: 'Em revisão' },
         { id: 'published', name: 'Publicado' },
         { id: 'scheduled', name: 'Agendado' },
       ]);
-    expect(statusChoices(null).map((choice) => choice.id)).toEqual(['draft']);
+    expect(statusChoices(null).map((choice) => choice.id)).toEqual(['draft', 'review']);
   });
 });
 
@@ -106,11 +110,21 @@ describe('the post body sent to PocketBase', () => {
       tags: '["a","b"]',
       status: 'published',
       published_at: '',
+      review_note: '',
     });
   });
 
-  test('an author always sends a draft', () => {
+  test('an author sends a draft or a post for review, never a publication', () => {
     expect(toPostBody(values, { actor: actor('author') }).status).toBe('draft');
+    expect(toPostBody({ ...values, status: 'scheduled' }, { actor: actor('author') }).status).toBe('draft');
+    expect(toPostBody({ ...values, status: 'review' }, { actor: actor('author') }).status).toBe('review');
+  });
+
+  test('an edit sends the updated value it was based on', () => {
+    expect(toPostBody({ ...values, updated: '2030-01-02 13:05:00.123Z' }, { actor: actor('editor') }).updated).toBe(
+      '2030-01-02 13:05:00.123Z',
+    );
+    expect(toPostBody(values, { actor: actor('editor') })).not.toHaveProperty('updated');
   });
 
   test('keeps the time of an earlier publication; schedules at the chosen time', () => {

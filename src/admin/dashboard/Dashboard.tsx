@@ -17,12 +17,13 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import WarningIcon from '@mui/icons-material/Warning';
 import { visuallyHidden } from '../common/visuallyHidden';
 import CommentIcon from '@mui/icons-material/Comment';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import UploadIcon from '@mui/icons-material/Upload';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetIdentity, useNotify } from 'react-admin';
 import { AdminLink } from '../common/AdminLink';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
 import { useAdminAuth } from '../authProvider';
@@ -32,6 +33,8 @@ import type { DashboardStats } from './stats';
 import { PublishingPanel, usePublicationState } from './PublishingPanel';
 import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
+import type { QueueCount } from '../common/useQueueCount';
+import { REVIEW_QUEUE_PATH, useReviewQueue } from '../posts/reviewQueue';
 import { ValidationReport, useValidationChecks } from './ValidationReport';
 import { VisitorsCard } from '../analytics/VisitorsCard';
 import type { CheckResult, CheckStatus } from './validationChecks';
@@ -188,29 +191,58 @@ function MailOffWarning() {
   );
 }
 
-/** Comments waiting for moderation, for those who moderate, with the way to the queue. */
-function CommentQueue() {
-  const pending = usePendingComments();
-  if (!pending) return null;
-  const text = pending.beyond
-    ? `Mais de ${formatNumber(pending.count - 1)} comentários aguardam moderação.`
-    : pending.count === 1
-      ? '1 comentário aguarda moderação.'
-      : pending.count === 0
-        ? 'Nenhum comentário aguarda moderação.'
-        : `${formatNumber(pending.count)} comentários aguardam moderação.`;
+/** How many wait in a queue, in words: 'Nenhum …', '1 …', 'N …', 'Mais de N …'. */
+function queueText(queue: QueueCount, one: string, many: string, verbOne: string, verbMany: string) {
+  if (queue.beyond) return `Mais de ${formatNumber(queue.count - 1)} ${many} ${verbMany}.`;
+  if (queue.count === 0) return `Nenhum ${one} ${verbOne}.`;
+  if (queue.count === 1) return `1 ${one} ${verbOne}.`;
+  return `${formatNumber(queue.count)} ${many} ${verbMany}.`;
+}
+
+/** An editors' queue on the dashboard: how many wait, and the way to them. */
+function QueueCard(props: { id: string; title: string; text: string; to: string; action: string; icon: ReactNode }) {
   return (
-    <Card component="section" aria-labelledby="comment-queue" sx={{ flex: '1 1 320px' }} data-stat="comments">
+    <Card component="section" aria-labelledby={`queue-${props.id}`} sx={{ flex: '1 1 320px' }} data-stat={props.id}>
       <CardContent>
-        <Typography id="comment-queue" variant="h6" component="h2" gutterBottom>
-          Comentários
+        <Typography id={`queue-${props.id}`} variant="h6" component="h2" gutterBottom>
+          {props.title}
         </Typography>
-        <Typography sx={{ mb: 1.5 }}>{text}</Typography>
-        <Button component={AdminLink} to={QUEUE_PATH} variant="outlined" size="small" startIcon={<CommentIcon />}>
-          Moderar comentários
+        <Typography sx={{ mb: 1.5 }}>{props.text}</Typography>
+        <Button component={AdminLink} to={props.to} variant="outlined" size="small" startIcon={props.icon}>
+          {props.action}
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/** Comments waiting for moderation and posts waiting for review, for those who handle them. */
+function Queues() {
+  const pending = usePendingComments();
+  const review = useReviewQueue();
+  return (
+    <>
+      {review ? (
+        <QueueCard
+          id="review"
+          title="Para revisar"
+          text={queueText(review, 'post', 'posts', 'aguarda revisão', 'aguardam revisão')}
+          to={REVIEW_QUEUE_PATH}
+          action="Revisar posts"
+          icon={<RateReviewIcon />}
+        />
+      ) : null}
+      {pending ? (
+        <QueueCard
+          id="comments"
+          title="Comentários"
+          text={queueText(pending, 'comentário', 'comentários', 'aguarda moderação', 'aguardam moderação')}
+          to={QUEUE_PATH}
+          action="Moderar comentários"
+          icon={<CommentIcon />}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -240,7 +272,7 @@ export default function Dashboard() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mt: 2 }}>
         <QuickActions />
         <SystemStatus results={checks.results} />
-        <CommentQueue />
+        <Queues />
         {can(actor, 'editor') ? <VisitorsCard /> : null}
       </Stack>
       {can(actor, 'publish') ? (

@@ -9,6 +9,7 @@ export const panelMessages = {
     /** The avatar menu's button when it shows no name (phones): react-admin translates it. */
     account: 'Menu da conta',
     analytics: 'Analytics',
+    review: 'Para revisar',
     backups: 'Backups',
     settings: 'Configurações',
   },

@@ -3,17 +3,31 @@
  * `icon` and translated name, `resources.<name>.name`), then the screens that are
  * not resources. Each entry shows only to the roles that may open it (src/admin/access.ts,
  * from src/lib/permissions.ts), decided at once from the loaded permissions so the
- * menu never fills in entry by entry. 'Comentários' carries the number waiting for moderation.
+ * menu never fills in entry by entry. 'Comentários' carries the number waiting for
+ * moderation; 'Para revisar', after the posts, those an author sent for review.
  */
 import Badge from '@mui/material/Badge';
 import BackupIcon from '@mui/icons-material/Backup';
 import InsightsIcon from '@mui/icons-material/Insights';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createElement } from 'react';
 import { Menu, useBasename, useCreatePath, useGetResourceLabel, useResourceDefinitions } from 'react-admin';
 import { canAccessArea, type Area } from '../access';
 import { useActor } from '../common/useActor';
 import { usePendingComments } from '../comments/usePendingComments';
+import { REVIEW_QUEUE_PATH, useReviewQueue } from '../posts/reviewQueue';
+import type { QueueCount } from '../common/useQueueCount';
+
+/** An icon with its queue's count, when there is one. */
+function counted(icon: typeof BackupIcon, queue: QueueCount | null) {
+  if (!queue?.count) return createElement(icon);
+  return (
+    <Badge badgeContent={queue.count} max={99} color="error">
+      {createElement(icon)}
+    </Badge>
+  );
+}
 
 /** Custom routes (App.tsx) shown after the resources. */
 const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
@@ -29,28 +43,32 @@ export function AdminMenu() {
   const createPath = useCreatePath();
   const basename = useBasename();
   const pending = usePendingComments();
-  const iconOf = (name: string, icon: typeof BackupIcon | undefined) => {
-    if (!icon) return undefined;
-    if (name !== 'comments' || !pending?.count) return createElement(icon);
-    return (
-      <Badge badgeContent={pending.count} max={99} color="error">
-        {createElement(icon)}
-      </Badge>
-    );
-  };
+  const review = useReviewQueue();
+  const iconOf = (name: string, icon: typeof BackupIcon | undefined) =>
+    icon ? counted(icon, name === 'comments' ? pending : null) : undefined;
   return (
     <Menu>
       <Menu.DashboardItem />
       {Object.values(resources)
         .filter((resource) => resource.hasList && canAccessArea(actor, resource.name, 'list'))
-        .map(({ name, icon }) => (
+        .flatMap(({ name, icon }) => [
           <Menu.Item
             key={name}
             to={createPath({ resource: name, type: 'list' })}
             primaryText={resourceLabel(name, 2)}
             leftIcon={iconOf(name, icon)}
-          />
-        ))}
+          />,
+          ...(name === 'posts' && review
+            ? [
+                <Menu.Item
+                  key="review"
+                  to={`${basename}${REVIEW_QUEUE_PATH}`}
+                  primaryText="admin.menu.review"
+                  leftIcon={counted(RateReviewIcon, review)}
+                />,
+              ]
+            : []),
+        ])}
       {SCREENS.filter((screen) => canAccessArea(actor, screen.area, 'list')).map((screen) => (
         <Menu.Item key={screen.area} to={`${basename}${screen.to}`} primaryText={screen.label} leftIcon={<screen.icon />} />
       ))}

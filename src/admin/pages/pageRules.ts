@@ -34,6 +34,8 @@ export interface PageFormValues {
   meta_title?: string;
   meta_description?: string;
   status?: string;
+  /** The record's `updated` when the editor loaded it (edits only). */
+  updated?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -50,12 +52,16 @@ export function toPageCreateBody(values: PageFormValues) {
   };
 }
 
-/** Editing saves the SEO fields and the status only. */
+/**
+ * Editing saves the SEO fields and the status only, with the `updated` value the edit
+ * was based on (the server refuses a stale save).
+ */
 export function toPageUpdateBody(values: PageFormValues) {
   return {
     title: text(values.title),
     meta_title: text(values.meta_title),
     meta_description: text(values.meta_description),
     status: values.status === 'published' ? 'published' : 'draft',
+    ...(values.updated ? { updated: values.updated } : {}),
   };
 }

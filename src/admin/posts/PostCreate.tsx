@@ -1,13 +1,31 @@
-/** A new post: drafts for authors; editors and admins may publish or schedule at once. */
-import { Create } from 'react-admin';
+/** A new post: drafts (or a post for review) for authors; editors and admins may publish or schedule at once. */
+import { Create, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useActor } from '../common/useActor';
+import { clearLocalCopy, localCopyKey } from '../revisions/localCopy';
 import { PostForm } from './PostForm';
 import { toPostBody, type PostFormValues } from './postRules';
 
 export default function PostCreate() {
   const { actor } = useActor();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const redirect = useRedirect();
   return (
-    <Create title="Novo Post" redirect="list" transform={(values: PostFormValues) => toPostBody(values, { actor })}>
+    <Create
+      title="Novo Post"
+      transform={(values: PostFormValues) => toPostBody(values, { actor })}
+      mutationOptions={{
+        // Saved: the browser's copy of the unsaved new post has served its purpose.
+        onSuccess: () => {
+          clearLocalCopy(localCopyKey('posts'));
+          notify('resources.posts.notifications.created', {
+            type: 'info',
+            messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) },
+          });
+          redirect('list', 'posts');
+        },
+      }}
+    >
       <PostForm isNew />
     </Create>
   );

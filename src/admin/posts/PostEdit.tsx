@@ -1,24 +1,45 @@
 /**
  * Editing a post. The record-level rule decides before the form shows: authors
- * edit only their own drafts (the server refuses the rest); anyone else who opens
- * the address sees 'Acesso Negado'.
+ * edit only their own drafts and posts in review (the server refuses the rest);
+ * anyone else who opens the address sees 'Acesso Negado'. Two tabs: the post
+ * ('Conteúdo') and its 'Histórico' (src/admin/revisions/RevisionHistory.tsx).
+ * A post sent back by an editor shows the editor's note.
  */
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { EditBase, Title, useCanAccess, useEditContext, type RaRecord } from 'react-admin';
+import { useState } from 'react';
+import { Title, useCanAccess, useEditContext, type RaRecord } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
+import { RevisionHistory } from '../revisions/RevisionHistory';
+import { VersionedEdit } from '../revisions/VersionedEdit';
 import { PostForm } from './PostForm';
 import { PostStatusChip } from './PostStatusChip';
 import { toPostBody, type PostFormValues } from './postRules';
 
+function ReviewNote({ note }: { note: string }) {
+  return (
+    <Alert severity="info" data-testid="review-note">
+      <AlertTitle>Nota do editor</AlertTitle>
+      <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Box>
+    </Alert>
+  );
+}
+
 function PostEditView() {
   const { record, isPending } = useEditContext();
+  const [tab, setTab] = useState<'post' | 'history'>('post');
   const access = useCanAccess({ resource: 'posts', action: 'edit', record, enabled: Boolean(record) });
   if (isPending || !record || access.isPending) return <Spinner />;
   if (!access.canAccess) return <AccessDenied area="posts" />;
+  const note = String(record.review_note ?? '').trim();
   return (
     <Stack sx={{ gap: 1, mt: 1 }}>
       <Title title={`Editar post: ${String(record.title ?? '')}`} />
@@ -30,8 +51,19 @@ function PostEditView() {
           </Typography>
         ) : null}
       </Stack>
+      {note && record.status !== 'published' && record.status !== 'scheduled' ? <ReviewNote note={note} /> : null}
       <Card>
-        <PostForm isNew={false} />
+        <Tabs value={tab} onChange={(_event, value: 'post' | 'history') => setTab(value)} aria-label="Seções do post">
+          <Tab value="post" label="Conteúdo" id="aba-conteudo" aria-controls="painel-conteudo" />
+          <Tab value="history" label="Histórico" id="aba-historico" aria-controls="painel-historico" />
+        </Tabs>
+        {/* The form stays mounted while the history shows, so nothing typed is lost. */}
+        <Box role="tabpanel" id="painel-conteudo" aria-labelledby="aba-conteudo" hidden={tab !== 'post'}>
+          <PostForm isNew={false} />
+        </Box>
+        <Box role="tabpanel" id="painel-historico" aria-labelledby="aba-historico" hidden={tab !== 'history'}>
+          {tab === 'history' ? <RevisionHistory resource="posts" /> : null}
+        </Box>
       </Card>
     </Stack>
   );
@@ -40,14 +72,13 @@ function PostEditView() {
 export default function PostEdit() {
   const { actor } = useActor();
   return (
-    <EditBase
-      mutationMode="pessimistic"
-      redirect="list"
-      transform={(values: PostFormValues, options?: { previousData?: RaRecord }) =>
-        toPostBody(values, { actor, previousStatus: options?.previousData?.status as string | undefined })
+    <VersionedEdit
+      resource="posts"
+      transform={(values, options) =>
+        toPostBody(values as PostFormValues, { actor, previousStatus: (options?.previousData as RaRecord | undefined)?.status })
       }
     >
       <PostEditView />
-    </EditBase>
+    </VersionedEdit>
   );
 }

@@ -2,9 +2,20 @@
  * The post form shared by create and edit: title, slug (follows the title until
  * edited), excerpt, category, tags, status (options by permission; 'Agendado'
  * asks for a future date-time), cover image and the Markdown body with its live
- * preview in the site's article styles.
+ * preview in the site's article styles. Authors get 'Enviar para revisão'; editors,
+ * on a post in review, 'Devolver ao autor' with a note. Unsaved changes are kept in
+ * this browser (src/admin/revisions/LocalCopyGuard.tsx).
  */
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import SendIcon from '@mui/icons-material/Send';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import {
   DateTimeInput,
@@ -22,17 +33,20 @@ import {
   useGetIdentity,
   useNotify,
   useRecordContext,
+  useSaveContext,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { can } from '../../lib/permissions';
 import { slugify } from '../../lib/slug';
 import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
 import { useFileUrl } from '../dataProvider';
+import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
 import {
   CATEGORY_CHOICES,
+  POST_CONTENT_MAX,
   POST_DELETE_CONFIRMATION,
   parseDateTime,
   parseTags,
@@ -115,7 +129,7 @@ function MarkdownEditor() {
         minRows={22}
         maxRows={22}
         fullWidth
-        validate={maxLength(100000)}
+        validate={maxLength(POST_CONTENT_MAX)}
         helperText="Markdown: **negrito**, _itálico_, ## subtítulo, listas com -, [link](https://…)."
         sx={{ m: 0, '& textarea': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 } }}
       />
@@ -129,10 +143,76 @@ function MarkdownEditor() {
   );
 }
 
-function PostToolbar({ canDelete }: { canDelete: boolean }) {
+/** An author's way to say "this is ready": saves the post with the status 'Em revisão'. */
+function SubmitForReviewButton() {
+  const { setValue } = useFormContext();
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+    <SaveButton
+      label="Enviar para revisão"
+      icon={<SendIcon />}
+      variant="outlined"
+      alwaysEnable
+      onClick={() => setValue('status', 'review', { shouldDirty: true })}
+    />
+  );
+}
+
+/** An editor sends a post in review back to its author, with a note the author reads. */
+function SendBackButton() {
+  const { setValue, getValues } = useFormContext();
+  const { save } = useSaveContext();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const send = () => {
+    setValue('status', 'draft', { shouldDirty: true });
+    setValue('review_note', note.trim(), { shouldDirty: true });
+    setOpen(false);
+    void save?.(getValues());
+  };
+  return (
+    <>
+      <Button startIcon={<UndoIcon />} onClick={() => setOpen(true)}>
+        Devolver ao autor
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="devolver-titulo">
+        <DialogTitle id="devolver-titulo">Devolver ao autor</DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Nota para o autor"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={3}
+            fullWidth
+            required
+            autoFocus
+            helperText="O que falta para publicar. O post volta a ser um rascunho."
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancelar</Button>
+          <Button variant="contained" disabled={note.trim() === ''} onClick={send}>
+            Devolver
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function PostToolbar({ canDelete }: { canDelete: boolean }) {
+  const { actor } = useActor();
+  const record = useRecordContext();
+  const mayPublish = can(actor, 'publish');
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <SaveButton />
+        {!mayPublish && record?.status !== 'review' ? <SubmitForReviewButton /> : null}
+        {mayPublish && record?.status === 'review' ? <SendBackButton /> : null}
+      </Box>
       {canDelete && (
         <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
       )}
@@ -151,6 +231,7 @@ export function PostForm({ isNew }: { isNew: boolean }) {
       defaultValues={isNew ? { status: 'draft', category: 'Técnico', content: '', tags: [] } : undefined}
       sx={{ maxWidth: 1400 }}
     >
+      <LocalCopyGuard resource="posts" />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         <TextInput source="title" validate={[required(), minLength(3), maxLength(200)]} fullWidth />
         <SlugInput

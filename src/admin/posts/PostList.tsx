@@ -3,6 +3,8 @@
  * only their own (the server would also list everyone's published posts to them);
  * edit and delete buttons follow the permission table per record.
  */
+import Button from '@mui/material/Button';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import {
   CreateButton,
   DataTable,
@@ -21,6 +23,8 @@ import { GitArticleList } from './GitArticleList';
 import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
+import { AdminLink } from '../common/AdminLink';
+import { can } from '../../lib/permissions';
 import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
 import { PostStatusChip } from './PostStatusChip';
 import { listLoadErrorProps } from '../common/ListLoadError';
@@ -34,8 +38,14 @@ const filters = [
 ];
 
 function PostListActions() {
+  const { actor } = useActor();
   return (
     <TopToolbar>
+      {can(actor, 'delete') ? (
+        <Button component={AdminLink} to="/deleted-posts" size="small" startIcon={<RestoreFromTrashIcon />}>
+          Posts excluídos
+        </Button>
+      ) : null}
       <CreateButton label="Novo Post" />
     </TopToolbar>
   );

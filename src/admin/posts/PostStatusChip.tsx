@@ -1,9 +1,10 @@
-/** A post's status as the spec names it in pt-BR: Rascunho, Publicado, Agendado. */
+/** A post's status as the spec names it in pt-BR: Rascunho, Em revisão, Publicado, Agendado. */
 import Chip from '@mui/material/Chip';
 import { statusLabel, type PostStatus } from './postRules';
 
-const STATUS_COLORS: Record<PostStatus, 'default' | 'success' | 'info'> = {
+const STATUS_COLORS: Record<PostStatus, 'default' | 'success' | 'info' | 'warning'> = {
   draft: 'default',
+  review: 'warning',
   published: 'success',
   scheduled: 'info',
 };

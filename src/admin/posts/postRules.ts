@@ -5,19 +5,23 @@
  * author, author_name and the publication time itself).
  */
 import { BLOG_CATEGORIES } from '../../lib/blog-filter';
-import { can, type Actor } from '../../lib/permissions';
+import { AUTHOR_STATUSES, can, type Actor } from '../../lib/permissions';
 import { SLUG_PATTERN, slugify } from '../../lib/slug';
 
-export const POST_STATUSES = ['draft', 'published', 'scheduled'] as const;
+export const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   draft: 'Rascunho',
+  review: 'Em revisão',
   published: 'Publicado',
   scheduled: 'Agendado',
 };
 
 export const POST_CATEGORIES = BLOG_CATEGORIES;
+
+/** The longest body a post may have (pb_migrations/*_revisions.js): about 20,000 words. */
+export const POST_CONTENT_MAX = 300000;
 
 /** The spec's confirmation before deleting a post. */
 export const POST_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este post?';
@@ -30,12 +34,12 @@ export interface Choice {
 export const CATEGORY_CHOICES: Choice[] = POST_CATEGORIES.map((category) => ({ id: category, name: category }));
 
 /**
- * The status options the actor may choose: only 'Rascunho' without the publish
- * permission (the server refuses anything else from an author).
- * @example statusChoices(author) // [{ id: 'draft', name: 'Rascunho' }]
+ * The status options the actor may choose: without the publish permission, only
+ * 'Rascunho' and 'Em revisão' (the server refuses anything else from an author).
+ * @example statusChoices(author) // [{ id: 'draft', name: 'Rascunho' }, { id: 'review', name: 'Em revisão' }]
  */
 export function statusChoices(actor: Actor | null): Choice[] {
-  const statuses: readonly PostStatus[] = can(actor, 'publish') ? POST_STATUSES : ['draft'];
+  const statuses = can(actor, 'publish') ? POST_STATUSES : POST_STATUSES.filter((status) => AUTHOR_STATUSES.includes(status));
   return statuses.map((status) => ({ id: status, name: POST_STATUS_LABELS[status] }));
 }
 
@@ -116,16 +120,22 @@ export interface PostFormValues {
   tags?: unknown;
   status?: string;
   published_at?: unknown;
+  /** The record's `updated` when the editor loaded it (edits only): the server refuses a stale save. */
+  updated?: string;
+  /** The editor's note when a post goes back to its author. */
+  review_note?: string;
 }
 
 /**
  * The body for PocketBase's create/update from the form's values. Tags travel as
  * JSON text (PocketBase reads it as the array, in JSON and multipart bodies alike).
  * Publishing clears a publication time that was not already set by a previous
- * publication, so the server stamps the moment of publishing.
+ * publication, so the server stamps the moment of publishing. An edit sends the
+ * `updated` value it was based on, so a save never silently overwrites another.
  */
 export function toPostBody(values: PostFormValues, options: { actor: Actor | null; previousStatus?: string }) {
-  const status = can(options.actor, 'publish') ? (values.status ?? 'draft') : 'draft';
+  const wanted = values.status ?? 'draft';
+  const status = can(options.actor, 'publish') || AUTHOR_STATUSES.includes(wanted) ? wanted : 'draft';
   const body: Record<string, unknown> = {
     title: (values.title ?? '').trim(),
     slug: (values.slug ?? '').trim(),
@@ -135,7 +145,12 @@ export function toPostBody(values: PostFormValues, options: { actor: Actor | nul
     tags: JSON.stringify(parseTags(values.tags)),
     status,
     ...coverChange(values.cover),
+    ...(values.updated ? { updated: values.updated } : {}),
   };
+  // The note is the editors' to write; it goes once the post is published or scheduled.
+  if (can(options.actor, 'publish')) {
+    body.review_note = status === 'published' || status === 'scheduled' ? '' : (values.review_note ?? '').trim();
+  }
   if (status === 'scheduled') {
     body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
   } else if (status === 'published' && options.previousStatus !== 'published') {

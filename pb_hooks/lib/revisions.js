@@ -1,0 +1,253 @@
+// Revisions of posts and pages (bound in ../revisions.pb.js): every create, update and
+// delete leaves one revision row with the record's editable fields as they were after
+// it, who did it and which fields changed, written in the save's own transaction.
+// History is never rewritten: a restored version is a new revision. Kept: the last
+// KEEP revisions of each record plus every version that was public; a deleted record's
+// revisions stay DELETED_DAYS days so it can be brought back.
+
+const KEEP = 50;
+const DELETED_DAYS = 30;
+const COLLECTION = "revisions";
+
+/** The editable fields of each collection, in order, with the name staff know them by. */
+const FIELDS = {
+  posts: [
+    ["title", "título"],
+    ["slug", "slug"],
+    ["excerpt", "resumo"],
+    ["content", "conteúdo"],
+    ["cover", "capa"],
+    ["category", "categoria"],
+    ["tags", "tags"],
+    ["status", "status"],
+    ["published_at", "data de publicação"],
+    ["author", "autor"],
+    ["review_note", "nota de revisão"],
+  ],
+  pages: [
+    ["name", "nome"],
+    ["slug", "slug"],
+    ["title", "título SEO"],
+    ["meta_title", "meta título"],
+    ["meta_description", "meta descrição"],
+    ["content", "conteúdo"],
+    ["is_homepage", "página inicial"],
+    ["status", "status"],
+  ],
+};
+
+const STATUS_LABELS = {
+  draft: "Rascunho",
+  review: "Em revisão",
+  published: "Publicado",
+  scheduled: "Agendado",
+};
+
+/** The record's custom (never stored) value naming the revision a save restores. */
+const RESTORED_FROM_KEY = "@restoredFrom";
+
+const CONFLICT =
+  "Este registro foi alterado por outra pessoa depois que você o abriu. Veja as diferenças antes de salvar de novo.";
+const NOT_THIS_RECORD = "A versão a restaurar não é deste registro.";
+
+/**
+ * A field's value as plain JSON.
+ * @param {any} record @param {string} name
+ */
+function fieldValue(record, name) {
+  const field = record.collection().fields.getByName(name);
+  const type = field ? field.type() : "text";
+  if (type === "bool") return record.getBool(name);
+  if (type === "json") {
+    const raw = record.getString(name);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw);
+    } catch (_) {
+      return null;
+    }
+  }
+  return record.getString(name);
+}
+
+/**
+ * The editable fields of a record.
+ * @param {any} record
+ * @returns {Record<string, any>}
+ */
+function dataOf(record) {
+  /** @type {Record<string, any>} */
+  const data = {};
+  for (const [name] of FIELDS[record.collection().name]) data[name] = fieldValue(record, name);
+  return data;
+}
+
+/**
+ * Which fields differ, by the names staff know them by; a status change names the new status.
+ * @param {string} collection @param {Record<string, any>} before @param {Record<string, any>} after
+ * @returns {string[]}
+ */
+function changedLabels(collection, before, after) {
+  const labels = [];
+  for (const [name, label] of FIELDS[collection]) {
+    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
+    labels.push(name === "status" ? `status: ${STATUS_LABELS[after.status] || after.status}` : label);
+  }
+  return labels;
+}
+
+/** @param {any} record */
+function isPublic(record) {
+  const status = record.getString("status");
+  return status === "published" || status === "scheduled";
+}
+
+/**
+ * Writes the revision of a save (Execute hooks, inside the save's transaction; see
+ * lib/audit.js afterWrite). An update that changes no editable field leaves none.
+ * @param {any} tx @param {any} record @param {"create" | "update" | "delete"} action
+ * @param {Record<string, any> | null} before the editable fields before an update
+ */
+function writeRevision(tx, record, action, before) {
+  const collection = record.collection().name;
+  const data = dataOf(record);
+  const restoredFrom = String(record.get(RESTORED_FROM_KEY) || "");
+  let kind = action;
+  let summary;
+  if (action === "delete") summary = "excluído";
+  else if (action === "create") summary = restoredFrom ? "restaurado depois de excluído" : "criado";
+  else {
+    const labels = changedLabels(collection, before || {}, data);
+    if (labels.length === 0) return;
+    summary = labels.join(", ");
+  }
+  if (restoredFrom) kind = "restore";
+  const who = require(`${__hooks}/lib/audit.js`).whoChanged(record);
+  const revision = new Record(tx.findCachedCollectionByNameOrId(COLLECTION));
+  revision.set("collection", collection);
+  revision.set("record", record.id);
+  revision.set("kind", kind);
+  revision.set("data", data);
+  revision.set("editor", who.user || "");
+  revision.set("editor_name", String(who.actor || "").slice(0, 200));
+  revision.set("owner", collection === "posts" && action !== "delete" ? record.getString("author") : "");
+  revision.set("summary", summary.slice(0, 300));
+  revision.set("published", action !== "delete" && isPublic(record));
+  revision.set("restored_from", restoredFrom);
+  tx.save(revision);
+  const ownerChanged = action === "update" && before && before.author !== data.author;
+  if (action === "delete" || (action === "create" && restoredFrom) || ownerChanged) {
+    // Who may read the history follows the post: its author now, nobody while deleted.
+    tx.db()
+      .newQuery("UPDATE revisions SET owner = {:owner} WHERE collection = {:collection} AND record = {:record}")
+      .bind({ owner: revision.getString("owner"), collection: collection, record: record.id })
+      .execute();
+  }
+  if (action !== "delete") prune(tx, collection, record.id);
+}
+
+/**
+ * Keeps the last KEEP revisions of a record and every public one.
+ * @param {any} tx @param {string} collection @param {string} record
+ */
+function prune(tx, collection, record) {
+  tx.db()
+    .newQuery(
+      "DELETE FROM revisions WHERE collection = {:collection} AND record = {:record} AND published = FALSE AND id NOT IN " +
+        "(SELECT id FROM revisions WHERE collection = {:collection} AND record = {:record} ORDER BY created DESC, rowid DESC LIMIT {:keep})",
+    )
+    .bind({ collection: collection, record: record, keep: KEEP })
+    .execute();
+}
+
+/**
+ * Removes the revisions of records deleted more than DELETED_DAYS ago (and not brought back).
+ * @param {any} app @returns {number} how many rows were removed
+ */
+function purgeDeleted(app) {
+  let removed = 0;
+  const cutoff = new DateTime().addDate(0, 0, -DELETED_DAYS).string();
+  for (const collection of Object.keys(FIELDS)) {
+    const result = app
+      .db()
+      .newQuery(
+        `DELETE FROM revisions WHERE collection = {:collection} AND record IN (SELECT record FROM revisions WHERE collection = {:collection} AND kind = 'delete' AND created < {:cutoff}) AND record NOT IN (SELECT id FROM ${collection})`,
+      )
+      .bind({ collection: collection, cutoff: cutoff })
+      .execute();
+    removed += result.rowsAffected();
+  }
+  return removed;
+}
+
+/** The request's store key, and the record's custom key, for the `updated` value a save was based on. */
+const LOADED_KEY = "operiumLoadedUpdated";
+const LOADED_RECORD_KEY = "@loadedUpdated";
+
+/**
+ * Request guard (lib/request-guards.js), before PocketBase handles an update: the
+ * body's `updated` as the client sent it. PocketBase later loads the body into the
+ * record, and `updated` (an autodate field) then reads as the stored value.
+ * Only signed-in requests: nobody else may update a post or page.
+ * @param {any} e
+ */
+function rememberLoaded(e) {
+  if (!e.auth) return;
+  const collection = e.request.pathValue("collection");
+  if (!Object.prototype.hasOwnProperty.call(FIELDS, collection)) return;
+  const loaded = e.requestInfo().body["updated"];
+  if (typeof loaded === "string" && loaded !== "") e.set(LOADED_KEY, loaded);
+}
+
+/**
+ * Update request hook: carries the `updated` value the save was based on to the save
+ * (checked by assertCurrent once the API rules have let the save through, so a 409
+ * tells nothing to someone who may not update the record), and marks a restore: the
+ * body's `restored_from` names the revision it brings back (only its own record's).
+ * @param {any} e
+ */
+function prepareSave(e) {
+  const loaded = e.get(LOADED_KEY);
+  if (loaded) e.record.set(LOADED_RECORD_KEY, loaded);
+  const from = e.requestInfo().body["restored_from"];
+  if (from !== undefined && from !== null && String(from) !== "") {
+    let revision;
+    try {
+      revision = e.app.findRecordById(COLLECTION, String(from));
+    } catch (_) {
+      revision = null;
+    }
+    if (
+      !revision ||
+      revision.getString("collection") !== e.record.collection().name ||
+      revision.getString("record") !== e.record.id
+    ) {
+      throw new BadRequestError(NOT_THIS_RECORD);
+    }
+    e.record.set(RESTORED_FROM_KEY, revision.id);
+  }
+}
+
+/**
+ * Update model hook: refuses (409) a save based on a copy someone else has saved over since.
+ * @param {any} record
+ */
+function assertCurrent(record) {
+  const loaded = record.get(LOADED_RECORD_KEY);
+  if (loaded && String(loaded) !== record.original().getString("updated")) throw new ApiError(409, CONFLICT);
+}
+
+module.exports = {
+  CONFLICT,
+  DELETED_DAYS,
+  FIELDS,
+  KEEP,
+  NOT_THIS_RECORD,
+  RESTORED_FROM_KEY,
+  dataOf,
+  purgeDeleted,
+  rememberLoaded,
+  prepareSave,
+  assertCurrent,
+  writeRevision,
+};

@@ -1,0 +1,106 @@
+/// <reference path="../pb_data/types.d.ts" />
+
+// Revisions of posts and pages (lib/revisions.js) and the routes around them:
+//
+//   GET  /api/admin/rest/deleted-posts                 posts deleted in the last 30 days
+//                                                      (ra-data-simple-rest: sort, range, filter { q })
+//   POST /api/admin/deleted-posts/{id}/restore         brings one back, as it was deleted
+//
+// Both for active admins and editors (deleting posts is theirs).
+
+// A save based on a stale copy is refused (409, once the API rules let it through);
+// a restore names its revision. The body's raw `updated` is read by lib/request-guards.js.
+onRecordUpdateRequest(
+  (e) => {
+    require(`${__hooks}/lib/revisions.js`).prepareSave(e);
+    e.next();
+  },
+  "posts",
+  "pages",
+);
+onRecordUpdate(
+  (e) => {
+    require(`${__hooks}/lib/revisions.js`).assertCurrent(e.record);
+    e.next();
+  },
+  "posts",
+  "pages",
+);
+
+// Each write and its revision in one transaction (with the audit row: lib/audit.js).
+onRecordCreateExecute(
+  (e) => {
+    const { afterWrite } = require(`${__hooks}/lib/audit.js`);
+    afterWrite(e, (tx) => require(`${__hooks}/lib/revisions.js`).writeRevision(tx, e.record, "create", null));
+  },
+  "posts",
+  "pages",
+);
+onRecordUpdateExecute(
+  (e) => {
+    const revisions = require(`${__hooks}/lib/revisions.js`);
+    const before = revisions.dataOf(e.record.original());
+    require(`${__hooks}/lib/audit.js`).afterWrite(e, (tx) => revisions.writeRevision(tx, e.record, "update", before));
+  },
+  "posts",
+  "pages",
+);
+onRecordDeleteExecute(
+  (e) => {
+    const { afterWrite } = require(`${__hooks}/lib/audit.js`);
+    afterWrite(e, (tx) => require(`${__hooks}/lib/revisions.js`).writeRevision(tx, e.record, "delete", null));
+  },
+  "posts",
+  "pages",
+);
+
+// History is never rewritten, superusers included (they may still use the dashboard's SQL).
+onRecordCreateRequest(() => {
+  throw new ForbiddenError("As versões são gravadas pelo sistema a cada salvamento.");
+}, "revisions");
+onRecordUpdateRequest(() => {
+  throw new ForbiddenError("Uma versão não pode ser alterada.");
+}, "revisions");
+onRecordDeleteRequest(() => {
+  throw new ForbiddenError("Uma versão não pode ser excluída.");
+}, "revisions");
+
+// Every night: the revisions of records deleted more than 30 days ago go.
+cronAdd("purge_deleted_revisions", "17 3 * * *", () => {
+  require(`${__hooks}/lib/revisions.js`).purgeDeleted($app);
+});
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/deleted-posts",
+  (e) => {
+    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
+      throw new ForbiddenError("Apenas administradores e editores.");
+    const deleted = require(`${__hooks}/lib/deleted-posts.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    const params = rest.listParams(e, deleted.LIST_SPEC);
+    const page = rest.pageInMemory(deleted.matching(deleted.all(e.app), params.filter), params.sort, params.range);
+    return rest.sendList(e, "deleted-posts", params.range.start, page.items, page.total);
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "POST",
+  "/api/admin/deleted-posts/{id}/restore",
+  (e) => {
+    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
+      throw new ForbiddenError("Apenas administradores e editores.");
+    const post = require(`${__hooks}/lib/deleted-posts.js`).restore(e, e.request.pathValue("id"));
+    return e.json(200, { id: post.id, slug: post.getString("slug"), title: post.getString("title") });
+  },
+  $apis.requireAuth("users"),
+);
+
+// Operators (superusers) can run the purge at once instead of waiting for the night.
+routerAdd(
+  "POST",
+  "/api/site/jobs/purge-revisions",
+  (e) => e.json(200, { removed: require(`${__hooks}/lib/revisions.js`).purgeDeleted(e.app) }),
+  $apis.requireSuperuserAuth(),
+);

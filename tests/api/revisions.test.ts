@@ -1,0 +1,273 @@
+/**
+ * Revisions and editorial review against a real PocketBase: every save of a post or page
+ * leaves a revision in the same transaction (who, which fields, the data), a system
+ * publication included; nobody changes or deletes one; a restore is a new revision; the
+ * last 50 and every published version are kept; a deleted post can be brought back for
+ * 30 days; a save based on a stale copy is refused with 409; authors send their posts
+ * for review and read the editor's note. The status transitions per role are in the
+ * authorization matrix (tests/api/authorization-matrix.test.ts).
+ */
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+let serial = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${++serial}`;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+}, 120_000);
+afterAll(async () => {
+  await s?.stop();
+});
+
+const history = (client: PocketBase, collection: string, record: string) =>
+  client.collection('revisions').getFullList({
+    filter: client.filter('collection = {:collection} && record = {:record}', { collection, record }),
+    sort: '-created,-id',
+  });
+
+const draft = (client: PocketBase, fields: Record<string, unknown> = {}) =>
+  client
+    .collection('posts')
+    .create({ title: unique('Post versionado'), category: 'Técnico', content: 'Primeira versão.', ...fields });
+
+describe('every save leaves a revision', () => {
+  test('create, edits and a status change, each with who and which fields; a save that changes nothing leaves none', async () => {
+    const post = await draft(s.author.client);
+    await s.author.client.collection('posts').update(post.id, { title: `${post.title} revisto`, content: 'Segunda versão.' });
+    await s.author.client.collection('posts').update(post.id, { status: 'review' });
+    await s.author.client.collection('posts').update(post.id, { title: `${post.title} revisto` });
+    const revisions = await history(s.editor.client, 'posts', post.id);
+    expect(revisions.map((revision) => [revision.kind, revision.summary])).toEqual([
+      ['update', 'status: Em revisão'],
+      ['update', 'título, conteúdo'],
+      ['create', 'criado'],
+    ]);
+    for (const revision of revisions) {
+      expect(revision.editor).toBe(s.author.actor!.id);
+      expect(revision.editor_name).toBe(s.author.fullName || s.author.email);
+      expect(revision.owner).toBe(s.author.actor!.id);
+    }
+    expect(revisions[1]!.data).toMatchObject({ title: `${post.title} revisto`, content: 'Segunda versão.', status: 'draft' });
+    expect(revisions[0]!.data).toMatchObject({ status: 'review' });
+  });
+
+  test('a scheduled post published by the system leaves a revision by the system', async () => {
+    const post = await s.editor.client.collection('posts').create({
+      title: unique('Agendado'),
+      excerpt: 'Um resumo com tamanho suficiente.',
+      category: 'Técnico',
+      status: 'scheduled',
+      published_at: new Date(Date.now() + 1500).toISOString().replace('T', ' '),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const job = await fetch(`${s.server.url}/api/site/jobs/publish-scheduled`, {
+      method: 'POST',
+      headers: { Authorization: s.superuser.authStore.token },
+    });
+    expect(job.status).toBe(200);
+    const [latest] = await history(s.editor.client, 'posts', post.id);
+    expect(latest).toMatchObject({
+      kind: 'update',
+      summary: 'status: Publicado',
+      editor: '',
+      editor_name: 'sistema',
+      published: true,
+    });
+  });
+
+  test('pages have a history too, for editors only', async () => {
+    const page = await s.editor.client.collection('pages').create({ name: unique('Página'), status: 'draft' });
+    await s.editor.client.collection('pages').update(page.id, { meta_description: 'Descrição nova.' });
+    const revisions = await history(s.admin.client, 'pages', page.id);
+    expect(revisions.map((revision) => revision.summary)).toEqual(['meta descrição', 'criado']);
+    expect(await history(s.author.client, 'pages', page.id)).toEqual([]);
+  });
+
+  test('an author reads the history of their own posts only; it follows the post to a new author', async () => {
+    const post = await draft(s.author.client);
+    expect(await history(s.author.client, 'posts', post.id)).toHaveLength(1);
+    expect(await history(s.otherAuthor.client, 'posts', post.id)).toEqual([]);
+    await s.editor.client.collection('posts').update(post.id, { author: s.otherAuthor.actor!.id });
+    expect(await history(s.author.client, 'posts', post.id)).toEqual([]);
+    expect(await history(s.otherAuthor.client, 'posts', post.id)).toHaveLength(2);
+  });
+});
+
+describe('history is never rewritten', () => {
+  test('nobody creates, changes or deletes a revision through the API, superusers included', async () => {
+    const post = await draft(s.editor.client);
+    const [revision] = await history(s.editor.client, 'posts', post.id);
+    for (const client of [s.superuser, s.admin.client, s.editor.client, s.author.client]) {
+      expect(await statusOf(client.collection('revisions').update(revision!.id, { summary: 'reescrita' }))).not.toBe(200);
+      expect(await statusOf(client.collection('revisions').delete(revision!.id))).not.toBe(200);
+      expect(
+        await statusOf(
+          client.collection('revisions').create({ collection: 'posts', record: post.id, kind: 'update', summary: 'forjada' }),
+        ),
+      ).not.toBe(200);
+    }
+    expect(await statusOf(s.superuser.collection('revisions').update(revision!.id, { summary: 'reescrita' }))).toBe(403);
+    const [still] = await history(s.editor.client, 'posts', post.id);
+    expect(still).toMatchObject({ id: revision!.id, summary: 'criado' });
+  });
+
+  test('restoring a version saves it as a new revision, under the rules of a normal save', async () => {
+    const post = await draft(s.author.client, { content: 'Texto original.' });
+    await s.author.client.collection('posts').update(post.id, { content: 'Texto reescrito.' });
+    const [, original] = await history(s.author.client, 'posts', post.id);
+    const restored = await s.author.client
+      .collection('posts')
+      .update(post.id, { content: original!.data.content, restored_from: original!.id });
+    expect(restored.content).toBe('Texto original.');
+    const revisions = await history(s.author.client, 'posts', post.id);
+    expect(revisions).toHaveLength(3);
+    expect(revisions[0]).toMatchObject({ kind: 'restore', summary: 'conteúdo', restored_from: original!.id });
+
+    // Another record's revision is refused; a published post stays the editors' to restore.
+    const other = await draft(s.author.client);
+    expect(
+      await statusOf(s.author.client.collection('posts').update(other.id, { content: 'x', restored_from: original!.id })),
+    ).toBe(400);
+    await s.editor.client.collection('posts').update(post.id, { status: 'published', excerpt: 'Resumo do post publicado.' });
+    expect(
+      await statusOf(
+        s.author.client.collection('posts').update(post.id, { content: 'Texto original.', restored_from: original!.id }),
+      ),
+    ).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  test('the last 50 revisions are kept, and every version that was published', { timeout: 120_000 }, async () => {
+    const post = await s.editor.client.collection('posts').create({
+      title: unique('Muitas versões'),
+      excerpt: 'Um resumo com tamanho suficiente.',
+      category: 'Técnico',
+      status: 'published',
+    });
+    await s.editor.client.collection('posts').update(post.id, { status: 'draft' });
+    for (let n = 1; n <= 60; n++) await s.editor.client.collection('posts').update(post.id, { content: `Versão ${n}.` });
+    const revisions = await history(s.editor.client, 'posts', post.id);
+    expect(revisions).toHaveLength(51);
+    expect(revisions[0]!.data.content).toBe('Versão 60.');
+    expect(revisions[49]!.data.content).toBe('Versão 11.');
+    expect(revisions[50]).toMatchObject({ kind: 'create', published: true });
+  });
+});
+
+describe('a deleted post comes back', () => {
+  const deletedPosts = (client: PocketBase) =>
+    fetch(`${s.server.url}/api/admin/rest/deleted-posts`, { headers: { Authorization: client.authStore.token } });
+  const restore = (client: PocketBase, id: string) =>
+    fetch(`${s.server.url}/api/admin/deleted-posts/${id}/restore`, {
+      method: 'POST',
+      headers: { Authorization: client.authStore.token },
+    });
+
+  test('listed for 30 days to editors, restored with its id, its fields and its history', { timeout: 120_000 }, async () => {
+    const post = await draft(s.author.client, { content: 'Conteúdo que não pode se perder.', tags: ['ESP32'] });
+    await s.editor.client.collection('posts').update(post.id, { title: `${post.title} final` });
+    await s.editor.client.collection('posts').delete(post.id);
+
+    const listed = await deletedPosts(s.editor.client);
+    expect(listed.status).toBe(200);
+    const items = (await listed.json()) as { id: string; title: string; deleted_by: string }[];
+    expect(items.find((item) => item.id === post.id)).toMatchObject({
+      title: `${post.title} final`,
+      deleted_by: s.editor.fullName || s.editor.email,
+    });
+    expect((await deletedPosts(s.author.client)).status).toBe(403);
+    expect((await restore(s.author.client, post.id)).status).toBe(403);
+    // The author no longer reads the history of a post that is gone.
+    expect(await history(s.author.client, 'posts', post.id)).toEqual([]);
+
+    const answer = await restore(s.editor.client, post.id);
+    expect(answer.status).toBe(200);
+    const back = await s.editor.client.collection('posts').getOne(post.id);
+    expect(back).toMatchObject({
+      title: `${post.title} final`,
+      content: 'Conteúdo que não pode se perder.',
+      tags: ['ESP32'],
+      status: 'draft',
+      author: s.author.actor!.id,
+    });
+    const revisions = await history(s.author.client, 'posts', post.id);
+    expect(revisions.map((revision) => revision.kind)).toEqual(['restore', 'delete', 'update', 'create']);
+    expect(revisions[0]).toMatchObject({ summary: 'restaurado depois de excluído', editor: s.editor.actor!.id });
+    expect((await restore(s.editor.client, post.id)).status).toBe(400);
+    expect(((await (await deletedPosts(s.editor.client)).json()) as { id: string }[]).map((item) => item.id)).not.toContain(
+      post.id,
+    );
+  });
+
+  test('after 30 days a deleted post and its history are gone', { timeout: 120_000 }, async () => {
+    const post = await draft(s.editor.client);
+    await s.editor.client.collection('posts').delete(post.id);
+    const kept = await draft(s.editor.client);
+    await s.editor.client.collection('posts').delete(kept.id);
+    // The deletion happened 31 days ago.
+    await s.server.kill();
+    const db = new DatabaseSync(path.join(s.server.dataDir, 'data.db'));
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().replace('T', ' ');
+    db.prepare('UPDATE revisions SET created = ? WHERE record = ?').run(longAgo, post.id);
+    db.close();
+    await s.server.restart();
+    const job = await fetch(`${s.server.url}/api/site/jobs/purge-revisions`, {
+      method: 'POST',
+      headers: { Authorization: s.superuser.authStore.token },
+    });
+    expect(job.status).toBe(200);
+    expect(await history(s.editor.client, 'posts', post.id)).toEqual([]);
+    expect(await history(s.editor.client, 'posts', kept.id)).toHaveLength(2);
+    expect((await restore(s.editor.client, post.id)).status).toBe(404);
+  });
+});
+
+describe('no save silently overwrites another', () => {
+  test('a save based on a stale copy is refused with 409; the current copy saves', async () => {
+    const post: RecordModel = await draft(s.author.client);
+    // The editor saves in between.
+    await s.editor.client.collection('posts').update(post.id, { excerpt: 'Resumo do editor, salvo antes.' });
+    const stale = await statusOf(
+      s.author.client.collection('posts').update(post.id, { content: 'Minha versão.', updated: post.updated }),
+    );
+    expect(stale).toBe(409);
+    const current = await s.author.client.collection('posts').getOne(post.id);
+    expect(current.content).toBe('Primeira versão.');
+    const saved = await s.author.client
+      .collection('posts')
+      .update(post.id, { content: 'Minha versão.', updated: current.updated });
+    expect(saved.content).toBe('Minha versão.');
+    expect(saved.excerpt).toBe('Resumo do editor, salvo antes.');
+    // The same for pages.
+    const page = await s.editor.client.collection('pages').create({ name: unique('Página concorrente'), status: 'draft' });
+    await s.admin.client.collection('pages').update(page.id, { title: 'Título do admin' });
+    expect(
+      await statusOf(s.editor.client.collection('pages').update(page.id, { title: 'Meu título', updated: page.updated })),
+    ).toBe(409);
+  });
+});
+
+describe('editorial review', () => {
+  test('the author sends for review, the editor sends back with a note the author reads', async () => {
+    const post = await draft(s.author.client, { status: 'review' });
+    expect(post.status).toBe('review');
+    // Never public while in review.
+    expect(await statusOf(s.anonymous.client.collection('posts').getOne(post.id))).toBe(404);
+    const inQueue = await s.editor.client.collection('posts').getFullList({ filter: 'status = "review"' });
+    expect(inQueue.map((item) => item.id)).toContain(post.id);
+    await s.editor.client.collection('posts').update(post.id, { status: 'draft', review_note: 'Explique melhor o circuito.' });
+    const back = await s.author.client.collection('posts').getOne(post.id);
+    expect(back).toMatchObject({ status: 'draft', review_note: 'Explique melhor o circuito.' });
+    expect(await statusOf(s.author.client.collection('posts').update(post.id, { review_note: '' }))).toBe(404);
+    await s.author.client.collection('posts').update(post.id, { status: 'review', content: 'Circuito explicado.' });
+    const [latest] = await history(s.author.client, 'posts', post.id);
+    expect(latest!.summary).toBe('conteúdo, status: Em revisão');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The admin's version tools, pure parts: the word diff and its folding of long
+ * unchanged runs, the body of a restore, and the local copy of unsaved changes.
+ */
+import { describe, expect, test } from 'vitest';
+import { foldUnchanged, hasChanges, wordDiff } from '../../src/admin/revisions/wordDiff';
+import { restoreBody } from '../../src/admin/revisions/versionFields';
+import { differsFrom, keptValues } from '../../src/admin/revisions/localCopy';
+
+describe('word diff', () => {
+  test('marks removed and added words, keeps the rest', () => {
+    const parts = wordDiff('o sensor mede a pressão', 'o sensor mede a temperatura');
+    expect(parts.filter((part) => part.kind === 'removed').map((part) => part.text)).toEqual(['pressão']);
+    expect(parts.filter((part) => part.kind === 'added').map((part) => part.text)).toEqual(['temperatura']);
+    expect(parts.map((part) => (part.kind === 'removed' ? '' : part.text)).join('')).toBe('o sensor mede a temperatura');
+    expect(hasChanges(parts)).toBe(true);
+    expect(hasChanges(wordDiff('igual', 'igual'))).toBe(false);
+    expect(wordDiff('', '')).toEqual([]);
+  });
+
+  test('folds a long unchanged run to its edges; the text is all there when unfolded', () => {
+    const long = Array.from({ length: 300 }, (_, index) => `palavra${index}`).join(' ');
+    const parts = foldUnchanged(wordDiff(`início ${long} fim`, `começo ${long} final`));
+    const folded = parts.find((part) => part.hidden);
+    expect(folded?.hidden?.words).toBe(300 - 50);
+    const whole = parts.map((part) =>
+      part.kind === 'removed' ? '' : `${part.text}${part.hidden?.middle ?? ''}${part.hidden?.tail ?? ''}`,
+    );
+    expect(whole.join('')).toBe(`começo ${long} final`);
+    // A short run stays as it is.
+    expect(foldUnchanged(wordDiff('a b c', 'a b d')).some((part) => part.hidden)).toBe(false);
+  });
+});
+
+describe('restoring a version', () => {
+  test("sends the content fields, the revision and the updated value it is based on, never the workflow's", () => {
+    const data = {
+      title: 'Antigo',
+      slug: 'antigo',
+      excerpt: 'Resumo antigo.',
+      content: 'Texto antigo.',
+      category: 'Técnico',
+      tags: ['esp32'],
+      status: 'published',
+      published_at: '2020-01-01 00:00:00.000Z',
+      author: 'alguem',
+      cover: 'capa.png',
+    };
+    expect(restoreBody('posts', data, 'rev1', '2030-01-01 10:00:00.000Z')).toEqual({
+      restored_from: 'rev1',
+      updated: '2030-01-01 10:00:00.000Z',
+      title: 'Antigo',
+      slug: 'antigo',
+      excerpt: 'Resumo antigo.',
+      content: 'Texto antigo.',
+      category: 'Técnico',
+      tags: '["esp32"]',
+    });
+  });
+});
+
+describe('the local copy of unsaved changes', () => {
+  test('keeps what the editors type, never a file; differs only when something does', () => {
+    const values = { title: 'T', content: 'C', cover: { rawFile: {}, title: 'capa.png' }, id: 'x', updated: 'u' };
+    expect(keptValues(values, ['title', 'content', 'cover'])).toEqual({ title: 'T', content: 'C' });
+    expect(differsFrom({ title: 'T', content: 'C' }, { title: 'T', content: 'C', other: 1 })).toBe(false);
+    expect(differsFrom({ title: 'T', content: 'C2' }, { title: 'T', content: 'C' })).toBe(true);
+    expect(differsFrom({ excerpt: '' }, { excerpt: null })).toBe(false);
+  });
+});
