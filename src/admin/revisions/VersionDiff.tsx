@@ -105,11 +105,11 @@ export function VersionDiff({
     <Stack sx={{ gap: 2 }} data-testid="version-diff">
       <Typography variant="body2" color="text.secondary">
         De {labels.before} para {labels.after}:{' '}
-        <Box component="ins" sx={{ ...ADDED, px: 0.5 }}>
+        <Box component="span" sx={{ ...ADDED, px: 0.5 }}>
           texto adicionado
         </Box>{' '}
         ·{' '}
-        <Box component="del" sx={{ ...REMOVED, px: 0.5 }}>
+        <Box component="span" sx={{ ...REMOVED, px: 0.5 }}>
           texto removido
         </Box>
       </Typography>

@@ -175,13 +175,13 @@ test('scheduling asks for a future date-time and is saved as such', async ({ pag
   expect(new Date(saved.published_at.replace(' ', 'T')).toISOString()).toBe(when.toISOString());
 });
 
-test('an author writes drafts only, with no publish option and no delete button', async ({ page }) => {
+test('an author writes drafts or sends them for review, with no publish option and no delete button', async ({ page }) => {
   const author = await signedInAs(page, 'author', '/admin/posts/create');
   const tag = unique();
   const title = `Rascunho do autor ${tag}`;
 
   await page.getByRole('combobox', { name: 'Status' }).click(FIRST_SCREEN);
-  await expect(page.getByRole('option')).toHaveText(['Rascunho']);
+  await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Em revisão']);
   await page.keyboard.press('Escape');
   await expect(page.getByText('Somente editores e administradores podem publicar ou agendar.')).toBeVisible();
 
