@@ -8,19 +8,12 @@
 //
 // Both for active admins and editors (deleting posts is theirs).
 
-// A save based on a stale copy is refused (409, once the API rules let it through);
-// a restore names its revision. The body's raw `updated` is read by lib/request-guards.js.
+// A save based on a stale copy is refused (409, checked in the save's transaction, after
+// the API rules let it through); a restore names its revision. The body's raw `updated`
+// is read by lib/request-guards.js.
 onRecordUpdateRequest(
   (e) => {
     require(`${__hooks}/lib/revisions.js`).prepareSave(e);
-    e.next();
-  },
-  "posts",
-  "pages",
-);
-onRecordUpdate(
-  (e) => {
-    require(`${__hooks}/lib/revisions.js`).assertCurrent(e.record);
     e.next();
   },
   "posts",
@@ -40,7 +33,11 @@ onRecordUpdateExecute(
   (e) => {
     const revisions = require(`${__hooks}/lib/revisions.js`);
     const before = revisions.dataOf(e.record.original());
-    require(`${__hooks}/lib/audit.js`).afterWrite(e, (tx) => revisions.writeRevision(tx, e.record, "update", before));
+    require(`${__hooks}/lib/audit.js`).afterWrite(
+      e,
+      (tx) => revisions.writeRevision(tx, e.record, "update", before),
+      (tx) => revisions.assertCurrent(tx, e.record),
+    );
   },
   "posts",
   "pages",

@@ -95,14 +95,16 @@ function selfSignUp(record, action) {
 }
 
 /**
- * In an Execute hook: the record's own write (the rest of the chain), then `write(tx)`,
- * in one transaction (joining the caller's when there is one). A failed `write` undoes
- * the change. Also used by the revisions (lib/revisions.js).
- * @param {any} e @param {(tx: any) => void} write
+ * In an Execute hook: `check(tx)` when given, the record's own write (the rest of the
+ * chain), then `write(tx)`, in one transaction (joining the caller's when there is
+ * one). A failed check or `write` undoes the change. Also used by the revisions
+ * (lib/revisions.js).
+ * @param {any} e @param {(tx: any) => void} write @param {(tx: any) => void} [check]
  */
-function afterWrite(e, write) {
+function afterWrite(e, write, check) {
   const outer = e.app;
   outer.runInTransaction((tx) => {
+    if (check) check(tx);
     e.app = tx;
     try {
       e.next();

@@ -9,8 +9,7 @@ const LIST_SPEC = {
   filters: { id: "list", q: "text" },
 };
 
-const GONE = "Não há um post excluído com este identificador nos últimos 30 dias.";
-const EXISTS = "Este post já foi restaurado.";
+const EXISTS = "Este post não está excluído.";
 
 /** A revision's stored data; {} when unreadable. @param {string} raw */
 function parseData(raw) {
@@ -24,16 +23,16 @@ function parseData(raw) {
 /**
  * The deletions still in reach whose post has not been brought back, newest first.
  * @param {any} app @param {string} [id] only this post
- * @returns {{ id: string, title: string, slug: string, status: string, deleted_by: string, deleted_at: string, data: any }[]}
+ * @returns {{ revision: string, id: string, title: string, slug: string, status: string, deleted_by: string, deleted_at: string, data: any }[]}
  */
 function all(app, id) {
   const { DELETED_DAYS } = require(`${__hooks}/lib/revisions.js`);
   const cutoff = new DateTime().addDate(0, 0, -DELETED_DAYS).string();
-  const rows = arrayOf(new DynamicModel({ record: "", data: "", editor_name: "", created: "" }));
+  const rows = arrayOf(new DynamicModel({ id: "", record: "", data: "", editor_name: "", created: "" }));
   app
     .db()
     .newQuery(
-      "SELECT r.record AS record, r.data AS data, r.editor_name AS editor_name, r.created AS created FROM revisions r " +
+      "SELECT r.id AS id, r.record AS record, r.data AS data, r.editor_name AS editor_name, r.created AS created FROM revisions r " +
         "WHERE r.collection = 'posts' AND r.kind = 'delete' AND r.created >= {:cutoff} " +
         (id ? "AND r.record = {:id} " : "") +
         "AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = r.record) " +
@@ -45,6 +44,7 @@ function all(app, id) {
   return rows.map((row) => {
     const data = parseData(row.data);
     return {
+      revision: row.id,
       id: row.record,
       title: String(data.title || ""),
       slug: String(data.slug || ""),
@@ -80,16 +80,16 @@ function matching(items, filter) {
  * @param {any} e the route's request event @param {string} id
  */
 function restore(e, id) {
+  const { DELETED_DAYS, RESTORED_FROM_KEY } = require(`${__hooks}/lib/revisions.js`);
   const [item] = all(e.app, id);
   if (!item) {
     try {
       e.app.findRecordById("posts", id);
     } catch (_) {
-      throw new NotFoundError(GONE);
+      throw new NotFoundError(`Não há um post excluído com este identificador nos últimos ${DELETED_DAYS} dias.`);
     }
     throw new BadRequestError(EXISTS);
   }
-  const { RESTORED_FROM_KEY } = require(`${__hooks}/lib/revisions.js`);
   const { ACTOR_KEY, actorOf } = require(`${__hooks}/lib/audit.js`);
   const { uniqueSlug, slugify } = require(`${__hooks}/lib/slug.js`);
   const data = item.data;
@@ -99,28 +99,18 @@ function restore(e, id) {
     if (data[name] !== undefined && data[name] !== null) post.set(name, data[name]);
   }
   post.set("slug", uniqueSlug(e.app, "posts", data.slug || slugify(data.title), ""));
-  // The author, if the account still exists.
+  // The author, if the account still exists; else whoever brings the post back.
   try {
     post.set("author", e.app.findRecordById("users", String(data.author || "")).id);
   } catch (_) {
-    post.set("author", "");
+    post.set("author", e.auth.id);
   }
-  const [revision] = e.app.findRecordsByFilter(
-    "revisions",
-    "collection = 'posts' && record = {:id} && kind = 'delete'",
-    "-created",
-    1,
-    0,
-    {
-      id: id,
-    },
-  );
   // The site's rules still apply to a post that comes back public (a 400 naming the field).
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", post);
   post.set(ACTOR_KEY, actorOf(e));
-  post.set(RESTORED_FROM_KEY, revision.id);
+  post.set(RESTORED_FROM_KEY, item.revision);
   e.app.save(post);
   return post;
 }
 
-module.exports = { EXISTS, GONE, LIST_SPEC, all, matching, restore };
+module.exports = { LIST_SPEC, all, matching, restore };

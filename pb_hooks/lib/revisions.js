@@ -36,6 +36,15 @@ const FIELDS = {
   ],
 };
 
+/** What a history calls the record's creation, deletion and return, per collection (a post, a página). */
+const EVENTS = {
+  posts: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  pages: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
+};
+
+/** How a superuser is named in a history authors read (the audit log, for admins only, keeps the e-mail). */
+const SUPERUSER_NAME = "Administrador do sistema";
+
 const STATUS_LABELS = {
   draft: "Rascunho",
   review: "Em revisão",
@@ -112,10 +121,11 @@ function writeRevision(tx, record, action, before) {
   const collection = record.collection().name;
   const data = dataOf(record);
   const restoredFrom = String(record.get(RESTORED_FROM_KEY) || "");
+  const events = EVENTS[collection];
   let kind = action;
   let summary;
-  if (action === "delete") summary = "excluído";
-  else if (action === "create") summary = restoredFrom ? "restaurado depois de excluído" : "criado";
+  if (action === "delete") summary = events.delete;
+  else if (action === "create") summary = restoredFrom ? events.undelete : events.create;
   else {
     const labels = changedLabels(collection, before || {}, data);
     if (labels.length === 0) return;
@@ -129,7 +139,8 @@ function writeRevision(tx, record, action, before) {
   revision.set("kind", kind);
   revision.set("data", data);
   revision.set("editor", who.user || "");
-  revision.set("editor_name", String(who.actor || "").slice(0, 200));
+  const name = String(who.actor || "");
+  revision.set("editor_name", (name.indexOf("superuser ") === 0 ? SUPERUSER_NAME : name).slice(0, 200));
   revision.set("owner", collection === "posts" && action !== "delete" ? record.getString("author") : "");
   revision.set("summary", summary.slice(0, 300));
   revision.set("published", action !== "delete" && isPublic(record));
@@ -171,7 +182,8 @@ function purgeDeleted(app) {
     const result = app
       .db()
       .newQuery(
-        `DELETE FROM revisions WHERE collection = {:collection} AND record IN (SELECT record FROM revisions WHERE collection = {:collection} AND kind = 'delete' AND created < {:cutoff}) AND record NOT IN (SELECT id FROM ${collection})`,
+        // A record deleted, brought back and deleted again counts from its last deletion.
+        `DELETE FROM revisions WHERE collection = {:collection} AND record IN (SELECT record FROM revisions WHERE collection = {:collection} AND kind = 'delete' GROUP BY record HAVING MAX(created) < {:cutoff}) AND record NOT IN (SELECT id FROM ${collection})`,
       )
       .bind({ collection: collection, cutoff: cutoff })
       .execute();
@@ -193,7 +205,13 @@ const LOADED_RECORD_KEY = "@loadedUpdated";
  */
 function rememberLoaded(e) {
   if (!e.auth) return;
-  const collection = e.request.pathValue("collection");
+  let collection;
+  try {
+    // The path may name the collection or give its id.
+    collection = e.app.findCachedCollectionByNameOrId(e.request.pathValue("collection")).name;
+  } catch (_) {
+    return; // PocketBase's handler answers the missing collection
+  }
   if (!Object.prototype.hasOwnProperty.call(FIELDS, collection)) return;
   const loaded = e.requestInfo().body["updated"];
   if (typeof loaded === "string" && loaded !== "") e.set(LOADED_KEY, loaded);
@@ -229,20 +247,20 @@ function prepareSave(e) {
 }
 
 /**
- * Update model hook: refuses (409) a save based on a copy someone else has saved over since.
- * @param {any} record
+ * In the save's transaction, before the write: refuses (409) a save based on a copy
+ * someone else has saved over since. Read inside the transaction, where PocketBase's
+ * writes are serialized, so two saves from one copy cannot both pass.
+ * @param {any} tx @param {any} record
  */
-function assertCurrent(record) {
+function assertCurrent(tx, record) {
   const loaded = record.get(LOADED_RECORD_KEY);
-  if (loaded && String(loaded) !== record.original().getString("updated")) throw new ApiError(409, CONFLICT);
+  if (!loaded) return;
+  const stored = tx.findRecordById(record.collection().name, record.id).getString("updated");
+  if (String(loaded) !== stored) throw new ApiError(409, CONFLICT);
 }
 
 module.exports = {
-  CONFLICT,
   DELETED_DAYS,
-  FIELDS,
-  KEEP,
-  NOT_THIS_RECORD,
   RESTORED_FROM_KEY,
   dataOf,
   purgeDeleted,

@@ -81,11 +81,19 @@ describe('every save leaves a revision', () => {
     });
   });
 
+  test("a superuser's save is named without the e-mail in the history authors read", async () => {
+    const post = await draft(s.author.client);
+    await s.superuser.collection('posts').update(post.id, { content: 'Revisto no dashboard.' });
+    const [latest] = await history(s.author.client, 'posts', post.id);
+    expect(latest).toMatchObject({ summary: 'conteúdo', editor: '', editor_name: 'Administrador do sistema' });
+    expect(JSON.stringify(latest)).not.toContain('@');
+  });
+
   test('pages have a history too, for editors only', async () => {
     const page = await s.editor.client.collection('pages').create({ name: unique('Página'), status: 'draft' });
     await s.editor.client.collection('pages').update(page.id, { meta_description: 'Descrição nova.' });
     const revisions = await history(s.admin.client, 'pages', page.id);
-    expect(revisions.map((revision) => revision.summary)).toEqual(['meta descrição', 'criado']);
+    expect(revisions.map((revision) => revision.summary)).toEqual(['meta descrição', 'criada']);
     expect(await history(s.author.client, 'pages', page.id)).toEqual([]);
   });
 
@@ -211,11 +219,20 @@ describe('a deleted post comes back', () => {
     await s.editor.client.collection('posts').delete(post.id);
     const kept = await draft(s.editor.client);
     await s.editor.client.collection('posts').delete(kept.id);
-    // The deletion happened 31 days ago.
+    // Deleted long ago, brought back, and deleted again yesterday: it counts from the last deletion.
+    const again = await draft(s.editor.client);
+    await s.editor.client.collection('posts').delete(again.id);
+    expect((await restore(s.editor.client, again.id)).status).toBe(200);
+    await s.editor.client.collection('posts').delete(again.id);
+    // The deletions happened 31 days ago.
     await s.server.kill();
     const db = new DatabaseSync(path.join(s.server.dataDir, 'data.db'));
     const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().replace('T', ' ');
     db.prepare('UPDATE revisions SET created = ? WHERE record = ?').run(longAgo, post.id);
+    const firstDeletion = db
+      .prepare("SELECT id FROM revisions WHERE record = ? AND kind = 'delete' ORDER BY created LIMIT 1")
+      .get(again.id) as { id: string };
+    db.prepare('UPDATE revisions SET created = ? WHERE id = ?').run(longAgo, firstDeletion.id);
     db.close();
     await s.server.restart();
     const job = await fetch(`${s.server.url}/api/site/jobs/purge-revisions`, {
@@ -225,7 +242,9 @@ describe('a deleted post comes back', () => {
     expect(job.status).toBe(200);
     expect(await history(s.editor.client, 'posts', post.id)).toEqual([]);
     expect(await history(s.editor.client, 'posts', kept.id)).toHaveLength(2);
+    expect(await history(s.editor.client, 'posts', again.id)).toHaveLength(4);
     expect((await restore(s.editor.client, post.id)).status).toBe(404);
+    expect((await restore(s.editor.client, again.id)).status).toBe(200);
   });
 });
 
@@ -269,5 +288,12 @@ describe('editorial review', () => {
     await s.author.client.collection('posts').update(post.id, { status: 'review', content: 'Circuito explicado.' });
     const [latest] = await history(s.author.client, 'posts', post.id);
     expect(latest!.summary).toBe('conteúdo, status: Em revisão');
+    // Published, by whatever path: the note goes, so the public never reads it.
+    await s.editor.client.collection('posts').update(post.id, { review_note: 'Quase lá.' });
+    const published = await s.superuser
+      .collection('posts')
+      .update(post.id, { status: 'published', excerpt: 'Como ligar o circuito passo a passo.' });
+    expect(published.review_note).toBe('');
+    expect((await s.anonymous.client.collection('posts').getOne(post.id)).review_note).toBe('');
   });
 });

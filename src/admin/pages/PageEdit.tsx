@@ -3,12 +3,8 @@
  * name and slug are shown, not edited. Its 'Histórico' beside it, and the same guards
  * as a post's: no silent overwrite, unsaved changes kept in this browser.
  */
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import {
   DeleteButton,
   SaveButton,
@@ -22,7 +18,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
-import { RevisionHistory } from '../revisions/RevisionHistory';
+import { EditTabs } from '../revisions/EditTabs';
 import { VersionedEdit } from '../revisions/VersionedEdit';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, toPageUpdateBody, type PageFormValues } from './pageRules';
@@ -48,16 +44,11 @@ function PageToolbar() {
 
 function PageEditView() {
   const record = useRecordContext();
-  const [tab, setTab] = useState<'page' | 'history'>('page');
   if (!record) return null;
   return (
     <Card sx={{ mt: 1 }}>
       <Title title={`Editar página: ${String(record.name)}`} />
-      <Tabs value={tab} onChange={(_event, value: 'page' | 'history') => setTab(value)} aria-label="Seções da página">
-        <Tab value="page" label="Conteúdo" id="aba-conteudo" aria-controls="painel-conteudo" />
-        <Tab value="history" label="Histórico" id="aba-historico" aria-controls="painel-historico" />
-      </Tabs>
-      <Box role="tabpanel" id="painel-conteudo" aria-labelledby="aba-conteudo" hidden={tab !== 'page'}>
+      <EditTabs resource="pages" label="Seções da página">
         <SimpleForm toolbar={<PageToolbar />} sx={{ maxWidth: 760 }} warnWhenUnsavedChanges>
           <LocalCopyGuard resource="pages" />
           <PageSummary />
@@ -71,10 +62,7 @@ function PageEditView() {
           <MetaDescriptionInput />
           <SelectInput source="status" choices={PAGE_STATUS_CHOICES} validate={required()} />
         </SimpleForm>
-      </Box>
-      <Box role="tabpanel" id="painel-historico" aria-labelledby="aba-historico" hidden={tab !== 'history'}>
-        {tab === 'history' ? <RevisionHistory resource="pages" /> : null}
-      </Box>
+      </EditTabs>
     </Card>
   );
 }

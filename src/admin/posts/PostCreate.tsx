@@ -17,7 +17,7 @@ export default function PostCreate() {
       mutationOptions={{
         // Saved: the browser's copy of the unsaved new post has served its purpose.
         onSuccess: () => {
-          clearLocalCopy(localCopyKey('posts'));
+          clearLocalCopy(localCopyKey(actor?.id, 'posts'));
           notify('resources.posts.notifications.created', {
             type: 'info',
             messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) },

@@ -7,18 +7,14 @@
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Title, useCanAccess, useEditContext, type RaRecord } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
-import { RevisionHistory } from '../revisions/RevisionHistory';
+import { EditTabs } from '../revisions/EditTabs';
 import { VersionedEdit } from '../revisions/VersionedEdit';
 import { PostForm } from './PostForm';
 import { PostStatusChip } from './PostStatusChip';
@@ -28,14 +24,15 @@ function ReviewNote({ note }: { note: string }) {
   return (
     <Alert severity="info" data-testid="review-note">
       <AlertTitle>Nota do editor</AlertTitle>
-      <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Box>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {note}
+      </Typography>
     </Alert>
   );
 }
 
 function PostEditView() {
   const { record, isPending } = useEditContext();
-  const [tab, setTab] = useState<'post' | 'history'>('post');
   const access = useCanAccess({ resource: 'posts', action: 'edit', record, enabled: Boolean(record) });
   if (isPending || !record || access.isPending) return <Spinner />;
   if (!access.canAccess) return <AccessDenied area="posts" />;
@@ -53,17 +50,9 @@ function PostEditView() {
       </Stack>
       {note && record.status !== 'published' && record.status !== 'scheduled' ? <ReviewNote note={note} /> : null}
       <Card>
-        <Tabs value={tab} onChange={(_event, value: 'post' | 'history') => setTab(value)} aria-label="Seções do post">
-          <Tab value="post" label="Conteúdo" id="aba-conteudo" aria-controls="painel-conteudo" />
-          <Tab value="history" label="Histórico" id="aba-historico" aria-controls="painel-historico" />
-        </Tabs>
-        {/* The form stays mounted while the history shows, so nothing typed is lost. */}
-        <Box role="tabpanel" id="painel-conteudo" aria-labelledby="aba-conteudo" hidden={tab !== 'post'}>
+        <EditTabs resource="posts" label="Seções do post">
           <PostForm isNew={false} />
-        </Box>
-        <Box role="tabpanel" id="painel-historico" aria-labelledby="aba-historico" hidden={tab !== 'history'}>
-          {tab === 'history' ? <RevisionHistory resource="posts" /> : null}
-        </Box>
+        </EditTabs>
       </Card>
     </Stack>
   );

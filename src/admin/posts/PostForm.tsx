@@ -159,7 +159,7 @@ function SubmitForReviewButton() {
 
 /** An editor sends a post in review back to its author, with a note the author reads. */
 function SendBackButton() {
-  const { setValue, getValues } = useFormContext();
+  const { setValue, handleSubmit } = useFormContext();
   const { save } = useSaveContext();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
@@ -167,7 +167,9 @@ function SendBackButton() {
     setValue('status', 'draft', { shouldDirty: true });
     setValue('review_note', note.trim(), { shouldDirty: true });
     setOpen(false);
-    void save?.(getValues());
+    setNote('');
+    // Through the form's own submit, so its validation runs as for 'Salvar'.
+    void handleSubmit((values) => save?.(values))();
   };
   return (
     <>

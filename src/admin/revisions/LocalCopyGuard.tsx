@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { formatDateTime } from '../../lib/format';
+import { useActor } from '../common/useActor';
 import {
   differsFrom,
   keptValues,
@@ -29,7 +30,8 @@ const EVERY_MS = 3000;
 
 export function LocalCopyGuard({ resource }: { resource: VersionedResource }) {
   const record = useRecordContext();
-  const key = localCopyKey(resource, record?.id);
+  const { actor } = useActor();
+  const key = localCopyKey(actor?.id, resource, record?.id);
   const { getValues, setValue } = useFormContext();
   const { isDirty } = useFormState();
   const [offer, setOffer] = useState<LocalCopy | null>(() => {

@@ -21,7 +21,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useUpdate, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../../lib/format';
+import { useActor } from '../common/useActor';
 import { usePhone } from '../common/usePhone';
+import { clearLocalCopy, localCopyKey } from './localCopy';
 import { VersionDiff } from './VersionDiff';
 import { restoreBody, type VersionedResource } from './versionFields';
 
@@ -44,6 +46,8 @@ export interface Revision extends RaRecord {
 }
 
 const when = (revision: Revision) => formatDateTime(revision.created);
+/** With seconds: two saves in the same minute still name different versions. */
+const exactly = (revision: Revision) => formatDateTime(revision.created, { seconds: true });
 
 function RestoreDialog({
   revision,
@@ -55,6 +59,7 @@ function RestoreDialog({
   onClose: () => void;
 }) {
   const record = useRecordContext();
+  const { actor } = useActor();
   const notify = useNotify();
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate();
@@ -70,6 +75,8 @@ function RestoreDialog({
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          // Unsaved changes kept in this browser were made on what the restore replaced.
+          clearLocalCopy(localCopyKey(actor?.id, resource, record.id));
           notify('Versão restaurada: ela é agora a versão atual.', { type: 'success' });
           onClose();
           refresh();
@@ -187,7 +194,7 @@ export function RevisionHistory({ resource }: { resource: VersionedResource }) {
                 <Checkbox
                   checked={checked}
                   onChange={() => toggle(revision)}
-                  slotProps={{ input: { 'aria-label': `Marcar a versão de ${when(revision)}` } }}
+                  slotProps={{ input: { 'aria-label': `Marcar a versão de ${exactly(revision)}` } }}
                 />
                 <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -202,12 +209,20 @@ export function RevisionHistory({ resource }: { resource: VersionedResource }) {
                   {revision.published ? <Chip size="small" color="success" label="Publicada" /> : null}
                   {isCurrent ? <Chip size="small" color="primary" label="Atual" /> : null}
                   {revision.kind !== 'create' ? (
-                    <Button size="small" onClick={() => void compareWithPrevious(revision, index)}>
+                    <Button
+                      size="small"
+                      onClick={() => void compareWithPrevious(revision, index)}
+                      aria-label={`Ver diferenças da versão de ${exactly(revision)}`}
+                    >
                       Ver diferenças
                     </Button>
                   ) : null}
                   {!isCurrent && revision.kind !== 'delete' ? (
-                    <Button size="small" onClick={() => setRestoring(revision)}>
+                    <Button
+                      size="small"
+                      onClick={() => setRestoring(revision)}
+                      aria-label={`Restaurar esta versão (de ${exactly(revision)})`}
+                    >
                       Restaurar esta versão
                     </Button>
                   ) : null}

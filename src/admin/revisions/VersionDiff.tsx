@@ -88,7 +88,7 @@ function FieldDiff({ label, before, after }: { label: string; before: string; af
 
 /**
  * The differences from `before` to `after`.
- * @param labels what the two versions are, for the legend (e.g. 'versão de 12/03, 14:05')
+ * @param labels what the two versions are, for the legend ('Comparando {before} com {after}')
  */
 export function VersionDiff({
   resource,
@@ -104,7 +104,7 @@ export function VersionDiff({
   return (
     <Stack sx={{ gap: 2 }} data-testid="version-diff">
       <Typography variant="body2" color="text.secondary">
-        De {labels.before} para {labels.after}:{' '}
+        Comparando {labels.before} com {labels.after}:{' '}
         <Box component="span" sx={{ ...ADDED, px: 0.5 }}>
           texto adicionado
         </Box>{' '}

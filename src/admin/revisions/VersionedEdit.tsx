@@ -12,10 +12,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   EditBase,
-  useGetList,
-  useGetOne,
+  useDataProvider,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -24,6 +24,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { formatTime } from '../../lib/format';
+import { useActor } from '../common/useActor';
 import { usePhone } from '../common/usePhone';
 import { clearLocalCopy, localCopyKey } from './localCopy';
 import type { Revision } from './RevisionHistory';
@@ -49,17 +50,27 @@ function ConflictDialog({
   const { save } = useSaveContext();
   const phone = usePhone();
   const [showDiff, setShowDiff] = useState(false);
-  const current = useGetOne(resource, { id: record?.id }, { enabled: open && Boolean(record?.id), refetchOnMount: 'always' });
-  const latest = useGetList<Revision>(
-    'revisions',
-    {
-      filter: { collection: resource, record: record?.id },
-      sort: { field: 'created', order: 'DESC' },
-      pagination: { page: 1, perPage: 1 },
+  const dataProvider = useDataProvider();
+  // Its own query, not react-admin's cache of the record: refreshing that would reset
+  // the form and lose what the editor typed.
+  const conflict = useQuery({
+    queryKey: ['versioned-edit-conflict', resource, record?.id, mine],
+    enabled: open && Boolean(record?.id),
+    gcTime: 0,
+    queryFn: async () => {
+      const [current, latest] = await Promise.all([
+        dataProvider.getOne(resource, { id: record!.id }),
+        dataProvider.getList<Revision>('revisions', {
+          filter: { collection: resource, record: record!.id },
+          sort: { field: 'created', order: 'DESC' },
+          pagination: { page: 1, perPage: 1 },
+        }),
+      ]);
+      return { current: current.data, who: latest.data[0]?.editor_name };
     },
-    { enabled: open && Boolean(record?.id), refetchOnMount: 'always' },
-  );
-  const who = latest.data?.[0]?.editor_name || 'outra pessoa';
+  });
+  const current = { data: conflict.data?.current };
+  const who = conflict.data?.who || 'outra pessoa';
   const at = formatTime(current.data?.updated);
   const { this: subject, changed } = THIS_RECORD[resource];
   const close = () => {
@@ -114,6 +125,7 @@ export function VersionedEdit({
   children: ReactNode;
 }) {
   const notify = useNotify();
+  const { actor } = useActor();
   const translate = useTranslate();
   const redirect = useRedirect();
   /** The values of a save the server refused as stale (409), while the dialog is open. */
@@ -133,7 +145,7 @@ export function VersionedEdit({
       }}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
-          clearLocalCopy(localCopyKey(resource, data.id));
+          clearLocalCopy(localCopyKey(actor?.id, resource, data.id));
           // react-admin's own success message (resources.{resource}.notifications.updated).
           notify(`resources.${resource}.notifications.updated`, {
             type: 'info',

@@ -14,9 +14,12 @@ export interface LocalCopy {
 
 const PREFIX = 'operium:alteracoes-locais';
 
-/** One copy per record, and one for a record not yet created. */
-export function localCopyKey(resource: VersionedResource, id?: string | number): string {
-  return `${PREFIX}:${resource}:${id ?? 'novo'}`;
+/**
+ * One copy per staff member and record (and one for a record not yet created): on a
+ * shared browser, nobody is offered someone else's text.
+ */
+export function localCopyKey(user: string | undefined, resource: VersionedResource, id?: string | number): string {
+  return `${PREFIX}:${user ?? 'anonimo'}:${resource}:${id ?? 'novo'}`;
 }
 
 export function readLocalCopy(key: string): LocalCopy | null {

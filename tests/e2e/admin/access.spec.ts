@@ -10,7 +10,7 @@ import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/s
 const sidebarEntries = async (page: Page) => {
   const sidebar = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
   await expect(sidebar.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
-  // 'Comentários' may carry the pending count as a badge beside its icon: the entry is its label.
+  // 'Comentários' and 'Para revisar' may carry their count as a badge beside the icon: the entry is its label.
   return (await sidebar.getByRole('menuitem').allInnerTexts()).map((text) => text.replace(/^\s*\d+\+?\s*/, '').trim());
 };
 
@@ -20,6 +20,7 @@ test.describe('sidebar per role', () => {
       'Dashboard',
       'Usuários',
       'Posts',
+      'Para revisar',
       'Páginas',
       'Mídia',
       'Comentários',
@@ -30,7 +31,7 @@ test.describe('sidebar per role', () => {
       'Backups',
       'Configurações',
     ],
-    editor: ['Dashboard', 'Posts', 'Páginas', 'Mídia', 'Comentários', 'Mensagens', 'Newsletter', 'Analytics'],
+    editor: ['Dashboard', 'Posts', 'Para revisar', 'Páginas', 'Mídia', 'Comentários', 'Mensagens', 'Newsletter', 'Analytics'],
     author: ['Dashboard', 'Posts', 'Mídia'],
   } as const;
   for (const role of ['admin', 'editor', 'author'] as const) {

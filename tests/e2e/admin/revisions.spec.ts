@@ -146,6 +146,12 @@ test('a save based on a stale copy shows who changed it, the differences, and ma
   const dialog = page.getByRole('dialog', { name: 'Alterações feitas por outra pessoa' });
   await expect(dialog.getByRole('alert')).toContainText(`Este post foi alterado por Alice Admin às ${hour}.`);
   expect((await serverPost(post.id)).content).toBe('Texto da admin.');
+  // 'Cancelar' keeps what was typed; saving again meets the same question.
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(field(page, 'Conteúdo (Markdown)')).toHaveValue('Texto do editor.');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Este post foi alterado por Alice Admin');
   await dialog.getByRole('button', { name: 'Ver diferenças' }).click();
   await expect.poll(marked(dialog, 'del')).toMatch(/^\s*da\s+admin\s*$/);
   await expect.poll(marked(dialog, 'ins')).toMatch(/^\s*do\s+editor\s*$/);
@@ -163,7 +169,7 @@ test('unsaved changes survive a closed tab and can be recovered or discarded', a
   await field(page, 'Conteúdo (Markdown)').fill('Versão que ainda não foi salva.', FIRST_SCREEN);
   // The copy is written every few seconds, to this browser only.
   await expect
-    .poll(() => page.evaluate((id) => localStorage.getItem(`operium:alteracoes-locais:posts:${id}`), post.id), {
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), `operium:alteracoes-locais:${editor.id}:posts:${post.id}`), {
       timeout: 10_000,
     })
     .toContain('Versão que ainda não foi salva.');
@@ -197,4 +203,20 @@ test('a deleted post comes back from Posts excluídos, with its content', async 
   await expect(page.getByText(`Post "${post.title}" restaurado como estava ao ser excluído.`)).toBeVisible();
   await expect(field(page, 'Título')).toHaveValue(post.title);
   expect(await serverPost(post.id)).toMatchObject({ content: 'Conteúdo que volta.', slug: post.slug });
+});
+
+test('a page keeps its history too', async ({ page }) => {
+  const editor = await createStaff('editor');
+  const client = await superuser();
+  const created = await client.collection('pages').create({ name: `Página ${unique()}`, status: 'draft' });
+  await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+  await field(page, 'Meta título').fill('Um título para os buscadores', FIRST_SCREEN);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
+  await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+  await page.getByRole('tab', { name: 'Histórico' }).click(FIRST_SCREEN);
+  const versions = page.getByTestId('revision');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText('meta título');
+  await expect(versions.last()).toContainText('criada');
 });
