@@ -1,16 +1,16 @@
 // Revisions at scale (issue #26). A real PocketBase (this repository's migrations and
 // hooks) is seeded straight in SQLite with 100,000 posts and 1,000,000 revisions, one
 // post holding 1,000 of them. Measured:
-// - the p95 of a staff save (4 concurrent admins creating and editing posts) with the
-//   revisions' hooks, beside the same server with them switched off (a copy of
-//   pb_hooks/ without revisions.pb.js): at most 1.2×;
+// - the p95 of a staff save (4 concurrent admins creating and editing posts) with
+//   revisions, beside the same server with them switched off (a copy of pb_hooks/ whose
+//   lib/audit.js revises no collection): at most 1.2×;
 // - the history of the post with 1,000 revisions, as the 'Histórico' tab asks for it
 //   (newest first, 20 per page; also a deep page): p95 at most 100 ms;
 // - the comparison of two 20,000-word versions rendered in Chromium (the admin's own
 //   component, word diff + React + layout): at most 300 ms.
 //
 //   node bench/revisions.mjs [--quick]     (--quick: 20,000 posts, 100,000 revisions)
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -171,10 +171,13 @@ async function main() {
     await cp(data.dataDir, copy, { recursive: true });
     const hooksWithoutRevisions = await mkdtemp(path.join(tmpdir(), 'pb-hooks-sem-versoes-'));
     cleanups.push(() => rm(hooksWithoutRevisions, { recursive: true, force: true }));
-    await cp(fromRoot('pb_hooks'), hooksWithoutRevisions, {
-      recursive: true,
-      filter: (source) => path.basename(source) !== 'revisions.pb.js',
-    });
+    await cp(fromRoot('pb_hooks'), hooksWithoutRevisions, { recursive: true });
+    // The same hooks with no collection revised: the audit log's handler writes no revision.
+    const auditLib = path.join(hooksWithoutRevisions, 'lib', 'audit.js');
+    const auditSource = await readFile(auditLib, 'utf8');
+    const REVISED = 'const REVISED = ["posts", "pages"];';
+    if (!auditSource.includes(REVISED)) throw new Error(`lib/audit.js não tem mais "${REVISED}": ajuste o benchmark`);
+    await writeFile(auditLib, auditSource.replace(REVISED, 'const REVISED = [];'));
     server = await startBenchServer({ bin, dataDir: data.dataDir });
     cleanups.push(server.stop);
     const plain = await startBenchServer({ bin, dataDir: copy, extraArgs: [`--hooksDir=${hooksWithoutRevisions}`] });
@@ -258,8 +261,8 @@ async function main() {
         `Dados semeados direto no SQLite: ${count(SIZE.posts)} posts e ${count(SIZE.revisions)} versões, ` +
           `${count(TARGET_REVISIONS)} delas de um mesmo post (todas publicadas, que a retenção mantém).`,
         `Escrita: ${WRITES.clients} administradoras simultâneas criam e editam ${WRITES.total} posts (2 gravações cada), ` +
-          `${WRITES.rounds} rodadas alternadas entre o nosso PocketBase e o mesmo binário sem os hooks de versões ` +
-          '(uma cópia de pb_hooks/ sem revisions.pb.js; mesmos dados, cada servidor no seu diretório); o p95 junta ' +
+          `${WRITES.rounds} rodadas alternadas entre o nosso PocketBase e o mesmo binário sem versões ` +
+          '(uma cópia de pb_hooks/ cujo lib/audit.js não grava versão de nenhuma coleção; mesmos dados, cada servidor no seu diretório); o p95 junta ' +
           'as gravações de todas as rodadas.',
         'Histórico: o pedido da aba "Histórico" (src/admin/revisions/RevisionHistory.tsx: 20 por página, mais novas ' +
           'primeiro) pelo data provider do painel, como administradora.',

@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Posts and pages: slugs derived from the title/name when empty, the site's content
-// rules checked when a record is to be shown (pb_hooks/lib/content-rules.js), the author
+// rules checked when a record is to be shown (pb_hooks/lib/content-rules.js), a save
+// based on a stale copy refused and a restored version named (lib/revisions.js), the author
 // defaulting to whoever creates the post, publication time stamped on publish,
 // and the job that publishes scheduled posts whose time has come.
 
@@ -18,6 +19,8 @@ onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), e.record.id));
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", e.record);
+  // The `updated` the save was based on, and a restored version (lib/revisions.js).
+  require(`${__hooks}/lib/revisions.js`).prepareSave(e);
   e.next();
 }, "posts");
 
@@ -44,6 +47,7 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
+  require(`${__hooks}/lib/revisions.js`).prepareSave(e);
   e.next();
 }, "pages");
 

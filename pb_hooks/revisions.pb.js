@@ -8,48 +8,17 @@
 //
 // Both for active admins and editors (deleting posts is theirs).
 
-// A save based on a stale copy is refused (409, checked in the save's transaction, after
-// the API rules let it through); a restore names its revision. The body's raw `updated`
-// is read by lib/request-guards.js.
-onRecordUpdateRequest(
-  (e) => {
-    require(`${__hooks}/lib/revisions.js`).prepareSave(e);
-    e.next();
-  },
-  "posts",
-  "pages",
-);
+// Each save of a post or page leaves its revision in the save's own transaction,
+// written by the audit log's handler (lib/audit.js logChange, one JS hook per save);
+// pb_hooks/content.pb.js carries a stale-save check and a restore to it (prepareSave).
 
-// Each write and its revision in one transaction (with the audit row: lib/audit.js).
-onRecordCreateExecute(
-  (e) => {
-    const { afterWrite } = require(`${__hooks}/lib/audit.js`);
-    afterWrite(e, (tx) => require(`${__hooks}/lib/revisions.js`).writeRevision(tx, e.record, "create", null));
-  },
-  "posts",
-  "pages",
-);
-onRecordUpdateExecute(
-  (e) => {
-    const revisions = require(`${__hooks}/lib/revisions.js`);
-    const before = revisions.dataOf(e.record.original());
-    require(`${__hooks}/lib/audit.js`).afterWrite(
-      e,
-      (tx) => revisions.writeRevision(tx, e.record, "update", before),
-      (tx) => revisions.assertCurrent(tx, e.record),
-    );
-  },
-  "posts",
-  "pages",
-);
-onRecordDeleteExecute(
-  (e) => {
-    const { afterWrite } = require(`${__hooks}/lib/audit.js`);
-    afterWrite(e, (tx) => require(`${__hooks}/lib/revisions.js`).writeRevision(tx, e.record, "delete", null));
-  },
-  "posts",
-  "pages",
-);
+// The retention rule (the last 50 of each record and every published one), as a trigger
+// the migration creates and each start makes sure of.
+onBootstrap((e) => {
+  e.next();
+  // Before the first migration has run (a CLI command on a new data dir) there is no table yet.
+  if (e.app.hasTable("revisions")) require(`${__hooks}/lib/revisions.js`).ensureRetention(e.app);
+});
 
 // History is never rewritten, superusers included (they may still use the dashboard's SQL).
 onRecordCreateRequest(() => {

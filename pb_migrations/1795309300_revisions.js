@@ -9,7 +9,9 @@
 // - posts gain the status `review` ('Em revisão') and `review_note`, the editor's note
 //   when a post goes back to its author. Authors move their own posts between draft
 //   and review, never further, and never write the note.
-// - a post's body may hold 20,000 words (about 150,000 characters).
+// - a post's body may hold 20,000 words (about 150,000 characters);
+// - retention (the last 50 revisions of a record and every published one) is a trigger
+//   (pb_hooks/lib/revisions.js ensureRetention).
 const ACTIVE = '@request.auth.collectionName = "users" && @request.auth.is_active = true';
 const EDITOR = `${ACTIVE} && (@request.auth.role = "admin" || @request.auth.role = "editor")`;
 const AUTHOR = `${ACTIVE} && @request.auth.role = "author"`;
@@ -70,6 +72,7 @@ migrate(
       ],
     });
     app.save(revisions);
+    require(`${__hooks}/lib/revisions.js`).ensureRetention(app);
   },
   (app) => {
     app.delete(app.findCollectionByNameOrId("revisions"));

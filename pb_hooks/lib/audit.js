@@ -97,8 +97,7 @@ function selfSignUp(record, action) {
 /**
  * In an Execute hook: `check(tx)` when given, the record's own write (the rest of the
  * chain), then `write(tx)`, in one transaction (joining the caller's when there is
- * one). A failed check or `write` undoes the change. Also used by the revisions
- * (lib/revisions.js).
+ * one). A failed check or `write` undoes the change.
  * @param {any} e @param {(tx: any) => void} write @param {(tx: any) => void} [check]
  */
 function afterWrite(e, write, check) {
@@ -115,21 +114,39 @@ function afterWrite(e, write, check) {
   });
 }
 
-/** Execute hooks: the change and its row, in one transaction. */
+/**
+ * Collections whose saves also leave a revision (lib/revisions.js), written by this same
+ * handler: one JS hook per save instead of two keeps a staff save within 1.2× of one
+ * without revisions (bench/revisions.mjs).
+ */
+const REVISED = ["posts", "pages"];
+const REVISION_ACTIONS = { INSERT: "create", UPDATE: "update", DELETE: "delete" };
+
+/**
+ * Execute hooks: the change, its row and (posts and pages) its revision, in one
+ * transaction; an update of a post or page based on a stale copy is refused first.
+ */
 function logChange(e, action) {
   const before = action === "INSERT" ? null : snapshot(action === "DELETE" ? e.record : e.record.original());
-  afterWrite(e, (tx) => {
-    const after = action === "DELETE" ? null : snapshot(e.record);
-    writeRow(
-      tx,
-      selfSignUp(e.record, action) || whoChanged(e.record),
-      action,
-      e.record.collection().name,
-      e.record.id,
-      before,
-      after,
-    );
-  });
+  const revisions = REVISED.indexOf(e.record.collection().name) >= 0 ? require(`${__hooks}/lib/revisions.js`) : null;
+  const revisedBefore = revisions && action === "UPDATE" ? revisions.dataOf(e.record.original()) : null;
+  afterWrite(
+    e,
+    (tx) => {
+      const after = action === "DELETE" ? null : snapshot(e.record);
+      writeRow(
+        tx,
+        selfSignUp(e.record, action) || whoChanged(e.record),
+        action,
+        e.record.collection().name,
+        e.record.id,
+        before,
+        after,
+      );
+      if (revisions) revisions.writeRevision(tx, e.record, REVISION_ACTIONS[action], revisedBefore);
+    },
+    revisions && action === "UPDATE" ? (tx) => revisions.assertCurrent(tx, e.record) : undefined,
+  );
 }
 
 /** Audit rows are history: nobody changes them through the API, superusers included. */
@@ -142,7 +159,6 @@ module.exports = {
   AUDITED,
   CHANGE_REFUSED,
   actorOf,
-  afterWrite,
   annotate,
   logChange,
   refuseChange,
