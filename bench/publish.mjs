@@ -367,7 +367,8 @@ try {
         const measured = /** @type {Measure} */ (item);
         return (
           `  ${label}: ${phasesOf(measured)}; ${count(measured.build.renderedCount ?? measured.build.rendered?.length ?? 0)} páginas geradas, ` +
-          `${count(measured.build.reused ?? 0)} copiadas do build anterior`
+          `${count(measured.build.reused ?? 0)} copiadas do build anterior` +
+          (measured.build.peakMemoryBytes ? `, pico de memória ${megabytes(measured.build.peakMemoryBytes)}` : '')
         );
       }),
     );

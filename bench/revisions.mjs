@@ -3,7 +3,7 @@
 // post holding 1,000 of them. Measured:
 // - the p95 of a staff save (4 concurrent admins creating and editing posts) with
 //   revisions, beside the same server with them switched off (a copy of pb_hooks/ whose
-//   lib/audit.js revises no collection): at most 1.2×;
+//   pb_hooks/lib/audit.js revises no collection): at most 1.2×;
 // - the history of the post with 1,000 revisions, as the 'Histórico' tab asks for it
 //   (newest first, 20 per page; also a deep page): p95 at most 100 ms;
 // - the comparison of two 20,000-word versions rendered in Chromium (the admin's own

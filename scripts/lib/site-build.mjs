@@ -129,7 +129,10 @@ export async function runSiteBuild({
   try {
     outcome = await buildWorker.run({ env: buildEnv, force }, take);
   } finally {
-    if (!worker) buildWorker.close();
+    // What a kept process holds grows with the site (each build's bundle stays in Node's
+    // module cache): past WARM_PAGES a build gets a fresh process, so it needs no more
+    // memory than a process of its own (~1.6 GB at 12,000 pages, where a kept one passed 2 GB).
+    if (!worker || pages > WARM_PAGES) buildWorker.close();
   }
   const durationMs = Date.now() - startedAt;
   endStage(startedAt + durationMs);
@@ -155,6 +158,9 @@ function definedOnly(env) {
   );
 }
 
+/** The largest site (pages built) whose build process is kept for the next build. */
+const WARM_PAGES = 5000;
+
 /** How the build worker (build-worker.mjs) ends each build: a line of this mark and JSON. */
 export const BUILD_DONE_MARK = '\u0000operium:build-done ';
 /** Files Node itself loads into the worker (the config's imports): a change to them needs a new worker. */
@@ -171,9 +177,8 @@ const WORKER_CODE = ['astro.config.mjs', 'src/integrations', 'src/config', 'pack
  * after `idleMs` without builds (it holds the build's memory while it waits), and
  * replaced after a failed build, after `maxBuilds` builds, when a build leaves it holding
  * more than `maxRssBytes` (what the build's native parts keep, and each build's bundle in
- * Node's module cache: a site of 10,000 posts then gets a fresh process for each build,
- * so a build never needs much more memory than a process of its own), or when the
- * code Node loaded into it changed.
+ * Node's module cache), or when the code Node loaded into it changed. runSiteBuild also
+ * stops it after the build of a large site (WARM_PAGES).
  * @param {{ idleMs?: number, maxBuilds?: number, maxRssBytes?: number }} [options]
  */
 export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRssBytes = 1792 * 1024 * 1024 } = {}) {
