@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { sitemapAlias } from './src/integrations/sitemap-alias.mjs';
 import { siteOrigin } from './src/config/origin.mjs';
 import { pageCsp, securityHeaders } from './src/integrations/security-headers.mjs';
+import { staticRedirects } from './src/integrations/redirects.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
 
@@ -58,7 +59,9 @@ export default defineConfig({
     sitemapAlias(),
     // Last: they read and compress the finished output. precompress() is
     // astro-compressor (brotli and gzip) and the cache it lacks, in that order.
+    // _headers and _redirects: what static hosts need to serve dist/ as our server does.
     securityHeaders(),
+    staticRedirects(),
     precompress(),
   ],
   vite: {

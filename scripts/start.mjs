@@ -23,6 +23,8 @@ const dataDir = path.resolve(process.env.PB_DATA || fromRoot('pb_data'));
 /** The live site: a link to the last good build (see scripts/lib/live-site.mjs). */
 const siteDir = path.resolve(process.env.SITE_DIR || fromRoot('.cache', 'site', 'live'));
 const deployHookUrl = process.env.DEPLOY_HOOK_URL || '';
+// Only the publisher needs the webhook's token: PocketBase and the builds run without it.
+const { DEPLOY_HOOK_TOKEN: deployHookToken = '', ...processEnv } = process.env;
 
 try {
   const bin = await resolvePocketBase();
@@ -31,12 +33,12 @@ try {
   /** @type {(value?: unknown) => void} */
   let markReady = () => {};
   const pocketBaseReady = new Promise((resolve) => (markReady = resolve));
-  const buildEnv = { ...process.env, POCKETBASE_URL: process.env.POCKETBASE_URL || base };
+  const buildEnv = { ...processEnv, POCKETBASE_URL: process.env.POCKETBASE_URL || base };
   const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir: fromRoot('.cache', 'astro-publish') });
 
   const publisher = createPublisher({
     mode: deployHookUrl ? 'deploy-hook' : 'local',
-    run: deployHookUrl ? deployHookRunner({ url: deployHookUrl }) : localRunner,
+    run: deployHookUrl ? deployHookRunner({ url: deployHookUrl, token: deployHookToken }) : localRunner,
     onStatus: (() => {
       const report = pocketBaseReporter({ pocketbaseUrl: base, secret, ready: pocketBaseReady });
       return (status) => {
@@ -63,7 +65,7 @@ try {
 `);
   const child = spawn(bin, serveArgs({ host, port, dataDir }), {
     stdio: 'inherit',
-    env: { ...process.env, SITE_DIR: siteDir, PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret },
+    env: { ...processEnv, SITE_DIR: siteDir, PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret },
   });
   /** @param {NodeJS.Signals} signal */
   const stop = (signal) => {

@@ -232,26 +232,51 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir, force 
 /**
  * The deploy-hook runner: POSTs to the webhook (Netlify, Vercel, Cloudflare Pages,
  * a CI workflow), retrying with a growing pause; the outcome of each try is logged.
- * @param {{ url: string, attempts?: number, backoffMs?: number, timeoutMs?: number }} options
+ * With a token it sends `Authorization: Bearer`, and to GitHub's
+ * `/repos/OWNER/REPO/dispatches` the `repository_dispatch` event that starts
+ * .github/workflows/deploy.yml. The token never reaches the log.
+ * @param {{ url: string, token?: string, attempts?: number, backoffMs?: number, timeoutMs?: number }} options
  * @returns {Runner}
  */
-export function deployHookRunner({ url, attempts = 3, backoffMs = 2000, timeoutMs = 15_000 }) {
+export function deployHookRunner({ url, token = '', attempts = 3, backoffMs = 2000, timeoutMs = 15_000 }) {
+  const githubDispatch = new URL(url).pathname.endsWith('/dispatches');
+  /** @type {Record<string, string>} */
+  const headers = { 'Content-Type': 'application/json' };
+  if (githubDispatch) {
+    // GitHub's REST API refuses requests without a User-Agent.
+    Object.assign(headers, {
+      Accept: 'application/vnd.github+json',
+      'X-GitHub-Api-Version': '2022-11-28',
+      'User-Agent': 'operium-publicador',
+    });
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  /** @param {string} text */
+  const redact = (text) => (token ? text.replaceAll(token, '***') : text);
+
   return async (status, report) => {
     const startedAt = Date.now();
     const log = [];
+    const body = githubDispatch ? { event_type: 'publish' } : { trigger: 'cms', build: status.id, reasons: status.reasons };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       report(`Chamando o webhook de deploy (tentativa ${attempt} de ${attempts})`);
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ trigger: 'cms', build: status.id, reasons: status.reasons }),
+          headers,
+          body: JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
-        log.push(`Tentativa ${attempt}: HTTP ${response.status}`);
-        if (response.ok) return { ok: true, durationMs: Date.now() - startedAt, log: log.join('\n') };
+        if (response.ok) {
+          await response.body?.cancel();
+          log.push(`Tentativa ${attempt}: HTTP ${response.status}`);
+          return { ok: true, durationMs: Date.now() - startedAt, log: log.join('\n') };
+        }
+        // What the host says (GitHub: "Bad credentials", "Not Found"…) tells the operator what to fix.
+        const reason = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 300);
+        log.push(redact(`Tentativa ${attempt}: HTTP ${response.status}${reason ? ` ${reason}` : ''}`));
       } catch (error) {
-        log.push(`Tentativa ${attempt}: ${error instanceof Error ? error.message : String(error)}`);
+        log.push(redact(`Tentativa ${attempt}: ${error instanceof Error ? error.message : String(error)}`));
       }
       if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, backoffMs * attempt));
     }

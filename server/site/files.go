@@ -57,11 +57,16 @@ func regularFile(file string) os.FileInfo {
 	return info
 }
 
+// RedirectsFile is the routing manifest the build writes for static hosts
+// (src/integrations/redirects.mjs): this server applies the same rules in code
+// (Serve), so it only hides the file.
+const RedirectsFile = "_redirects"
+
 // hidden names are never part of the public site: dotfiles (the build stamp,
-// editor files), the headers manifest and the precompressed copies, which are
-// only ever sent in place of their original.
+// editor files), the manifests for static hosts and the precompressed copies,
+// which are only ever sent in place of their original.
 func hidden(name string) bool {
-	if name == ManifestFile {
+	if name == ManifestFile || name == RedirectsFile {
 		return true
 	}
 	for _, part := range strings.Split(name, "/") {

@@ -111,6 +111,7 @@ func site(t *testing.T) (*httptest.Server, string) {
 		"robots.txt":            "User-agent: *",
 		".build-stamp.json":     "{}",
 		"_headers":              manifest,
+		"_redirects":            "/legacy-admin/*  /admin/:splat  301\n",
 	})
 	return serve(t, func() string { return root }), root
 }
@@ -251,7 +252,7 @@ func TestSecurityHeaders(t *testing.T) {
 
 func TestHiddenFilesAndTraversal(t *testing.T) {
 	server, _ := site(t)
-	for _, path := range []string{"/.build-stamp.json", "/_headers", "/index.html.br", "/index.html.gz", "/..%2f..%2fetc%2fpasswd"} {
+	for _, path := range []string{"/.build-stamp.json", "/_headers", "/_redirects", "/index.html.br", "/index.html.gz", "/..%2f..%2fetc%2fpasswd"} {
 		if a := get(t, server, path); a.status != http.StatusNotFound {
 			t.Errorf("%s: %d", path, a.status)
 		}

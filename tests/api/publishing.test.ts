@@ -295,7 +295,7 @@ describe('rebuild on publish', () => {
 
 describe('deploy-hook mode', () => {
   let webhook: Server;
-  const calls: { body: string }[] = [];
+  const calls: { body: string; authorization?: string }[] = [];
 
   beforeAll(async () => {
     // Fails once, then accepts: the publisher retries.
@@ -303,7 +303,7 @@ describe('deploy-hook mode', () => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        calls.push({ body });
+        calls.push({ body, authorization: request.headers.authorization });
         response.writeHead(calls.length === 1 ? 502 : 200).end();
       });
     });
@@ -324,12 +324,70 @@ describe('deploy-hook mode', () => {
     await settled();
     expect(calls).toHaveLength(2);
     expect(JSON.parse(calls[1]!.body)).toMatchObject({ trigger: 'cms' });
+    // No DEPLOY_HOOK_TOKEN: no credentials sent.
+    expect(calls[1]!.authorization).toBeUndefined();
     expect(calls[1]!.body).toContain('Post publicado na CDN');
     const outcome = finished().at(-1)!;
     expect(outcome).toMatchObject({ state: 'success', mode: 'deploy-hook' });
     expect(outcome.log).toBe('Tentativa 1: HTTP 502\nTentativa 2: HTTP 200');
     await settled();
     expect(await reportedRow(outcome.id)).toMatchObject({ state: 'success', mode: 'deploy-hook' });
+  });
+
+  test("starts the GitHub workflow through GitHub's dispatches API, and the token never reaches the log", async () => {
+    const token = `github_pat_${randomBytes(20).toString('hex')}`;
+    const received: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: string }[] =
+      [];
+    // Answers as GitHub does: a bad token first (its message echoing what it got, to
+    // prove the log hides it), then 204 No Content.
+    const github = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ method: request.method, url: request.url, headers: request.headers, body });
+        if (received.length === 1) {
+          response
+            .writeHead(401, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ message: `Bad credentials: ${request.headers.authorization}` }));
+        } else {
+          response.writeHead(204).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
+    const { port } = github.address() as { port: number };
+    active.stop();
+    active = createPublisher({
+      mode: 'deploy-hook',
+      debounceMs: 200,
+      onStatus,
+      run: deployHookRunner({ url: `http://127.0.0.1:${port}/repos/operium/site/dispatches`, token, backoffMs: 100 }),
+    });
+    try {
+      active.request('posts: publicação', { immediate: true });
+      await settled();
+    } finally {
+      await new Promise<void>((resolve) => github.close(() => resolve()));
+    }
+
+    expect(received).toHaveLength(2);
+    for (const call of received) {
+      expect(call.method).toBe('POST');
+      expect(call.url).toBe('/repos/operium/site/dispatches');
+      expect(call.headers.authorization).toBe(`Bearer ${token}`);
+      expect(call.headers.accept).toBe('application/vnd.github+json');
+      expect(call.headers['x-github-api-version']).toBe('2022-11-28');
+      expect(call.headers['user-agent']).toBeTruthy();
+      expect(JSON.parse(call.body)).toEqual({ event_type: 'publish' });
+    }
+    const outcome = finished().at(-1)!;
+    expect(outcome).toMatchObject({ state: 'success', mode: 'deploy-hook' });
+    expect(outcome.log).toBe('Tentativa 1: HTTP 401 {"message":"Bad credentials: Bearer ***"}\nTentativa 2: HTTP 204');
+    await settled();
+    const row = await reportedRow(outcome.id);
+    expect(row).toMatchObject({ state: 'success', mode: 'deploy-hook' });
+    expect(JSON.stringify(statuses)).not.toContain(token);
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The site serving of our PocketBase build (server/site) against a real server,
  * with a small fixture site so these rules are checked independently of the Astro
- * build. The fixture's `_headers` manifest and compressed copies come from the
- * build's own generators (src/integrations/).
+ * build. The fixture's `_headers` and `_redirects` manifests and compressed copies
+ * come from the build's own generators (src/integrations/).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import {
   REFERRER_POLICY,
   headersManifest,
 } from '../../src/integrations/security-headers.mjs';
+import { REDIRECTS_FILE, redirectRules, redirectsManifest } from '../../src/integrations/redirects.mjs';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -26,6 +27,8 @@ const files: Record<string, string> = {
   'index.html': `<h1>início</h1><script>console.log('ilha')</script>${'<p>texto que se comprime bem</p>'.repeat(200)}`,
   '404.html': '<h1>404 página do site</h1>',
   'admin/index.html': '<h1>admin</h1>',
+  'blog/index.html': '<h1>blog</h1>',
+  'blog/404/index.html': '<h1>404 do blog</h1>',
   'quem-somos/index.html': '<h1>quem somos</h1>',
   '_astro/app.abc123.js': 'console.log(1)',
   'robots.txt': 'User-agent: *',
@@ -39,6 +42,7 @@ beforeAll(async () => {
     await writeFile(path.join(siteDir, name), body);
   }
   await writeFile(path.join(siteDir, '_headers'), headersManifest());
+  await writeFile(path.join(siteDir, REDIRECTS_FILE), redirectsManifest({ notFoundPages: ['blog/404/index.html'] }));
   await precompressDir(siteDir);
   server = await startTestServer({ siteDir });
 });
@@ -157,6 +161,21 @@ describe('site serving', () => {
     expect(root.headers.get('location')).toBe('/admin');
   });
 
+  test('does what each rule of the _redirects written for static hosts says', async () => {
+    // One path per rule, none with a file: what a static host reading the rule would answer.
+    for (const rule of redirectRules({ notFoundPages: ['blog/404/index.html'] })) {
+      const pathname = rule.from.replace('*', 'nao-existe/x');
+      const response = await get(pathname);
+      expect(response.status, `${rule.from} ${rule.to} ${rule.status}`).toBe(rule.status);
+      if (rule.status === 301) {
+        expect(response.headers.get('location'), rule.from).toBe(rule.to.replace(':splat', 'nao-existe/x'));
+      } else {
+        const file = rule.to.endsWith('/') ? `${rule.to}index.html` : rule.to;
+        expect(await response.text(), `${rule.from} ${rule.to}`).toBe(files[file.slice(1)]);
+      }
+    }
+  });
+
   test('caches fingerprinted assets for a year and revalidates HTML', async () => {
     expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
@@ -221,9 +240,10 @@ describe('site serving', () => {
     }
   });
 
-  test('never serves dotfiles, the headers manifest, compressed copies or paths outside the site folder', async () => {
+  test('never serves dotfiles, the manifests for static hosts, compressed copies or paths outside the site folder', async () => {
     expect((await get('/.build-stamp.json')).status).toBe(404);
     expect((await get('/_headers')).status).toBe(404);
+    expect((await get('/_redirects')).status).toBe(404);
     expect((await get('/index.html.br')).status).toBe(404);
     expect((await get('/index.html.gz')).status).toBe(404);
     expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(404);
