@@ -1,0 +1,181 @@
+/**
+ * The CI workflow's build, with no hidden local state: a clean clone of HEAD, the
+ * workflow's own install command, then its build step's command with the environment
+ * the workflow gives it (.github/workflows/deploy.yml), against a real PocketBase
+ * holding a published post. The output must carry what a static host needs.
+ * Only HEAD is cloned: commit a change to the workflow or the build before running this.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, fromRoot } from '../../scripts/lib/paths.mjs';
+import { redirectsManifest } from '../../src/integrations/redirects.mjs';
+import { headersManifest } from '../../src/integrations/security-headers.mjs';
+import { startStaffServer, type StaffServer } from '../helpers/staff';
+
+/** npm ci and a full build of a fresh clone, with no cache of any kind. */
+const CLEAN_BUILD_TIMEOUT = 20 * 60_000;
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The steps of a job, read from the workflow's text: a step is a "- " item under
+ * `steps:`, with `key: value` lines and an `env:` map. actionlint (tests/unit/workflows.test.ts)
+ * checks the file is a valid workflow; this reads only the shape it has.
+ */
+function jobSteps(workflow: string, job: string): Step[] {
+  const lines = workflow.split('\n');
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const meaningful = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
+  const jobAt = lines.findIndex((line) => line.trimEnd() === `  ${job}:`);
+  const stepsAt = lines.findIndex((line, index) => index > jobAt && line.trim() === 'steps:');
+  if (jobAt < 0 || stepsAt < 0) throw new Error(`o workflow não tem os passos do job ${job}`);
+
+  const steps: Step[] = [];
+  let mapKey = '';
+  let keyIndent = 0;
+  for (const raw of lines.slice(stepsAt + 1)) {
+    if (!meaningful(raw)) continue;
+    if (indentOf(raw) <= indentOf(lines[stepsAt]!)) break;
+    let line = raw;
+    if (raw.trimStart().startsWith('- ')) {
+      steps.push({ env: {} });
+      mapKey = '';
+      keyIndent = indentOf(raw) + 2;
+      line = `${' '.repeat(keyIndent)}${raw.trimStart().slice(2)}`;
+    }
+    const [, key = '', value = ''] = /^\s*([\w-]+):\s*(.*)$/.exec(line) ?? [];
+    const step = steps.at(-1)!;
+    if (indentOf(line) === keyIndent) {
+      mapKey = value === '' ? key : '';
+      if (key === 'name' || key === 'uses' || key === 'run') step[key] = value;
+    } else if (mapKey === 'env') {
+      step.env[key] = value;
+    }
+  }
+  return steps;
+}
+
+const workflow = await readFile(fromRoot('.github', 'workflows', 'deploy.yml'), 'utf8');
+const steps = jobSteps(workflow, 'build');
+const stepNamed = (name: string) => {
+  const step = steps.find((item) => item.name === name);
+  if (!step?.run) throw new Error(`o workflow não tem o passo "${name}" com um comando run:`);
+  return step as Step & { run: string };
+};
+const install = stepNamed('Instalar as dependências');
+const build = stepNamed('Gerar o site');
+
+/** What each variable of the build step is set to here (the workflow reads them from the repository's settings). */
+const SITE_URL = 'https://www.exemplo.com.br';
+const API_URL = 'https://api.exemplo.com.br';
+const ANALYTICS_ID = 'G-TESTE12345';
+
+let staff: StaffServer;
+let tmp: string;
+let postSlug = '';
+const POST_TITLE = 'Post do CMS gerado pelo workflow de deploy';
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'deploy-workflow-'));
+  staff = await startStaffServer();
+  const post = await staff.editor.client.collection('posts').create({
+    title: POST_TITLE,
+    content: 'Texto do post que só existe no CMS.',
+    category: 'Técnico',
+    status: 'published',
+  });
+  postSlug = String(post.slug);
+});
+
+afterAll(async () => {
+  await staff?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/**
+ * Runs a `run:` command as GitHub's runner does (`bash -e`), in an environment made
+ * only of what a runner has: the Node that setup-node installs first on PATH, HOME
+ * (npm's download cache), CI=true and the step's own variables.
+ */
+function runStep(command: string, cwd: string, env: Record<string, string> = {}) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', command], {
+      cwd,
+      env: {
+        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+        HOME: process.env.HOME ?? tmp,
+        TMPDIR: tmpdir(),
+        CI: 'true',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`"${command}" terminou com código ${code}:\n${output.split('\n').slice(-40).join('\n')}`)),
+    );
+  });
+}
+
+describe('the deploy workflow (.github/workflows/deploy.yml)', () => {
+  test('installs with npm ci and builds with the CMS and the public settings from the repository', () => {
+    expect(install.run).toBe('npm ci --no-audit --no-fund');
+    expect(build.run).toBe('npm run build');
+    expect(build.env).toEqual({
+      POCKETBASE_URL: '${{ secrets.POCKETBASE_URL }}',
+      PUBLIC_SITE_URL: '${{ vars.PUBLIC_SITE_URL }}',
+      PUBLIC_API_URL: '${{ vars.PUBLIC_API_URL }}',
+      PUBLIC_ANALYTICS_ID: '${{ vars.PUBLIC_ANALYTICS_ID }}',
+    });
+    // The upload takes what the build step wrote.
+    expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'))).toBeTruthy();
+  });
+
+  test(
+    "its build step's command, in a clean clone of HEAD, builds the site with the CMS's content and the files for static hosts",
+    async () => {
+      const clone = path.join(tmp, 'clone');
+      await runStep(`git clone --quiet ${JSON.stringify(ROOT)} ${JSON.stringify(clone)}`, tmp);
+      expect(existsSync(path.join(clone, 'node_modules')), 'o clone começa sem dependências').toBe(false);
+      expect(existsSync(path.join(clone, '.cache')), 'o clone começa sem cache').toBe(false);
+
+      await runStep(install.run, clone);
+      const values: Record<string, string> = {
+        POCKETBASE_URL: staff.server.url,
+        PUBLIC_SITE_URL: SITE_URL,
+        PUBLIC_API_URL: API_URL,
+        PUBLIC_ANALYTICS_ID: ANALYTICS_ID,
+      };
+      // Every variable the step sets has a value here: a new one must be added above.
+      expect(Object.keys(build.env).sort()).toEqual(Object.keys(values).sort());
+      await runStep(build.run, clone, values);
+
+      const dist = path.join(clone, 'dist');
+      const read = (file: string) => readFile(path.join(dist, file), 'utf8');
+      const home = await read('index.html');
+      expect(home).toContain(`<link rel="canonical" href="${SITE_URL}`);
+      expect(home).toContain(API_URL);
+      expect(home).toContain(ANALYTICS_ID);
+      expect(await read(`blog/${postSlug}/index.html`)).toContain(POST_TITLE);
+      expect(existsSync(path.join(dist, '404.html'))).toBe(true);
+      expect(existsSync(path.join(dist, 'admin', 'index.html'))).toBe(true);
+      expect(await read('_headers')).toBe(headersManifest());
+      expect(await read('_redirects')).toBe(redirectsManifest({ notFoundPages: ['blog/404/index.html'] }));
+    },
+    CLEAN_BUILD_TIMEOUT,
+  );
+});
