@@ -1,11 +1,14 @@
-// `npm test`: the whole suite in one run. Finds (or installs) a Chromium and the
-// PocketBase binary first, then runs the Go tests of server/ (`go test ./...`), the
-// unit and API tests (Vitest) and the browser tests (Playwright, against the built
+// `npm test`: the whole suite in one run, on a bare machine too. Finds (or installs)
+// every tool the suite needs first: a Chromium and Java (Debian's packages, installed
+// when running as root) and the PocketBase binary. Then runs the static checks
+// (`npm run check`: types, lint, formatting), the Go tests of server/ (`go test ./...`),
+// the unit and API tests (Vitest) and the browser tests (Playwright, against the built
 // site served by PocketBase), and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureJava } from './lib/java.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
 
@@ -68,6 +71,23 @@ const FAILURE_LINES = 25;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
+ * `npm run check` (types, lint, formatting), counted as one test. Its output (both
+ * streams, in order) is kept: its end is repeated with the failures.
+ * @returns {{ status: number, passed: number, failed: number, failures: { name: string, message: string }[] }}
+ */
+function staticChecks() {
+  console.log('\n=== Verificações estáticas (npm run check) ===');
+  const result = spawnSync('npm run check 2>&1', { cwd: fromRoot(), shell: true, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const output = result.stdout ?? '';
+  process.stdout.write(output);
+  if (result.error) console.error(`npm run check: ${result.error.message}`);
+  const status = result.status ?? 1;
+  if (status === 0) return { status, passed: 1, failed: 0, failures: [] };
+  const tail = output.replace(ANSI, '').trimEnd().split('\n').slice(-FAILURE_LINES).join('\n');
+  return { status, passed: 0, failed: 1, failures: [{ name: 'Verificações estáticas (npm run check)', message: tail }] };
+}
+
+/**
  * The failed tests of Vitest's JSON report.
  * @param {any} report
  * @returns {{ name: string, message: string }[]}
@@ -109,8 +129,14 @@ function playwrightFailures(suites) {
 let env;
 try {
   const [chrome, pocketbase] = await Promise.all([ensureChromium(), resolvePocketBase()]);
-  env = { CHROME_PATH: chrome, POCKETBASE_BIN: pocketbase };
-  console.log(`Chromium: ${chrome}\nPocketBase: ${pocketbase}`);
+  const java = ensureJava();
+  // The HTML checker runs `java` from the PATH; this one may have come from JAVA_HOME.
+  env = {
+    CHROME_PATH: chrome,
+    POCKETBASE_BIN: pocketbase,
+    PATH: `${path.dirname(java)}${path.delimiter}${process.env.PATH ?? ''}`,
+  };
+  console.log(`Chromium: ${chrome}\nJava: ${java}\nPocketBase: ${pocketbase}`);
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -119,6 +145,7 @@ try {
 await rm(RESULTS, { recursive: true, force: true });
 await mkdir(RESULTS, { recursive: true });
 
+const check = staticChecks();
 const go = goTests();
 const vitestStatus = run(
   'Testes unitários e de API (Vitest)',
@@ -130,16 +157,31 @@ const playwrightStatus = run('Testes de navegador (Playwright)', bin('playwright
 
 const vitest = await readJson(`${RESULTS}/vitest.json`);
 const playwright = await readJson(`${RESULTS}/playwright.json`);
-const passed = go.passed + (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed = go.failed + (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const passed = check.passed + go.passed + (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const failed =
+  check.failed +
+  go.failed +
+  (vitest?.numFailedTests ?? 0) +
+  (playwright?.stats?.unexpected ?? 0) +
+  (playwright?.stats?.flaky ?? 0);
 const skipped = go.skipped + (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
-const ok = go.status === 0 && vitestStatus === 0 && playwrightStatus === 0 && vitest && playwright && failed === 0 && passed > 0;
+const ok =
+  check.status === 0 &&
+  go.status === 0 &&
+  vitestStatus === 0 &&
+  playwrightStatus === 0 &&
+  vitest &&
+  playwright &&
+  failed === 0 &&
+  passed > 0;
 const verdict = (/** @type {number} */ status) => (status === 0 ? 'ok' : 'FALHOU');
-console.log(`\ngo: ${verdict(go.status)} · vitest: ${verdict(vitestStatus)} · playwright: ${verdict(playwrightStatus)}`);
+console.log(
+  `\ncheck: ${verdict(check.status)} · go: ${verdict(go.status)} · vitest: ${verdict(vitestStatus)} · playwright: ${verdict(playwrightStatus)}`,
+);
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 // Repeated last, where a CI log's tail shows them: which tests failed, and how.
-for (const failure of [...vitestFailures(vitest), ...playwrightFailures(playwright?.suites ?? [])]) {
+for (const failure of [...check.failures, ...vitestFailures(vitest), ...playwrightFailures(playwright?.suites ?? [])]) {
   console.log(`\nFALHOU: ${failure.name}\n${failure.message.split('\n').slice(0, FAILURE_LINES).join('\n')}`);
 }
 process.exit(ok ? 0 : 1);
