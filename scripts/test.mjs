@@ -130,11 +130,12 @@ let env;
 try {
   const [chrome, pocketbase] = await Promise.all([ensureChromium(), resolvePocketBase()]);
   const java = ensureJava();
-  // The HTML checker runs `java` from the PATH; this one may have come from JAVA_HOME.
+  // The HTML checker runs `java` from the PATH, and this one may come from JAVA_HOME. Last
+  // in the PATH: first, /usr/bin would put the system's node ahead of Node 24 from node_modules.
   env = {
     CHROME_PATH: chrome,
     POCKETBASE_BIN: pocketbase,
-    PATH: `${path.dirname(java)}${path.delimiter}${process.env.PATH ?? ''}`,
+    PATH: `${process.env.PATH ?? ''}${path.delimiter}${path.dirname(java)}`,
   };
   console.log(`Chromium: ${chrome}\nJava: ${java}\nPocketBase: ${pocketbase}`);
 } catch (error) {
