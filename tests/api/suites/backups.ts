@@ -487,6 +487,26 @@ export function backupTests(kind: StorageKind) {
       expect(existsSync(path.join(s.server.dataDir, 'backup-manifest.json'))).toBe(false);
     });
 
+    test('backups are scheduled every day at 03:00 (last 7 kept), and a scheduled one carries its manifest too', async () => {
+      const settings = await s.superuser.settings.getAll();
+      expect(settings.backups).toMatchObject({ cron: '0 3 * * *', cronMaxKeep: 7 });
+      // PocketBase's own job, run now instead of at 03:00.
+      const run = await call(s.superuser, 'POST', '/api/crons/__pbAutoBackup__');
+      expect(run.status, await run.clone().text()).toBe(204);
+      let scheduled: BackupItem | undefined;
+      for (let attempt = 0; attempt < 100 && !scheduled; attempt++) {
+        const items = (await (await call(s.admin.client, 'GET', '/api/admin/rest/backups')).json()) as BackupItem[];
+        scheduled = items.find((item) => item.name.startsWith('@auto_pb_backup_'));
+        if (!scheduled) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(scheduled).toBeDefined();
+      const zip = Buffer.from(await (await call(s.superuser, 'GET', `/api/admin/backups/${scheduled!.name}`)).arrayBuffer());
+      const manifest = JSON.parse(extractZipEntry(zip, 'backup-manifest.json').toString('utf8')) as {
+        collections: Record<string, number>;
+      };
+      expect(manifest.collections.posts).toBeGreaterThanOrEqual(0);
+    });
+
     test('the drill restores a backup made here into a fresh data dir and finds everything as it was', async () => {
       await upload('Ficha técnica do CLP.', 'ficha.txt');
       const backup = await createBackup();
