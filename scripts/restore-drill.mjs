@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -24,6 +25,10 @@ import { resolvePocketBase } from './pocketbase.mjs';
 const MANIFEST = 'backup-manifest.json';
 /** Files checked at once (S3 downloads overlap; the local disk does not mind). */
 const CONCURRENCY = 8;
+/** Where deleted and replaced files wait in the bucket (pb_hooks/lib/file-trash.js). */
+const { TRASH_PREFIX } = /** @type {{ TRASH_PREFIX: string }} */ (
+  createRequire(import.meta.url)(fromRoot('pb_hooks', 'lib', 'record-files.js'))
+);
 /** The environment of the drill's PocketBase: the local disk, whatever the shell has. */
 const LOCAL_ONLY = Object.fromEntries(
   ['S3_ENDPOINT', 'S3_BUCKET', 'S3_BACKUPS_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET', 'S3_FORCE_PATH_STYLE'].map(
@@ -181,10 +186,10 @@ function md5OfFile(file) {
  * folder, or in the S3 bucket the manifest names.
  * @param {Manifest} manifest
  * @param {string} dataDir
- * @returns {Promise<Map<string, { size: number, md5: string } | null>>}
+ * @returns {Promise<Map<string, { size: number, md5: string, fromTrash?: boolean } | null>>}
  */
 async function readFiles(manifest, dataDir) {
-  /** @type {(key: string) => Promise<{ size: number, md5: string } | null>} */
+  /** @type {(key: string) => Promise<{ size: number, md5: string, fromTrash?: boolean } | null>} */
   let read;
   if (manifest.storage.kind === 's3') {
     const s3 = s3ConfigFromEnv();
@@ -194,9 +199,16 @@ async function readFiles(manifest, dataDir) {
       );
     }
     const bucket = new Bucket({ ...s3.files, endpoint: manifest.storage.endpoint, bucket: manifest.storage.bucket });
+    // A file deleted or replaced since the backup waits in the trash, from where a
+    // real restore puts it back (pb_hooks/lib/file-trash.js): checked there.
     read = async (key) => {
-      const body = await bucket.get(key);
-      return body ? { size: body.length, md5: createHash('md5').update(body).digest('hex') } : null;
+      let body = await bucket.get(key);
+      let fromTrash = false;
+      if (!body) {
+        body = await bucket.get(`${TRASH_PREFIX}${key}`);
+        fromTrash = body !== null;
+      }
+      return body ? { size: body.length, md5: createHash('md5').update(body).digest('hex'), fromTrash } : null;
     };
   } else {
     read = async (key) => {
@@ -208,7 +220,7 @@ async function readFiles(manifest, dataDir) {
       }
     };
   }
-  /** @type {Map<string, { size: number, md5: string } | null>} */
+  /** @type {Map<string, { size: number, md5: string, fromTrash?: boolean } | null>} */
   const found = new Map();
   let next = 0;
   let lastReport = Date.now();
@@ -272,9 +284,11 @@ export async function restoreDrill({ backup, keep = false }) {
     const checking = Date.now();
     const files = await readFiles(manifest, dataDir);
     let bytes = 0;
+    let fromTrash = 0;
     for (const file of manifest.files) {
       const found = files.get(file.key);
       bytes += file.size;
+      if (found?.fromTrash) fromTrash++;
       if (!found) problems.push(`arquivo ausente: ${file.key} (${file.collection}.${file.field})`);
       else if (found.size !== file.size) problems.push(`arquivo ${file.key}: ${file.size} bytes no backup, ${found.size} agora`);
       else if (file.md5 && found.md5 !== file.md5)
@@ -284,6 +298,7 @@ export async function restoreDrill({ backup, keep = false }) {
       `Arquivos: ${manifest.files.length} (${megabytes(bytes)}) conferidos em ${seconds(checking)}` +
         (manifest.storage.kind === 's3' ? ` no bucket ${manifest.storage.bucket}` : ' no disco restaurado'),
     );
+    if (fromTrash) say(`  ${fromTrash} arquivo(s) excluído(s) ou trocado(s) depois do backup: voltam da lixeira ao restaurar`);
     for (const key of manifest.missing ?? []) {
       say(`  aviso: ${key} já faltava quando o backup foi feito`);
     }

@@ -6,6 +6,8 @@
 // it as the ETag), so a file that changed or went missing since is caught, on the local
 // disk (files travel inside the zip) and in an S3 bucket (they stay there) alike.
 
+const recordFiles = require(`${__hooks}/lib/record-files.js`);
+
 const FILE_NAME = "backup-manifest.json";
 const VERSION = 1;
 
@@ -32,7 +34,7 @@ function storedObjects(app) {
   try {
     const objects = {};
     for (const object of fsys.list("")) {
-      if (object.isDir || object.key.split("/").length !== 3) continue;
+      if (object.isDir || !recordFiles.isUploadKey(object.key)) continue;
       let md5 = hex(object.md5);
       if (md5 === "") {
         try {
@@ -72,30 +74,13 @@ function build(txApp, objects, storage) {
   const files = [];
   const missing = [];
   for (const collection of txApp.findAllCollections()) {
-    if (collection.type === "view") continue;
-    collections[collection.name] = txApp.countRecords(collection.name);
-    const fileFields = collection.fields.filter((field) => field.type() === "file").map((field) => field.name);
-    if (fileFields.length === 0) continue;
-    const rows = arrayOf(new DynamicModel(Object.assign({ id: "" }, ...fileFields.map((name) => ({ [name]: "" })))));
-    txApp
-      .db()
-      .select("id", ...fileFields)
-      .from(collection.name)
-      .all(rows);
-    for (const row of rows) {
-      for (const name of fileFields) {
-        for (const file of fileNames(row[name])) {
-          const key = `${collection.id}/${row.id}/${file}`;
-          const known = objects[key] || describe(txApp, key);
-          if (!known) {
-            missing.push(key);
-            continue;
-          }
-          files.push({ key: key, collection: collection.name, record: row.id, field: name, size: known.size, md5: known.md5 });
-        }
-      }
-    }
+    if (collection.type !== "view") collections[collection.name] = txApp.countRecords(collection.name);
   }
+  recordFiles.eachReferencedFile(txApp, (file) => {
+    const known = objects[file.key] || describe(txApp, file.key);
+    if (known) files.push(Object.assign(file, { size: known.size, md5: known.md5 }));
+    else missing.push(file.key);
+  });
   files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     version: VERSION,
@@ -106,18 +91,6 @@ function build(txApp, objects, storage) {
     // Named by a record but absent from the storage already when the backup was made.
     missing: missing,
   };
-}
-
-/** A file field's value as names: one name, or a JSON array of names (multiple files). */
-function fileNames(value) {
-  const text = String(value || "").trim();
-  if (text === "") return [];
-  if (text[0] !== "[") return [text];
-  try {
-    return JSON.parse(text).filter((name) => typeof name === "string" && name !== "");
-  } catch (_) {
-    return [];
-  }
 }
 
 function path(app) {

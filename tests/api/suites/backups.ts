@@ -341,6 +341,12 @@ export function backupTests(kind: StorageKind) {
         status: 'published',
       });
       await s.admin.client.collection('posts').update(draft.id, { excerpt: 'Resumo revisado pela administração.' });
+      const coverForm = new FormData();
+      coverForm.append('title', 'Post com capa');
+      coverForm.append('category', 'Técnico');
+      coverForm.append('status', 'published');
+      coverForm.append('cover', new Blob([png], { type: 'image/png' }), 'capa.png');
+      const withCover = await s.editor.client.collection('posts').create(coverForm);
       const page = await s.editor.client.collection('pages').create({
         name: 'Garantia estendida',
         title: 'Garantia estendida',
@@ -375,6 +381,13 @@ export function backupTests(kind: StorageKind) {
       await s.admin.client.collection('public_site_settings').update(phone.id, { value: '(11) 4000-0000' });
       await s.admin.client.collection('public_site_settings').delete(youtube.id);
       await s.editor.client.collection('media').delete(image.id);
+      const newCover = new FormData();
+      newCover.append(
+        'cover',
+        new Blob([await readFile(fromRoot('public', 'apple-touch-icon.png'))], { type: 'image/png' }),
+        'capa-nova.png',
+      );
+      await s.editor.client.collection('posts').update(withCover.id, newCover);
       const later = await media(new Blob(['Arquivo enviado depois do backup.'], { type: 'text/plain' }), 'depois.txt', 'Depois');
       await s.anonymous.client.collection('newsletter_subscribers').create({ email: 'depois@exemplo.com.br', source: '/' });
       expect(summary(databaseSnapshot(dataDb()))).not.toEqual(summary(snapshot));
@@ -396,25 +409,22 @@ export function backupTests(kind: StorageKind) {
         expect(Object.fromEntries(restored.get(table)?.rows ?? []), `tabela ${table}`).toEqual(Object.fromEntries(rows));
       }
       expect(summary(restored)).toEqual(summary(snapshot));
-      const imageFiles = `${image.collectionId}/${image.id}/`;
+      const now = await storage.checksums(s.server);
       if (storage.kind === 'local') {
         // The files travel inside the zip: all come back, and the later upload is gone.
-        expect(await storage.checksums(s.server)).toEqual(files);
-        const served = await fetch(fileUrl(image));
-        expect(served.status).toBe(200);
-        expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+        expect(now).toEqual(files);
       } else {
-        // On S3 the files stay in the bucket, outside the zip: every file the backup's
-        // records name is there unchanged, except the one deleted after the backup,
-        // which PocketBase removed from the bucket (the README asks for bucket
-        // versioning for that case, and the restore drill names such a file).
-        const now = await storage.checksums(s.server);
-        for (const [key, checksum] of Object.entries(files)) {
-          if (key.startsWith(imageFiles)) expect(now[key], key).toBeUndefined();
-          else expect(now[key], key).toBe(checksum);
-        }
-        expect((await fetch(fileUrl(image))).status).toBe(404);
+        // On S3 the files stay in the bucket: the one deleted after the backup comes back
+        // from the trash (pb_hooks/lib/file-trash.js); the later upload stays in the
+        // bucket, named by no record (and so never served).
+        for (const [key, checksum] of Object.entries(files)) expect(now[key], key).toBe(checksum);
       }
+      const cover = await fetch(`${s.server.url}/api/files/posts/${withCover.id}/${String(withCover.cover)}`);
+      expect(cover.status, await cover.clone().text()).toBe(200);
+      expect(Buffer.from(await cover.arrayBuffer()).equals(png)).toBe(true);
+      const served = await fetch(fileUrl(image));
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
       expect(await (await fetch(fileUrl(note))).text()).toBe('Manual de instalação, revisão 3.');
       expect((await fetch(fileUrl(later))).status).toBe(404);
 
@@ -480,9 +490,12 @@ export function backupTests(kind: StorageKind) {
           md5: md5(text),
         }),
       );
-      // Every media record's file is named, or listed as missing (on S3, a file deleted
-      // after an earlier backup that was then restored: see the restore test above).
-      expect(manifest.files.length + manifest.missing.length).toBe((await s.superuser.collection('media').getFullList()).length);
+      // Every media record's file is named (on S3 too: the restore test above brought a
+      // file deleted after its backup back from the trash).
+      expect(manifest.files.filter((file) => file.collection === 'media').length).toBe(
+        (await s.superuser.collection('media').getFullList()).length,
+      );
+      expect(manifest.missing).toEqual([]);
       // Written for the backup only: not left in the live data dir.
       expect(existsSync(path.join(s.server.dataDir, 'backup-manifest.json'))).toBe(false);
     });
@@ -515,6 +528,20 @@ export function backupTests(kind: StorageKind) {
       expect(code, output).toBe(0);
       expect(output).toMatch(/Restaurado em .* em \d+\.\d s/);
     }, 150_000);
+
+    if (kind === 's3') {
+      test('a file deleted through the panel after the backup waits in the trash: the drill finds it there', async () => {
+        const media = await upload('Catálogo antigo.', 'catalogo-antigo.txt');
+        const backup = await createBackup();
+        await s.editor.client.collection('media').delete(media.id);
+        const key = `${media.collectionId}/${media.id}/${String(media.file)}`;
+        expect(await storage.files!.get(key)).toBeNull();
+        expect((await storage.files!.get(`trash/${key}`))?.toString()).toBe('Catálogo antigo.');
+        const { code, output } = await drill(backup);
+        expect(code, output).toBe(0);
+        expect(output).toContain('1 arquivo(s) excluído(s) ou trocado(s) depois do backup: voltam da lixeira ao restaurar');
+      }, 150_000);
+    }
 
     test('the drill fails, naming the file, when a stored file is not what the backup recorded', async () => {
       const media = await upload('Versão original do manual.', 'manual-original.txt');
