@@ -1,6 +1,7 @@
 // `npm test`: the whole suite in one run, on a bare machine too. Finds (or installs)
 // every tool the suite needs first: a Chromium and Java (Debian's packages, installed
-// when running as root) and the PocketBase binary. Then runs the static checks
+// when running as root), the PocketBase binary and the Go tools of the tests (SeaweedFS,
+// actionlint), built from their modules and cached. Then runs the static checks
 // (`npm run check`: types, lint, formatting), the Go tests of server/ (`go test ./...`),
 // the unit and API tests (Vitest) and the browser tests (Playwright, against the built
 // site served by PocketBase), and ends with one summary line: "N passed, N failed".
@@ -8,7 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ACTIONLINT } from './lib/actionlint.mjs';
+import { ensureGoTool } from './lib/go-tool.mjs';
 import { ensureJava } from './lib/java.mjs';
+import { SEAWEEDFS } from './lib/seaweedfs.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
 
@@ -130,6 +134,8 @@ let env;
 try {
   const [chrome, pocketbase] = await Promise.all([ensureChromium(), resolvePocketBase()]);
   const java = ensureJava();
+  // Built before the tests start (minutes on a fresh machine), not by two test files at once.
+  const [weed, linter] = [await ensureGoTool(SEAWEEDFS), await ensureGoTool(ACTIONLINT)];
   // The HTML checker runs `java` from the PATH, and this one may come from JAVA_HOME. Last
   // in the PATH: first, /usr/bin would put the system's node ahead of Node 24 from node_modules.
   env = {
@@ -137,7 +143,7 @@ try {
     POCKETBASE_BIN: pocketbase,
     PATH: `${process.env.PATH ?? ''}${path.delimiter}${path.dirname(java)}`,
   };
-  console.log(`Chromium: ${chrome}\nJava: ${java}\nPocketBase: ${pocketbase}`);
+  console.log(`Chromium: ${chrome}\nJava: ${java}\nPocketBase: ${pocketbase}\nSeaweedFS (S3): ${weed}\nactionlint: ${linter}`);
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exit(1);
