@@ -24,6 +24,7 @@ const PREFERRED_ORDER = [
   'analytics',
   'api-scale',
   'revisions',
+  'storage',
   'admin-size',
 ];
 const BENCH_DIR = fromRoot('bench');
