@@ -7,9 +7,10 @@
 // Run directly (`npm run pocketbase`), it prints the binary's path.
 import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, access, constants } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isExecutable } from './lib/go-tool.mjs';
 import { fromRoot } from './lib/paths.mjs';
 
 const SERVER_DIR = fromRoot('server');
@@ -35,16 +36,6 @@ async function sourceHash() {
     hash.update(file).update(await readFile(path.join(SERVER_DIR, file)));
   }
   return hash.digest('hex').slice(0, 12);
-}
-
-/** @param {string} file */
-async function isExecutable(file) {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function hasGo() {

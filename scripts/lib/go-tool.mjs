@@ -19,8 +19,11 @@ import { fromRoot } from './paths.mjs';
  * @property {string} pkg the main package inside the module, e.g. "./cmd/actionlint"
  */
 
-/** @param {string} file */
-async function isExecutable(file) {
+/**
+ * Whether a file exists and may be run (a cached build; also scripts/pocketbase.mjs).
+ * @param {string} file
+ */
+export async function isExecutable(file) {
   try {
     await access(file, constants.X_OK);
     return true;
