@@ -102,15 +102,26 @@ afterAll(async () => {
 });
 
 /**
+ * How this machine reaches the network (proxies, a TLS-inspecting CA, npm's registry):
+ * a runner has its own. Without them npm retries every download for minutes before
+ * falling back to its cache.
+ */
+const NETWORK = /^(https?_proxy|no_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|npm_config_.*)$/i;
+
+/**
  * Runs a `run:` command as GitHub's runner does (`bash -e`), in an environment made
  * only of what a runner has: the Node that setup-node installs first on PATH, HOME
- * (npm's download cache), CI=true and the step's own variables.
+ * (npm's download cache), the network settings, CI=true and the step's own variables.
  */
 function runStep(command: string, cwd: string, env: Record<string, string> = {}) {
+  const network = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => NETWORK.test(entry[0]) && entry[1] !== undefined,
+  );
   return new Promise<string>((resolve, reject) => {
     const child = spawn('bash', ['-e', '-c', command], {
       cwd,
       env: {
+        ...Object.fromEntries(network),
         PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
         HOME: process.env.HOME ?? tmp,
         TMPDIR: tmpdir(),
