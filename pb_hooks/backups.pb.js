@@ -148,23 +148,5 @@ routerAdd(
 );
 
 // Every backup (the panel's, the dashboard's, the scheduled ones) carries a manifest
-// (lib/backup-manifest.js) that the restore drill checks a restore against. It is
-// written in the same transaction in which PocketBase archives the database (the
-// event's app becomes the transaction's, and PocketBase runs its own archiving inside
-// a transaction it finds already open), so it describes exactly what the zip holds.
-onBackupCreate((e) => {
-  const manifest = require(`${__hooks}/lib/backup-manifest.js`);
-  const storage = require(`${__hooks}/lib/storage.js`);
-  const objects = manifest.storedObjects(e.app);
-  const app = e.app;
-  try {
-    app.runInTransaction((txApp) => {
-      manifest.write(txApp, manifest.build(txApp, objects, storage.describe()));
-      e.app = txApp;
-      e.next();
-    });
-  } finally {
-    e.app = app;
-    manifest.remove(app);
-  }
-});
+// that the restore drill checks a restore against (lib/backup-manifest.js).
+onBackupCreate((e) => require(`${__hooks}/lib/backup-manifest.js`).createWithManifest(e));

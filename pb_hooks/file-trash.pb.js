@@ -25,6 +25,11 @@ if ($os.getenv("S3_BUCKET") !== "") {
     require(`${__hooks}/lib/file-trash.js`).recoverAfterRestore(e.app);
   });
 
+  // When the bucket was unreachable at that start: tried again until it answers.
+  cronAdd("recover_files_after_restore", "*/10 * * * *", () => {
+    require(`${__hooks}/lib/file-trash.js`).recoverAfterRestore($app);
+  });
+
   cronAdd("purge_file_trash", "37 3 * * *", () => {
     require(`${__hooks}/lib/file-trash.js`).purge($app);
   });

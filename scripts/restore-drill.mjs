@@ -29,12 +29,19 @@ const CONCURRENCY = 8;
 const { TRASH_PREFIX } = /** @type {{ TRASH_PREFIX: string }} */ (
   createRequire(import.meta.url)(fromRoot('pb_hooks', 'lib', 'record-files.js'))
 );
-/** The environment of the drill's PocketBase: the local disk, whatever the shell has. */
-const LOCAL_ONLY = Object.fromEntries(
-  ['S3_ENDPOINT', 'S3_BUCKET', 'S3_BACKUPS_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET', 'S3_FORCE_PATH_STYLE'].map(
-    (name) => [name, ''],
+/**
+ * The environment of the drill's PocketBase: the local disk whatever the shell has (it
+ * never writes to the site's buckets), and no scheduled job (pb_hooks/storage.pb.js), so
+ * the restored data stays as the backup left it while it is compared.
+ */
+const DRILL_ENV = {
+  ...Object.fromEntries(
+    ['S3_ENDPOINT', 'S3_BUCKET', 'S3_BACKUPS_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET', 'S3_FORCE_PATH_STYLE'].map(
+      (name) => [name, ''],
+    ),
   ),
-);
+  RESTORE_DRILL: '1',
+};
 
 /**
  * @typedef {object} Manifest
@@ -86,8 +93,8 @@ async function fetchBackup(backup, target) {
 async function restore({ bin, dataDir, name }) {
   const email = `drill-${randomBytes(6).toString('hex')}@restore-drill.invalid`;
   const password = randomBytes(18).toString('hex');
-  await upsertSuperuser({ bin, dataDir, email, password, env: LOCAL_ONLY });
-  const server = await startPocketBase({ bin, port: await freePort(), dataDir, env: LOCAL_ONLY });
+  await upsertSuperuser({ bin, dataDir, email, password, env: DRILL_ENV });
+  const server = await startPocketBase({ bin, port: await freePort(), dataDir, env: DRILL_ENV });
   try {
     const auth = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
       method: 'POST',
@@ -104,13 +111,13 @@ async function restore({ bin, dataDir, name }) {
       throw new Error(`o PocketBase recusou a restauração: HTTP ${started.status} ${await started.text()}`);
 
     // Done when the restarted process answers and our superuser, who is not in the
-    // restored data, is refused; failed when PocketBase logged why.
+    // restored data, is refused; failed when PocketBase logged why (since we asked).
+    const asked = new Date().toISOString().replace('T', ' ');
     const deadline = Date.now() + 30 * 60_000;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const failure = restoreFailure(dataDir);
+      const failure = restoreFailure(dataDir, asked);
       if (failure) throw new Error(`a restauração falhou: ${failure}`);
-      if (!existsSync(path.join(dataDir, MANIFEST))) continue;
       try {
         const check = await fetch(`${server.url}/api/collections/_superusers/records?perPage=1`, {
           headers: { Authorization: token },
@@ -128,16 +135,20 @@ async function restore({ bin, dataDir, name }) {
 }
 
 /**
- * PocketBase's logged reason for a failed restore, if any (its logs database).
+ * PocketBase's logged reason for a restore that failed after `since` (its logs database;
+ * older entries may be the restored site's own).
  * @param {string} dataDir
+ * @param {string} since as PocketBase writes dates: "YYYY-MM-DD HH:MM:SS.sssZ"
  */
-function restoreFailure(dataDir) {
+function restoreFailure(dataDir, since) {
   const file = path.join(dataDir, 'auxiliary.db');
   if (!existsSync(file)) return '';
   try {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
-      const row = db.prepare("SELECT data FROM _logs WHERE message = 'Failed to restore backup' LIMIT 1").get();
+      const row = db
+        .prepare("SELECT data FROM _logs WHERE message = 'Failed to restore backup' AND created >= ? LIMIT 1")
+        .get(since);
       return row ? String(JSON.parse(String(row.data)).error ?? 'erro desconhecido') : '';
     } finally {
       db.close();
@@ -198,17 +209,22 @@ async function readFiles(manifest, dataDir) {
         `Os arquivos deste backup estão no S3 (bucket ${manifest.storage.bucket}): defina as variáveis S3_* para conferi-los.`,
       );
     }
-    const bucket = new Bucket({ ...s3.files, endpoint: manifest.storage.endpoint, bucket: manifest.storage.bucket });
+    // The bucket of this environment, not one a manifest names: a zip from elsewhere
+    // must not send requests signed with these keys to another host.
+    if (manifest.storage.bucket !== s3.files.bucket || manifest.storage.endpoint !== s3.files.endpoint) {
+      say(
+        `  aviso: o backup guardava os arquivos em ${manifest.storage.endpoint}/${manifest.storage.bucket}; ` +
+          `conferindo em ${s3.files.endpoint}/${s3.files.bucket} (as variáveis S3_* deste ambiente)`,
+      );
+    }
+    const bucket = new Bucket(s3.files);
     // A file deleted or replaced since the backup waits in the trash, from where a
     // real restore puts it back (pb_hooks/lib/file-trash.js): checked there.
     read = async (key) => {
-      let body = await bucket.get(key);
-      let fromTrash = false;
-      if (!body) {
-        body = await bucket.get(`${TRASH_PREFIX}${key}`);
-        fromTrash = body !== null;
-      }
-      return body ? { size: body.length, md5: createHash('md5').update(body).digest('hex'), fromTrash } : null;
+      const found = await bucket.digest(key);
+      if (found) return found;
+      const trashed = await bucket.digest(`${TRASH_PREFIX}${key}`);
+      return trashed ? { ...trashed, fromTrash: true } : null;
     };
   } else {
     read = async (key) => {
@@ -262,6 +278,12 @@ export async function restoreDrill({ backup, keep = false }) {
     const restoreTime = Date.now() - restoring;
     say(`Restaurado em ${dataDir} e o PocketBase respondeu sobre os dados restaurados em ${seconds(restoring)}`);
 
+    if (!existsSync(path.join(dataDir, MANIFEST))) {
+      throw new Error(
+        'o backup restaurou e o PocketBase subiu sobre ele, mas ele não tem manifesto (foi feito antes desta versão ' +
+          'ou veio de fora): não há com o que comparar registros e arquivos.',
+      );
+    }
     /** @type {Manifest} */
     const manifest = JSON.parse(await readFile(path.join(dataDir, MANIFEST), 'utf8'));
     say(
@@ -285,10 +307,12 @@ export async function restoreDrill({ backup, keep = false }) {
     const files = await readFiles(manifest, dataDir);
     let bytes = 0;
     let fromTrash = 0;
+    let sizeOnly = 0;
     for (const file of manifest.files) {
       const found = files.get(file.key);
       bytes += file.size;
       if (found?.fromTrash) fromTrash++;
+      if (found && !file.md5) sizeOnly++;
       if (!found) problems.push(`arquivo ausente: ${file.key} (${file.collection}.${file.field})`);
       else if (found.size !== file.size) problems.push(`arquivo ${file.key}: ${file.size} bytes no backup, ${found.size} agora`);
       else if (file.md5 && found.md5 !== file.md5)
@@ -298,6 +322,8 @@ export async function restoreDrill({ backup, keep = false }) {
       `Arquivos: ${manifest.files.length} (${megabytes(bytes)}) conferidos em ${seconds(checking)}` +
         (manifest.storage.kind === 's3' ? ` no bucket ${manifest.storage.bucket}` : ' no disco restaurado'),
     );
+    // S3 gives no MD5 for a file uploaded in parts (PocketBase does so from 6 MiB up).
+    if (sizeOnly) say(`  ${sizeOnly} arquivo(s) enviados em partes ao S3 conferidos só pelo tamanho (sem MD5 no manifesto)`);
     if (fromTrash) say(`  ${fromTrash} arquivo(s) excluído(s) ou trocado(s) depois do backup: voltam da lixeira ao restaurar`);
     for (const key of manifest.missing ?? []) {
       say(`  aviso: ${key} já faltava quando o backup foi feito`);

@@ -33,7 +33,11 @@ try {
   /** @type {(value?: unknown) => void} */
   let markReady = () => {};
   const pocketBaseReady = new Promise((resolve) => (markReady = resolve));
-  const buildEnv = { ...processEnv, POCKETBASE_URL: process.env.POCKETBASE_URL || base };
+  // The builds run the site's code (git MDX included): no storage credentials for them.
+  const buildEnv = {
+    ...Object.fromEntries(Object.entries(processEnv).filter(([name]) => !name.startsWith('S3_'))),
+    POCKETBASE_URL: process.env.POCKETBASE_URL || base,
+  };
   const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir: fromRoot('.cache', 'astro-publish') });
 
   const publisher = createPublisher({

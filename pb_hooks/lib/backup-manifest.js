@@ -109,4 +109,66 @@ function remove(app) {
   }
 }
 
-module.exports = { FILE_NAME, storedObjects, build, write, remove };
+/** Where uploads are stored, for the manifest: never the credentials. */
+function storageOf(app) {
+  const s3 = app.settings().s3;
+  return s3.enabled ? { kind: "s3", endpoint: s3.endpoint, bucket: s3.bucket } : { kind: "local" };
+}
+
+/**
+ * Runs a backup (an onBackupCreate hook) with its manifest inside the zip.
+ *
+ * PocketBase archives the database inside a transaction, which holds writes back while
+ * it runs; the manifest is written in that same transaction (the event's app becomes
+ * ours, and PocketBase runs its archiving inside a transaction it finds open), so it
+ * describes exactly what the zip holds. PocketBase would then upload the zip to the
+ * backups storage still inside it: to S3, that could hold every write of the site for
+ * as long as the upload takes (or hangs). So the zip is written to the local backups
+ * folder in the transaction and sent to S3 after it, while writes go on.
+ */
+function createWithManifest(e) {
+  const app = e.app;
+  const objects = storedObjects(app);
+  const settings = app.settings().backups.s3;
+  const toS3 = settings.enabled;
+  try {
+    app.runInTransaction((tx) => {
+      // First, before this transaction reads anything (SQLite refuses it after): the WAL
+      // goes into the database file, so the zip carries no stale pages.
+      try {
+        tx.db().newQuery("PRAGMA wal_checkpoint(TRUNCATE)").execute();
+      } catch (err) {
+        app.logger().warn("backup: WAL not checkpointed", "error", String(err));
+      }
+      write(tx, build(tx, objects, storageOf(tx)));
+      e.app = tx;
+      if (toS3) settings.enabled = false;
+      try {
+        e.next();
+      } finally {
+        if (toS3) settings.enabled = true;
+        e.app = app;
+      }
+    });
+  } finally {
+    remove(app);
+  }
+  if (toS3) sendToS3(app, e.name);
+}
+
+/** Moves a zip from the local backups folder to the S3 backups bucket. */
+function sendToS3(app, name) {
+  const local = `${app.dataDir()}/backups/${name}`;
+  const fsys = app.newBackupsFilesystem();
+  try {
+    const file = $filesystem.fileFromPath(local);
+    file.originalName = name;
+    file.name = name;
+    fsys.uploadFile(file, name);
+  } finally {
+    fsys.close();
+    $os.remove(local);
+  }
+}
+
+module.exports = { FILE_NAME, storedObjects, build, write, remove, createWithManifest };

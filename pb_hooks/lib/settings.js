@@ -53,7 +53,8 @@ function absorbSecret(app, record) {
   if (record.get("key") !== "smtp_password") return;
   const password = String(record.get("value") || "");
   if (password !== "") {
-    const settings = app.settings();
+    // A copy: the live settings stay whole while it is saved (pb_hooks/lib/storage.js).
+    const settings = app.settings().clone();
     settings.smtp.password = password;
     app.save(settings);
   }
@@ -71,7 +72,8 @@ function settingValue(app, key) {
 /** After an smtp_* key changes, PocketBase's mailer follows the stored values. */
 function applyMailSettings(app, record) {
   if (String(record.get("key")).indexOf("smtp_") !== 0) return;
-  const settings = app.settings();
+  // A copy: the live settings stay whole while it is saved (pb_hooks/lib/storage.js).
+  const settings = app.settings().clone();
   const host = settingValue(app, "smtp_host");
   const port = parseInt(settingValue(app, "smtp_port") || "587", 10);
   settings.smtp.enabled = host !== "";
@@ -104,7 +106,8 @@ function linkOrigin() {
  * unless an operator set the application URL in the dashboard (then it stays).
  */
 function applyLinkOrigin(app) {
-  const settings = app.settings();
+  // A copy: the live settings stay whole while it is saved (pb_hooks/lib/storage.js).
+  const settings = app.settings().clone();
   const origin = linkOrigin();
   const current = settings.meta.appURL;
   const chosenByOperator = !$os.getenv("PUBLIC_SITE_URL") && !LOCAL_ORIGIN.test(current);

@@ -70,32 +70,43 @@ function apply(app) {
   assign(settings.backups.s3, config.backups);
 }
 
-const STORED_OFF = JSON.stringify({
-  enabled: false,
-  bucket: "",
-  region: "",
-  endpoint: "",
-  accessKey: "",
-  secret: "",
-  forcePathStyle: false,
-});
-
 /**
- * In the transaction that saves the settings: the stored copy gets S3 switched off, so
- * neither the database nor a backup of it carries the secret. Encrypted settings
- * (PocketBase's --encryptionEnv) are not JSON and are left as they are: their key is
- * not in the backup.
+ * Saves the settings (a model Execute hook on _params, after validation) with the S3
+ * sections left out of the stored copy. The secrets are blanked on the model first:
+ * rewriting a row leaves its former bytes in the page's free space, so a secret written
+ * even for a moment could travel in the database file and in every backup. The sections
+ * are then removed in the same transaction: a reload leaves the live S3 settings as
+ * they are, so no request ever sees the local disk in between. The model is a copy of
+ * the live settings (pb_hooks/lib/settings.js saves clones) except at start, before
+ * any request. Encrypted settings (PocketBase's --encryptionEnv) are not JSON and are
+ * kept as they are: their key is not in any backup.
  */
-function keepOutOfDatabase(txApp) {
-  if (!fromEnv()) return;
-  txApp
-    .db()
-    .newQuery(
-      "UPDATE _params SET value = json_set(value, '$.s3', json({:off}), '$.backups.s3', json({:off})) " +
-        "WHERE id = 'settings' AND json_valid(value)",
-    )
-    .bind({ off: STORED_OFF })
-    .execute();
+function saveWithoutS3(e) {
+  if (!fromEnv()) return e.next();
+  const files = e.model.s3;
+  const backups = e.model.backups.s3;
+  const secrets = [files.secret, backups.secret];
+  files.secret = "";
+  backups.secret = "";
+  const outer = e.app;
+  try {
+    outer.runInTransaction((tx) => {
+      e.app = tx;
+      try {
+        e.next();
+      } finally {
+        e.app = outer;
+      }
+      tx.db()
+        .newQuery(
+          "UPDATE _params SET value = json_remove(value, '$.s3', '$.backups.s3') WHERE id = 'settings' AND json_valid(value)",
+        )
+        .execute();
+    });
+  } finally {
+    files.secret = secrets[0];
+    backups.secret = secrets[1];
+  }
 }
 
 /**
@@ -115,10 +126,4 @@ function refuseManagedChange(oldSettings, newSettings) {
   }
 }
 
-/** Where uploads are stored, for a backup's manifest: never the credentials. */
-function describe() {
-  const config = fromEnv();
-  return config ? { kind: "s3", endpoint: config.files.endpoint, bucket: config.files.bucket } : { kind: "local" };
-}
-
-module.exports = { fromEnv, apply, keepOutOfDatabase, refuseManagedChange, describe, MANAGED };
+module.exports = { fromEnv, apply, saveWithoutS3, refuseManagedChange, MANAGED };

@@ -273,7 +273,8 @@ export function deployHookRunner({ url, token = '', attempts = 3, backoffMs = 20
           return { ok: true, durationMs: Date.now() - startedAt, log: log.join('\n') };
         }
         // What the host says (GitHub: "Bad credentials", "Not Found"…) tells the operator what to fix.
-        const reason = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 300);
+        // Redacted before it is cut: a token straddling the cut would leave its start.
+        const reason = redact((await response.text().catch(() => '')).replace(/\s+/g, ' ').trim()).slice(0, 300);
         log.push(redact(`Tentativa ${attempt}: HTTP ${response.status}${reason ? ` ${reason}` : ''}`));
       } catch (error) {
         log.push(redact(`Tentativa ${attempt}: ${error instanceof Error ? error.message : String(error)}`));

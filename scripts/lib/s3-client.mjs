@@ -3,6 +3,7 @@
 // upload and delete objects, signed with AWS Signature V4 by aws4fetch. The
 // configuration comes from the same S3_* variables, read by the server's own code, so
 // the two cannot disagree on a default.
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
@@ -55,9 +56,14 @@ const tagValue = (xml, tag) => {
 
 /** One bucket, addressed the way the server addresses it. */
 export class Bucket {
-  /** @param {BucketConfig} config */
-  constructor(config) {
+  /**
+   * @param {BucketConfig} config
+   * @param {{ timeoutMs?: number }} [options] limit of each request but the streamed ones
+   *   (a download or a digest takes as long as the object needs)
+   */
+  constructor(config, { timeoutMs = 60_000 } = {}) {
     this.config = config;
+    this.timeoutMs = timeoutMs;
     this.client = new AwsClient({
       accessKeyId: config.accessKey,
       secretAccessKey: config.secret,
@@ -68,6 +74,11 @@ export class Bucket {
 
   /** @param {string} [key] */
   url(key = '') {
+    // A key from a file (a manifest) must not walk to another bucket: URL parsing would
+    // resolve "." and ".." segments.
+    if (key && key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+      throw new Error(`chave S3 inválida: ${JSON.stringify(key)}`);
+    }
     const endpoint = new URL(this.config.endpoint);
     const path = key
       .split('/')
@@ -82,9 +93,10 @@ export class Bucket {
   /**
    * @param {string} url
    * @param {RequestInit} [init]
+   * @param {{ stream?: boolean }} [options]
    */
-  async request(url, init = {}) {
-    const response = await this.client.fetch(url, init);
+  async request(url, init = {}, { stream = false } = {}) {
+    const response = await this.client.fetch(url, stream ? init : { signal: AbortSignal.timeout(this.timeoutMs), ...init });
     if (!response.ok && response.status !== 404) {
       throw new Error(`S3 ${init.method ?? 'GET'} ${url}: HTTP ${response.status} ${await response.text()}`);
     }
@@ -93,7 +105,7 @@ export class Bucket {
 
   /** Creates the bucket (the tests' and the bench's own; a deployment brings its buckets). */
   async create() {
-    const response = await this.client.fetch(this.url(), { method: 'PUT' });
+    const response = await this.client.fetch(this.url(), { method: 'PUT', signal: AbortSignal.timeout(this.timeoutMs) });
     if (!response.ok && response.status !== 409) {
       throw new Error(`S3 PUT ${this.url()}: HTTP ${response.status} ${await response.text()}`);
     }
@@ -137,12 +149,30 @@ export class Bucket {
   }
 
   /**
+   * Size and MD5 of the object, read as a stream (a file may be larger than memory);
+   * null when it does not exist.
+   * @param {string} key
+   * @returns {Promise<{ size: number, md5: string } | null>}
+   */
+  async digest(key) {
+    const response = await this.request(this.url(key), {}, { stream: true });
+    if (response.status === 404 || !response.body) return null;
+    const hash = createHash('md5');
+    let size = 0;
+    for await (const chunk of Readable.fromWeb(/** @type {any} */ (response.body))) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    return { size, md5: hash.digest('hex') };
+  }
+
+  /**
    * Streams the object into a file (a backup may not fit in memory); false when it does not exist.
    * @param {string} key
    * @param {string} file
    */
   async download(key, file) {
-    const response = await this.request(this.url(key));
+    const response = await this.request(this.url(key), {}, { stream: true });
     if (response.status === 404 || !response.body) return false;
     await pipeline(Readable.fromWeb(/** @type {any} */ (response.body)), createWriteStream(file));
     return true;

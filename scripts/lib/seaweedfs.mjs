@@ -78,11 +78,16 @@ export async function startS3Server(options = {}) {
   ];
   const child = spawn(bin, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  child.on('error', (error) => (output += `\n${error.message}`));
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const endpoint = `http://127.0.0.1:${s3}`;
-  /** @param {string} bucket */
-  const bucket = (bucket) => new Bucket({ endpoint, region: 'us-east-1', accessKey, secret, forcePathStyle: true, bucket });
+  /**
+   * @param {string} bucket
+   * @param {number} [timeoutMs]
+   */
+  const bucket = (bucket, timeoutMs) =>
+    new Bucket({ endpoint, region: 'us-east-1', accessKey, secret, forcePathStyle: true, bucket }, { timeoutMs });
 
   const stop = async () => {
     await stopProcess(child, { graceMs: 10_000 });
@@ -93,9 +98,9 @@ export async function startS3Server(options = {}) {
   // server registers with the master a moment after the S3 port opens).
   const deadline = Date.now() + 60_000;
   let lastError = '';
-  const probe = bucket(`probe-${randomBytes(4).toString('hex')}`);
+  const probe = bucket(`probe-${randomBytes(4).toString('hex')}`, 2_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (child.exitCode !== null || child.pid === undefined) break;
     try {
       await probe.create();
       await probe.put('ping.txt', 'pong');
@@ -105,7 +110,7 @@ export async function startS3Server(options = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (child.exitCode !== null || Date.now() >= deadline) {
+  if (child.exitCode !== null || child.pid === undefined || Date.now() >= deadline) {
     await stop();
     throw new Error(`o SeaweedFS não respondeu em ${endpoint} (${lastError})\n${output.slice(-4000)}`);
   }

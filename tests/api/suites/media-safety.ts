@@ -9,6 +9,8 @@
  * through pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
  * A public sign-up carries no avatar at all (pb_hooks/accounts.pb.js).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -256,6 +258,23 @@ export function mediaSafetyTests(kind: StorageKind) {
       expect(thumb.disposition).toMatch(/^inline/);
       // Asking for a download is honoured.
       expect((await servedHeaders(`${path}?download=1`)).disposition).toMatch(/^attachment/);
+    });
+
+    test(`the file and its thumbnail are stored in ${kind === 's3' ? 'the S3 bucket, not on the server' : 'the data dir'}`, async () => {
+      const bytes = png();
+      const { record, path: filePath } = await served(await uploadMedia('Placa.png', bytes, 'image/png'));
+      await servedHeaders(`${filePath}?thumb=100x100`);
+      const collectionId = (await s.superuser.collections.getOne('media')).id;
+      const key = `${collectionId}/${record.id}/${record.file}`;
+      const local = join(s.server.dataDir, 'storage', ...key.split('/'));
+      if (kind === 's3') {
+        expect(Buffer.from((await storage.files!.get(key))!).equals(Buffer.from(bytes))).toBe(true);
+        const keys = (await storage.files!.list(`${collectionId}/${record.id}/`)).map((object) => object.key);
+        expect(keys).toContain(`${collectionId}/${record.id}/thumbs_${record.file}/100x100_${record.file}`);
+        expect(existsSync(local)).toBe(false);
+      } else {
+        expect(readFileSync(local).equals(Buffer.from(bytes))).toBe(true);
+      }
     });
 
     test('a PNG carrying HTML after its signature stays an image', async () => {
