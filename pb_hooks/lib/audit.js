@@ -130,6 +130,18 @@ function logChange(e, action) {
   const before = action === "INSERT" ? null : snapshot(action === "DELETE" ? e.record : e.record.original());
   const revisions = REVISED.indexOf(e.record.collection().name) >= 0 ? require(`${__hooks}/lib/revisions.js`) : null;
   const revisedBefore = revisions && action === "UPDATE" ? revisions.dataOf(e.record.original()) : null;
+  // New files go to the storage before the transaction opens (lib/early-uploads.js).
+  const uploads = require(`${__hooks}/lib/early-uploads.js`);
+  const stored = action === "DELETE" ? [] : uploads.storeBeforeSave(e.app, e.record);
+  try {
+    logInTransaction(e, action, before, revisions, revisedBefore);
+  } catch (err) {
+    uploads.discard(e.app, stored);
+    throw err;
+  }
+}
+
+function logInTransaction(e, action, before, revisions, revisedBefore) {
   afterWrite(
     e,
     (tx) => {

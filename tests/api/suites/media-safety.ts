@@ -9,7 +9,7 @@
  * through pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
  * A public sign-up carries no avatar at all (pb_hooks/accounts.pb.js).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type PocketBase from 'pocketbase';
@@ -398,6 +398,50 @@ export function mediaSafetyTests(kind: StorageKind) {
       const headers = await servedHeaders(`/api/files/posts/${post.id}/${post.cover}?thumb=640x360`);
       expect(headers.type).toBe('image/png');
       expect(headers.disposition).toMatch(/^inline/);
+    });
+  });
+
+  describe('new files are stored before the save, and removed when the save is refused', () => {
+    /** Every stored object of a record (uploads and thumbnails), on this storage. */
+    const storedFiles = async (collectionId: string, recordId: string) => {
+      if (kind === 's3') {
+        return (await storage.files!.list(`${collectionId}/${recordId}/`)).map((object) => object.key.split('/').pop()!);
+      }
+      try {
+        return readdirSync(join(s.server.dataDir, 'storage', collectionId, recordId)).filter((name) => !name.endsWith('.attrs'));
+      } catch {
+        return [];
+      }
+    };
+
+    test('a cover sent with a save refused in its transaction (stale copy: 409) leaves no file behind', async () => {
+      const form = new FormData();
+      form.append('title', 'Capa concorrente');
+      form.append('category', 'Técnico');
+      form.append('cover', new Blob([png()], { type: 'image/png' }), 'primeira.png');
+      const post = await s.editor.client.collection('posts').create(form);
+      await s.editor.client.collection('posts').update(post.id, { excerpt: 'Salvo por outra pessoa antes.' });
+      const stale = new FormData();
+      stale.append('cover', new Blob([png(3)], { type: 'image/png' }), 'segunda.png');
+      stale.append('updated', post.updated);
+      const response = await fetch(`${s.server.url}/api/collections/posts/records/${post.id}`, {
+        method: 'PATCH',
+        headers: { Authorization: s.editor.client.authStore.token },
+        body: stale,
+      });
+      expect(response.status, await response.clone().text()).toBe(409);
+      expect(await storedFiles(post.collectionId, post.id)).toEqual([post.cover]);
+      // And a save that goes through stores the new cover and drops the old one.
+      const current = await s.editor.client.collection('posts').getOne(post.id);
+      const fresh = new FormData();
+      fresh.append('cover', new Blob([png(3)], { type: 'image/png' }), 'segunda.png');
+      fresh.append('updated', current.updated);
+      const saved = await s.editor.client.collection('posts').update(post.id, fresh);
+      expect(saved.cover).not.toBe(post.cover);
+      for (let attempt = 0; attempt < 50 && (await storedFiles(post.collectionId, post.id)).length > 1; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await storedFiles(post.collectionId, post.id)).toEqual([saved.cover]);
     });
   });
 
