@@ -62,6 +62,11 @@ test('nothing is sent before consent; after it, visits and a WhatsApp click reac
     const hits = watchHits(visitor);
     await visitor.goto('/');
     await acceptCookies(visitor);
+    // The beacon loads after the choice: a visitor reads the page a moment before moving on
+    // (leaving at once could stop /metricas.js before it sends this page's view).
+    await expect
+      .poll(() => hits.map((hit) => `${hit.body.path} ${hit.body.event ?? 'view'} ${hit.status}`))
+      .toContain('/ view 204');
     await visitor.goto('/produtos/ops010?utm_source=linkedin&utm_medium=social');
     const chat = visitor.waitForEvent('popup');
     await visitor.getByRole('link', { name: 'Orçamento do OPS010 pelo WhatsApp (abre em nova aba)' }).click();
