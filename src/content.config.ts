@@ -294,7 +294,9 @@ const legal = defineCollection({
 
 /**
  * Blog articles: MDX files in git plus the posts published in the admin (see
- * src/lib/blog-loader.ts). The entry id is the slug.
+ * src/lib/blog-loader.ts). The entry id is the slug. Dates: `date` is the publication
+ * day, `publishedAt` the moment when known (CMS), `updated` the last update's day
+ * (articleFields in src/lib/content-rules.ts).
  */
 const blog = defineCollection({
   loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl }),

@@ -2,7 +2,8 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { getImage } from 'astro:assets';
 import type { ArticleSummary } from './blog-filter';
-import { formatLongDate } from './format';
+import { formatIsoDay, formatLongDate } from './format';
+import { declaredDates, newestFirst } from './article-dates';
 import defaultCover from '../assets/artwork/linha-s.png';
 import { digest, sharedKey } from './page-keys';
 import { threadsOf } from './cms-comments';
@@ -16,12 +17,10 @@ export function articleHref(slug: string): string {
   return `/blog/${slug}`;
 }
 
-/** Every article, newest first (unreadable dates, the epoch, come last). */
+/** Every article, newest first, posts of one day by their time (unreadable dates, the epoch, come last). */
 export async function getArticles(): Promise<Article[]> {
   const articles = await getCollection('blog');
-  return articles.sort(
-    (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title, 'pt-BR'),
-  );
+  return articles.sort((a, b) => newestFirst(a.data, b.data));
 }
 
 /** A CMS post saved without a cover shows one drawn from its title (src/pages/blog/capas/[slug].svg.ts). */
@@ -72,7 +71,7 @@ export async function toSummary(article: Article): Promise<ArticleSummary> {
     tags: data.tags,
     category: data.category,
     author: data.author,
-    date: data.date.toISOString().slice(0, 10),
+    date: formatIsoDay(data.date),
     dateText: formatLongDate(data.date),
     image: await coverOf(article),
   };
@@ -88,13 +87,18 @@ export function pageCount(articles: Article[]): number {
   return Math.ceil(articles.length / PAGE_SIZE);
 }
 
-/** Everything an article's page shows besides the article itself. */
+/** Everything an article's page shows besides the article itself, and the dates its JSON-LD declares. */
 export async function getArticleContext(article: Article, all: Article[]) {
   const [cover, related] = await Promise.all([
     coverOf(article, [480, 960, 1280]),
     Promise.all(relatedArticles(article, all).map(toSummary)),
   ]);
-  return { cover, related, minutes: readingMinutes(article.body ?? article.rendered?.html ?? '') };
+  return {
+    cover,
+    related,
+    minutes: readingMinutes(article.body ?? article.rendered?.html ?? ''),
+    dates: declaredDates(article.data),
+  };
 }
 
 /**
@@ -121,9 +125,12 @@ export function relatedArticles(article: Article, all: Article[], count = 3): Ar
   return picked;
 }
 
-/** The digest of what a card shows of an article (src/lib/page-keys.ts). */
+/**
+ * The digest of what a card shows of an article (src/lib/page-keys.ts). Not its update
+ * day, which only its own page shows: an edit on a later day leaves the cards alone.
+ */
 export function summaryKey(article: Article): string {
-  return digest(article.id, article.data);
+  return digest(article.id, { ...article.data, updated: undefined });
 }
 
 /** Reading time in minutes at 200 words a minute (at least 1). */
@@ -150,6 +157,7 @@ export async function articlePaths() {
       cacheKey: digest(
         shared,
         summaryKey(article),
+        article.data.updated,
         article.rendered?.html,
         relatedArticles(article, articles).map(summaryKey),
         discussion,

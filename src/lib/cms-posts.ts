@@ -4,7 +4,8 @@
  * reads anonymously, so it sees only published posts and scheduled posts whose time
  * has come (the collection's API rules; the filter says the same).
  */
-import { parseArticleDate } from './dates';
+import { cmsDates } from './article-dates';
+import { toDate } from './format';
 import { cmsClient, readCms } from './cms-client';
 import type { RecordOrigin } from './left-out';
 import { posts as POST_RULES } from '../../pb_hooks/lib/content-rules.json';
@@ -22,6 +23,8 @@ export interface CmsPostRecord {
   author_name: string;
   published_at: string;
   created: string;
+  /** The last save (PocketBase sets it); without it, no update is shown. */
+  updated?: string;
 }
 
 export interface CmsEntry {
@@ -70,7 +73,7 @@ export function toBlogEntry(post: CmsPostRecord, filesUrl: string): CmsEntry {
       coverUrl: cover,
       imageAlt: post.title,
       author: post.author_name || POST_RULES.author_name.fallback,
-      date: parseArticleDate(post.published_at || post.created),
+      ...cmsDates(toDate(post.published_at) ?? toDate(post.created), toDate(post.updated)),
       category: post.category,
       tags,
       source: 'cms',

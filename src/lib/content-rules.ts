@@ -31,8 +31,25 @@ export const articleFields = {
   /** CMS posts describe their cover by the title, so the title's rule is this one. */
   imageAlt: ruled(POST_RULES.title),
   author: ruled(POST_RULES.author_name),
-  /** A real date; text that cannot be read counts as the epoch start (spec rule). */
+  /**
+   * The publication day: a calendar date, held as midnight UTC of that day and shown as
+   * that day (src/lib/format.ts). An MDX article's front matter `date: 2022-09-13`; a CMS
+   * post's `published_at` placed in Brasília first (23:47 on the 26th there is the 26th).
+   * Text that cannot be read counts as the epoch start (spec rule).
+   */
   date: z.preprocess(parseArticleDate, z.date()),
+  /**
+   * The publication moment, when there is one (CMS posts: `published_at`): it orders the
+   * articles of one day and is what the feed and JSON-LD declare. A day-only article
+   * counts as published at the start of its day in Brasília (src/lib/article-dates.ts).
+   */
+  publishedAt: z.date().optional(),
+  /**
+   * The last update's day, like `date` (MDX front matter `updated: 2023-01-05`; a CMS
+   * post's record `updated`, in Brasília, only when a later day than `date`). Shown as
+   * 'Atualizado em …' when after the publication day.
+   */
+  updated: z.coerce.date().optional(),
   category: z.enum(BLOG_CATEGORIES),
   tags: z.array(ruled(POST_RULES.tags)).max(POST_RULES.tags.maxItems).default([]),
 };

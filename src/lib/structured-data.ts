@@ -4,6 +4,7 @@
  * URL is absolute on the site's canonical origin (Astro.site).
  */
 import { site, type Site } from '../config/site';
+import { formatIsoMoment } from './format';
 
 type Json = Record<string, unknown>;
 
@@ -115,6 +116,7 @@ export interface ArticleFacts {
   /** Root-relative or absolute cover URL. */
   image: string;
   author: string;
+  /** Declared in ISO 8601 with Brasília's offset. */
   published: Date;
   modified?: Date;
   section: string;
@@ -131,8 +133,8 @@ export function blogPostingLd(article: ArticleFacts, origin: URL | string): Json
     headline: headline(article.title),
     description: article.description,
     image: absoluteUrl(article.image, origin),
-    datePublished: article.published.toISOString(),
-    dateModified: (article.modified ?? article.published).toISOString(),
+    datePublished: formatIsoMoment(article.published),
+    dateModified: formatIsoMoment(article.modified ?? article.published),
     author: { '@type': 'Person', name: article.author },
     publisher: organizationRef(origin),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },

@@ -2,8 +2,13 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getSite } from '../lib/site-settings';
 import { articleHref, getArticles } from '../lib/blog';
+import { publicationMoment } from '../lib/article-dates';
+import { formatRssDate } from '../lib/format';
 
-/** RSS 2.0 feed of the blog, newest first. */
+/**
+ * RSS 2.0 feed of the blog, newest first. Dates in Brasília's offset (the library's
+ * pubDate would write GMT, where a post of 23:47 is the next day).
+ */
 export const GET: APIRoute = async (context) => {
   const [articles, site] = await Promise.all([getArticles(), getSite()]);
   return rss({
@@ -16,7 +21,7 @@ export const GET: APIRoute = async (context) => {
       title: article.data.title,
       description: article.data.excerpt,
       link: articleHref(article.id),
-      pubDate: article.data.date,
+      customData: `<pubDate>${formatRssDate(publicationMoment(article.data))}</pubDate>`,
       author: `${site.email} (${article.data.author})`,
       categories: [article.data.category, ...article.data.tags],
     })),

@@ -46,10 +46,22 @@ describe('scheduling', () => {
     expect(scheduleError('published', '2000-01-01', NOW)).toBeUndefined();
   });
 
-  test('reads PocketBase dates and the date-time input, and writes the input back in local time', () => {
-    expect(parseDateTime('2030-01-02 13:05:00.000Z')?.toISOString()).toBe('2030-01-02T13:05:00.000Z');
-    const local = parseDateTime('2030-01-02T10:05');
-    expect(local && toDateTimeLocal(local)).toBe('2030-01-02T10:05');
+  test('reads PocketBase dates and the date-time input, and writes the input back, in Brasília time in any zone', () => {
+    const originalTz = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'Asia/Tokyo', 'America/Sao_Paulo']) {
+        process.env.TZ = zone;
+        expect(parseDateTime('2030-01-02 13:05:00.000Z')?.toISOString(), zone).toBe('2030-01-02T13:05:00.000Z');
+        const typed = parseDateTime('2030-01-02T10:05');
+        expect(typed?.toISOString(), zone).toBe('2030-01-02T13:05:00.000Z');
+        expect(typed && toDateTimeLocal(typed), zone).toBe('2030-01-02T10:05');
+        // 23:30 in Brasília is still that day there, and in the input.
+        expect(toDateTimeLocal(parseDateTime('2030-01-03 02:30:00.000Z')), zone).toBe('2030-01-02T23:30');
+      }
+    } finally {
+      if (originalTz === undefined) delete process.env.TZ;
+      else process.env.TZ = originalTz;
+    }
     expect(toDateTimeLocal(null)).toBe('');
     expect(parseDateTime('')).toBeNull();
   });
@@ -99,7 +111,6 @@ describe('the post body sent to PocketBase', () => {
   test('sends only the editable fields; tags as JSON text; the stored cover untouched', () => {
     const body = toPostBody({ ...values, ...{ author: 'x', author_name: 'y', created: 'z' } } as never, {
       actor: actor('editor'),
-      previousStatus: 'draft',
     });
     expect(body).toEqual({
       title: 'Guia',
@@ -109,7 +120,6 @@ describe('the post body sent to PocketBase', () => {
       category: 'Técnico',
       tags: '["a","b"]',
       status: 'published',
-      published_at: '',
       review_note: '',
     });
   });
@@ -127,8 +137,9 @@ describe('the post body sent to PocketBase', () => {
     expect(toPostBody(values, { actor: actor('editor') })).not.toHaveProperty('updated');
   });
 
-  test('keeps the time of an earlier publication; schedules at the chosen time', () => {
-    expect(toPostBody(values, { actor: actor('editor'), previousStatus: 'published' })).not.toHaveProperty('published_at');
+  test('leaves the publication time to the server; schedules at the chosen time', () => {
+    expect(toPostBody(values, { actor: actor('editor') })).not.toHaveProperty('published_at');
+    expect(toPostBody({ ...values, status: 'draft' }, { actor: actor('editor') })).not.toHaveProperty('published_at');
     const scheduled = toPostBody(
       { ...values, status: 'scheduled', published_at: '2030-01-02 13:05:00.000Z' },
       { actor: actor('admin') },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { commentSchema, threadsOf, type CommentEntry } from '../../src/lib/cms-comments';
-import { formatBrasiliaDate } from '../../src/lib/format';
+import { brasiliaDay, formatLongDate } from '../../src/lib/format';
 
 const entry = (id: string, article: string, created: string, parent = ''): CommentEntry => ({
   id,
@@ -44,9 +44,9 @@ describe('commentSchema', () => {
   });
 });
 
-describe('formatBrasiliaDate', () => {
-  test('the day in Brasília, whatever the time zone of the build', () => {
-    expect(formatBrasiliaDate(new Date('2026-11-26T01:30:00Z'))).toBe('25 de novembro de 2026');
-    expect(formatBrasiliaDate(new Date('2026-11-26T03:00:00Z'))).toBe('26 de novembro de 2026');
+describe("a comment's date", () => {
+  test('the day in Brasília, whatever the time zone of the build (tests/unit/format.test.ts tries the zones)', () => {
+    expect(formatLongDate(brasiliaDay(new Date('2026-11-26T01:30:00Z')))).toBe('25 de novembro de 2026');
+    expect(formatLongDate(brasiliaDay(new Date('2026-11-26T03:00:00Z')))).toBe('26 de novembro de 2026');
   });
 });

@@ -29,8 +29,8 @@ describe('structured data helpers', () => {
       ORIGIN,
     );
     expect(data).toMatchObject({
-      datePublished: '2025-03-04T12:00:00.000Z',
-      dateModified: '2025-03-04T12:00:00.000Z',
+      datePublished: '2025-03-04T09:00:00-03:00',
+      dateModified: '2025-03-04T09:00:00-03:00',
       image: `${ORIGIN}/_astro/capa.webp`,
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${ORIGIN}/blog/funcao-map-no-arduino` },
       publisher: { '@type': 'Organization', logo: { url: `${ORIGIN}/apple-touch-icon.png` } },

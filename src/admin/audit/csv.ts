@@ -3,7 +3,7 @@
  * by semicolons and saved with a UTF-8 byte-order mark, which is what spreadsheet
  * programs set to pt-BR expect (the comma is the decimal separator there).
  */
-import { formatDateTime } from '../../lib/format';
+import { formatDateInput, formatDateTime } from '../../lib/format';
 
 export interface CsvColumn<Row> {
   header: string;
@@ -36,8 +36,7 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
   return lines.join('\r\n') + '\r\n';
 }
 
-/** 'auditoria-2024-05-01' style file names (react-admin's downloadCSV adds '.csv'). */
+/** 'auditoria-2024-05-01' style file names, the day in Brasília (react-admin's downloadCSV adds '.csv'). */
 export function exportFileName(prefix: string, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${prefix}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${prefix}-${formatDateInput(now)}`;
 }

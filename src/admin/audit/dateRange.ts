@@ -1,8 +1,10 @@
 /**
- * The audit filter's dates. The admin picks calendar days in their own time zone
- * (what the table shows); PocketBase stores UTC as 'YYYY-MM-DD HH:MM:SS.sssZ'. "Date
- * to" is inclusive: up to the last millisecond of that day.
+ * The audit filter's dates. The admin picks calendar days in Brasília, the time the
+ * table shows (src/lib/format.ts), whatever the browser's zone; PocketBase stores UTC
+ * as 'YYYY-MM-DD HH:MM:SS.sssZ'. "Date to" is inclusive: up to the last millisecond of that day.
  */
+import { parseBrasiliaDateTime } from '../../lib/dates';
+import { formatDateInput } from '../../lib/format';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -11,45 +13,37 @@ export function toPocketBaseDate(date: Date): string {
   return date.toISOString().replace('T', ' ');
 }
 
-function localDay(day: string, endOfDay: boolean): Date | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const date = endOfDay
-    ? new Date(Number(y), Number(m) - 1, Number(d), 23, 59, 59, 999)
-    : new Date(Number(y), Number(m) - 1, Number(d), 0, 0, 0, 0);
-  return Number.isNaN(date.getTime()) ? null : date;
+function brasiliaTime(day: string, endOfDay: boolean): Date | null {
+  return DAY.test(day) ? parseBrasiliaDateTime(`${day}T${endOfDay ? '23:59:59.999' : '00:00'}`) : null;
 }
 
 /**
- * The first instant of a local calendar day, for `created_gte`.
- * @example dayStart('2024-05-01') // in São Paulo (UTC-3): '2024-05-01 03:00:00.000Z'
+ * The first instant of a calendar day in Brasília, for `created_gte`.
+ * @example dayStart('2024-05-01') // '2024-05-01 03:00:00.000Z'
  */
 export function dayStart(day: string): string | null {
-  const date = localDay(day, false);
+  const date = brasiliaTime(day, false);
   return date ? toPocketBaseDate(date) : null;
 }
 
 /**
- * The last instant of a local calendar day, for `created_lte`.
- * @example dayEnd('2024-05-01') // in São Paulo (UTC-3): '2024-05-02 02:59:59.999Z'
+ * The last instant of a calendar day in Brasília, for `created_lte`.
+ * @example dayEnd('2024-05-01') // '2024-05-02 02:59:59.999Z'
  */
 export function dayEnd(day: string): string | null {
-  const date = localDay(day, true);
+  const date = brasiliaTime(day, true);
   return date ? toPocketBaseDate(date) : null;
 }
 
 /**
- * Back from a stored bound to the local calendar day the date input shows.
- * @example inputDay('2024-05-02 02:59:59.999Z') // in São Paulo: '2024-05-01'
+ * Back from a stored bound to the Brasília day the date input shows.
+ * @example inputDay('2024-05-02 02:59:59.999Z') // '2024-05-01'
  */
 export function inputDay(value: unknown): string {
   if (typeof value !== 'string' || !value) return '';
   if (DAY.test(value)) return value;
-  const date = new Date(value.replace(' ', 'T'));
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const date = parseBrasiliaDateTime(value);
+  return date ? formatDateInput(date) : '';
 }
 
 const BR_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -10,7 +10,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Title, useCanAccess, useEditContext, type RaRecord } from 'react-admin';
+import { Title, useCanAccess, useEditContext } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
@@ -61,12 +61,7 @@ function PostEditView() {
 export default function PostEdit() {
   const { actor } = useActor();
   return (
-    <VersionedEdit
-      resource="posts"
-      transform={(values, options) =>
-        toPostBody(values as PostFormValues, { actor, previousStatus: (options?.previousData as RaRecord | undefined)?.status })
-      }
-    >
+    <VersionedEdit resource="posts" transform={(values) => toPostBody(values as PostFormValues, { actor })}>
       <PostEditView />
     </VersionedEdit>
   );

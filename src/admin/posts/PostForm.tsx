@@ -105,7 +105,7 @@ function ScheduleInput() {
       label="resources.posts.fields.scheduled_for"
       format={(value: unknown) => toDateTimeLocal(parseDateTime(value))}
       validate={(value: unknown, values: Record<string, unknown>) => scheduleError(values.status, value)}
-      helperText="Data e hora (horário local) em que o post será publicado."
+      helperText="Data e hora (horário de Brasília) em que o post será publicado."
     />
   );
 }

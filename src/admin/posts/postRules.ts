@@ -7,6 +7,8 @@
 import { BLOG_CATEGORIES } from '../../lib/blog-filter';
 import { AUTHOR_STATUSES, can, type Actor } from '../../lib/permissions';
 import { SLUG_PATTERN, slugify } from '../../lib/slug';
+import { parseBrasiliaDateTime } from '../../lib/dates';
+import { formatDateTimeInput } from '../../lib/format';
 
 export const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -55,12 +57,12 @@ export function validateSlug(value: unknown): string | undefined {
   return SLUG_PATTERN.test(String(value)) ? undefined : SLUG_MESSAGE;
 }
 
-/** Parses what the date input or PocketBase hands over ('2030-01-02T10:00', '2030-01-02 13:00:00.000Z'). */
+/**
+ * Parses what the date input or PocketBase hands over: the input's '2030-01-02T10:00'
+ * is Brasília time, whatever the browser's zone; PocketBase's '2030-01-02 13:00:00.000Z' is UTC.
+ */
 export function parseDateTime(value: unknown): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const date = new Date(value.trim().replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date;
+  return parseBrasiliaDateTime(value);
 }
 
 export const SCHEDULE_REQUIRED = 'Informe a data e a hora da publicação agendada.';
@@ -129,11 +131,12 @@ export interface PostFormValues {
 /**
  * The body for PocketBase's create/update from the form's values. Tags travel as
  * JSON text (PocketBase reads it as the array, in JSON and multipart bodies alike).
- * Publishing clears a publication time that was not already set by a previous
- * publication, so the server stamps the moment of publishing. An edit sends the
- * `updated` value it was based on, so a save never silently overwrites another.
+ * The publication time is sent only to schedule a post: the server stamps it on the
+ * first publication and keeps it through unpublishing and publishing again
+ * (pb_hooks/lib/posts.js). An edit sends the `updated` value it was based on, so a
+ * save never silently overwrites another.
  */
-export function toPostBody(values: PostFormValues, options: { actor: Actor | null; previousStatus?: string }) {
+export function toPostBody(values: PostFormValues, options: { actor: Actor | null }) {
   const wanted = values.status ?? 'draft';
   const status = can(options.actor, 'publish') || AUTHOR_STATUSES.includes(wanted) ? wanted : 'draft';
   const body: Record<string, unknown> = {
@@ -151,11 +154,7 @@ export function toPostBody(values: PostFormValues, options: { actor: Actor | nul
   if (can(options.actor, 'publish')) {
     body.review_note = status === 'published' || status === 'scheduled' ? '' : (values.review_note ?? '').trim();
   }
-  if (status === 'scheduled') {
-    body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
-  } else if (status === 'published' && options.previousStatus !== 'published') {
-    body.published_at = '';
-  }
+  if (status === 'scheduled') body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
   return body;
 }
 
@@ -171,13 +170,10 @@ export function followSlug(current: string, lastAuto: string | null, source: str
   return slugify(source);
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /**
- * A date as the browser's date-time input shows it, in local time ('yyyy-MM-ddThh:mm').
- * @example toDateTimeLocal(parseDateTime('2030-01-02 13:05:00.000Z')) // '2030-01-02T10:05' in São Paulo
+ * A date as the date-time input shows it ('yyyy-MM-ddTHH:mm'), in Brasília time.
+ * @example toDateTimeLocal(parseDateTime('2030-01-02 13:05:00.000Z')) // '2030-01-02T10:05'
  */
 export function toDateTimeLocal(date: Date | null): string {
-  if (!date) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date ? formatDateTimeInput(date) : '';
 }
