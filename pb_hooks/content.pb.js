@@ -3,14 +3,16 @@
 // Posts and pages: slugs derived from the title/name when empty, the site's content
 // rules checked when a record is to be shown (pb_hooks/lib/content-rules.js), a save
 // based on a stale copy refused and a restored version named (lib/revisions.js), the author
-// defaulting to whoever creates the post, publication time stamped on publish,
-// and the job that publishes scheduled posts whose time has come.
+// defaulting to whoever creates the post, the first publication time stamped once and
+// kept (lib/posts.js), line endings normalized (lib/line-endings.js), and the job that
+// publishes scheduled posts whose time has come.
 
 onRecordCreateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), ""));
   if (!e.record.get("author") && e.auth && !e.auth.isSuperuser()) e.record.set("author", e.auth.id);
   if (!e.record.get("status")) e.record.set("status", "draft");
+  require(`${__hooks}/lib/posts.js`).prepareRequest(e);
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", e.record);
   e.next();
 }, "posts");
@@ -18,14 +20,16 @@ onRecordCreateRequest((e) => {
 onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "posts", slugify(e.record.get("title")), e.record.id));
+  require(`${__hooks}/lib/posts.js`).prepareRequest(e);
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("posts", e.record);
   // The `updated` the save was based on, and a restored version (lib/revisions.js).
   require(`${__hooks}/lib/revisions.js`).prepareSave(e);
   e.next();
 }, "posts");
 
-// Any path (API, dashboard, cron): publication time stamped on publish, and the
-// published author name following the author relation (users themselves are private).
+// Any path (API, dashboard, cron): the first publication time kept, line endings
+// normalized, and the published author name following the author relation (users
+// themselves are private).
 onRecordCreate((e) => {
   require(`${__hooks}/lib/posts.js`).beforeSave(e.app, e.record);
   e.next();
@@ -48,6 +52,16 @@ onRecordCreateRequest((e) => {
 onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
   require(`${__hooks}/lib/revisions.js`).prepareSave(e);
+  e.next();
+}, "pages");
+
+// Any path: the sections' text with "\n" line endings (`content` is JSON).
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/line-endings.js`).normalizeJsonField(e.record, "content");
+  e.next();
+}, "pages");
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/line-endings.js`).normalizeJsonField(e.record, "content");
   e.next();
 }, "pages");
 

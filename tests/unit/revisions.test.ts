@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { foldUnchanged, hasChanges, wordDiff } from '../../src/admin/revisions/wordDiff';
-import { restoreBody } from '../../src/admin/revisions/versionFields';
+import { COMPARED, restoreBody } from '../../src/admin/revisions/versionFields';
 import { differsFrom, keptValues } from '../../src/admin/revisions/localCopy';
 
 describe('word diff', () => {
@@ -29,6 +29,17 @@ describe('word diff', () => {
     expect(whole.join('')).toBe(`começo ${long} final`);
     // A short run stays as it is.
     expect(foldUnchanged(wordDiff('a b c', 'a b d')).some((part) => part.hidden)).toBe(false);
+  });
+});
+
+describe('comparing versions', () => {
+  test('a version saved with "\\r\\n" reads like one saved with "\\n": no change, no doubled blank line', () => {
+    const content = (data: Record<string, unknown>) => COMPARED.posts.find((field) => field.name === 'content')!.text(data);
+    const before = content({ content: 'Um.\r\n\r\nDois.\rTrês.' });
+    expect(before).toBe('Um.\n\nDois.\nTrês.');
+    expect(hasChanges(wordDiff(before, content({ content: 'Um.\n\nDois.\nTrês.' })))).toBe(false);
+    const sections = COMPARED.pages.find((field) => field.name === 'content')!.text;
+    expect(sections({ content: { sections: [{ heading: 'A\r\nB', body: 'x\r\n\r\ny' }] } })).toBe('## A\nB\n\nx\n\ny');
   });
 });
 

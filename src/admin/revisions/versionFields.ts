@@ -13,13 +13,16 @@ export interface ComparedField {
   text: (data: Record<string, unknown>) => string;
 }
 
-const plain = (name: string) => (data: Record<string, unknown>) => String(data[name] ?? '');
+/** Versions saved before the server normalized line endings hold "\r\n": compared as "\n". */
+const text = (value: unknown) => String(value ?? '').replace(/\r\n?/g, '\n');
+
+const plain = (name: string) => (data: Record<string, unknown>) => text(data[name]);
 
 /** A page's sections as the text an editor reads: heading, then body. */
 function sectionsText(data: Record<string, unknown>): string {
   const content = data.content as { sections?: { heading?: unknown; body?: unknown }[] } | null | undefined;
   const sections = Array.isArray(content?.sections) ? content.sections : [];
-  return sections.map((section) => `## ${String(section.heading ?? '')}\n\n${String(section.body ?? '')}`).join('\n\n');
+  return sections.map((section) => `## ${text(section.heading)}\n\n${text(section.body)}`).join('\n\n');
 }
 
 export const COMPARED: Record<VersionedResource, ComparedField[]> = {
