@@ -28,6 +28,7 @@ const JSVM_GLOBALS = [
   'TextField',
   'SelectField',
   'BoolField',
+  'NumberField',
   'DateField',
   'JSONField',
   'FileField',

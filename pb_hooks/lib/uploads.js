@@ -97,9 +97,41 @@ function dimensions(type, head, file) {
   return null;
 }
 
-/** Walks JPEG segments (marker, length) to the first SOFn, as a decoder does. */
+/**
+ * The orientation (1-8) an EXIF APP1 segment declares, 1 when it declares none. Cameras
+ * store a portrait photo as landscape pixels plus orientation 6 or 8; browsers and
+ * PocketBase's thumbnails (imaging.AutoOrientation) turn it upright.
+ */
+function exifOrientation(b, start, end) {
+  if (!startsWith(b, "Exif\0\0", start)) return 1;
+  const tiff = start + 6;
+  const little = startsWith(b, "II", tiff);
+  if (!little && !startsWith(b, "MM", tiff)) return 1;
+  const u16 = (i) => (little ? u16le(b, i) : u16be(b, i));
+  const u32 = (i) => (little ? (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16)) + b[i + 3] * 0x1000000 : u32be(b, i));
+  if (tiff + 8 > end) return 1;
+  const ifd = tiff + u32(tiff + 4);
+  if (ifd + 2 > end) return 1;
+  const entries = u16(ifd);
+  for (let k = 0; k < entries; k++) {
+    const entry = ifd + 2 + 12 * k;
+    if (entry + 12 > end) return 1;
+    if (u16(entry) === 0x0112) {
+      const value = u16(entry + 8);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+/**
+ * Walks JPEG segments (marker, length) to the first SOFn, as a decoder does; the size
+ * is the upright one (width and height swapped when EXIF turns the image by 90°), as
+ * the page shows it.
+ */
 function jpegDimensions(b) {
   let i = 2; // after SOI
+  let orientation = 1;
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1];
@@ -114,9 +146,13 @@ function jpegDimensions(b) {
     if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame
     const length = u16be(b, i + 2);
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return i + 9 <= b.length ? { width: u16be(b, i + 7), height: u16be(b, i + 5) } : null;
+      if (i + 9 > b.length) return null;
+      const width = u16be(b, i + 7);
+      const height = u16be(b, i + 5);
+      return orientation >= 5 ? { width: height, height: width } : { width, height };
     }
     if (length < 2) return null;
+    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(b, i + 4, Math.min(b.length, i + 2 + length));
     i += 2 + length;
   }
   return null;
@@ -159,6 +195,22 @@ function headOf(file) {
 }
 
 /**
+ * The upright width and height of an accepted image (a file checkUploads let through, or
+ * a stored one read through `{ reader: { open } }`), from its header as checkUploads reads
+ * it; null for other files and for a header that declares no size.
+ * @param {{ reader: { open: () => any } }} file
+ * @param {string} name the file name, whose extension gives the type
+ */
+function imageSize(file, name) {
+  const type = TYPES[extensionOf(name)];
+  if (!type || IMAGES.indexOf(extensionOf(name)) < 0) return null;
+  const head = headOf(file);
+  if (sniff(head) !== type) return null;
+  const size = dimensions(type, head, file);
+  return size && size.width > 0 && size.height > 0 ? size : null;
+}
+
+/**
  * Checks the new files of a file field.
  * @param {"media" | "image"} accepted what the field takes
  */
@@ -192,4 +244,4 @@ function displayName(name) {
   return Array.from(text.trim()).slice(0, 255).join("");
 }
 
-module.exports = { checkUploads, dimensions, displayName, extensionOf, sniff, MAX_PIXELS, MAX_SIDE };
+module.exports = { checkUploads, dimensions, displayName, extensionOf, imageSize, sniff, IMAGES, MAX_PIXELS, MAX_SIDE };

@@ -40,16 +40,17 @@ export function stopProcess(child, { signal = 'SIGTERM', graceMs = 5_000 } = {})
  * always explicit: left out, PocketBase turns it on whenever its binary lives under
  * the system temp dir (a checkout in /tmp) and then prints every SQL statement,
  * password hashes, token keys and the e-mails it sends to the console.
- * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean, dev?: boolean }} options
+ * @param {{ host: string, port: number, dataDir: string, hooksWatch?: boolean, dev?: boolean, migrationsDir?: string }} options
+ *   migrationsDir: another folder of migrations (a test of an upgrade starts with the older ones)
  */
-export function serveArgs({ host, port, dataDir, hooksWatch = false, dev = false }) {
+export function serveArgs({ host, port, dataDir, hooksWatch = false, dev = false, migrationsDir = fromRoot('pb_migrations') }) {
   return [
     'serve',
     `--http=${host}:${port}`,
     `--dev=${dev}`,
     `--dir=${dataDir}`,
     `--hooksDir=${fromRoot('pb_hooks')}`,
-    `--migrationsDir=${fromRoot('pb_migrations')}`,
+    `--migrationsDir=${migrationsDir}`,
     `--hooksWatch=${hooksWatch}`,
     '--automigrate=false',
   ];
@@ -80,11 +81,11 @@ export async function waitForHealth(url, { timeoutMs = 30_000, child } = {}) {
 /**
  * Starts `pocketbase serve` and resolves once it is healthy.
  * @param {{ bin: string, host?: string, port: number, dataDir: string, siteDir?: string,
- *           env?: Record<string, string> }} options
+ *           env?: Record<string, string>, migrationsDir?: string }} options
  * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, siteDir, env = {} }) {
-  const child = spawn(bin, serveArgs({ host, port, dataDir }), {
+export async function startPocketBase({ bin, host = '127.0.0.1', port, dataDir, siteDir, env = {}, migrationsDir }) {
+  const child = spawn(bin, serveArgs({ host, port, dataDir, ...(migrationsDir ? { migrationsDir } : {}) }), {
     env: { ...process.env, ...(siteDir ? { SITE_DIR: siteDir } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -23,17 +23,27 @@ export interface TestServer {
   pid: () => number;
   /** Ends PocketBase with SIGKILL, as a crash would (no shutdown of any kind), and waits for it to exit. The data dir stays. */
   kill: () => Promise<void>;
-  /** Starts PocketBase again on the same data dir and port, with the same options (after kill). */
-  restart: () => Promise<void>;
+  /**
+   * Starts PocketBase again on the same data dir and port, with the same options (after
+   * kill); `migrationsDir` changes the migrations folder from then on.
+   */
+  restart: (options?: { migrationsDir?: string }) => Promise<void>;
 }
 
-export async function startTestServer(options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * @param options.migrationsDir another folder of migrations than pb_migrations/ (an
+ *   upgrade test starts with the older ones, then restarts with all of them)
+ */
+export async function startTestServer(
+  options: { siteDir?: string; env?: Record<string, string>; migrationsDir?: string } = {},
+): Promise<TestServer> {
   const bin = await resolvePocketBase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pb-test-'));
   const superuser = { email: 'superuser-testes@exemplo.com.br', password: randomBytes(18).toString('hex') };
   await upsertSuperuser({ bin, dataDir, ...superuser, env: options.env });
   const port = await freePort();
-  const start = () => startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env });
+  let migrationsDir = options.migrationsDir;
+  const start = () => startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env, migrationsDir });
   let server = await start();
   let earlierOutput = '';
   return {
@@ -54,7 +64,8 @@ export async function startTestServer(options: { siteDir?: string; env?: Record<
       process.kill(child.pid!, 'SIGKILL');
       await exited;
     },
-    restart: async () => {
+    restart: async (next = {}) => {
+      if ('migrationsDir' in next) migrationsDir = next.migrationsDir;
       earlierOutput += server.output();
       server = await start();
     },

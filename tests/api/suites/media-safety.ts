@@ -11,10 +11,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AVATAR_THUMB } from '../../../src/admin/authProvider';
+import { gif, jpeg, png, pngFile, webp } from '../../helpers/images';
 import { startStaffServer, type StaffServer } from '../../helpers/staff';
 import { useStorage, type StorageKind, type StorageUnderTest } from '../../helpers/storage';
 
@@ -32,50 +32,6 @@ export function mediaSafetyTests(kind: StorageKind) {
     await s?.stop();
     await storage?.stop();
   });
-
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  /** One PNG chunk: length, type, data, CRC. */
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-
-  /** A PNG (signature, IHDR, IDAT, IEND) declaring width×height, with the given compressed rows. */
-  function pngFile(width: number, height: number, rows: Buffer): Uint8Array<ArrayBuffer> {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(width, 0);
-    header.writeUInt32BE(height, 4);
-    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-    const file = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(rows)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-    return new Uint8Array(file);
-  }
-
-  /** A real size×size PNG, a colour gradient. */
-  function png(size = 2): Uint8Array<ArrayBuffer> {
-    // Each row: filter byte 0, then RGB pixels.
-    const rows = Buffer.alloc(size * (1 + 3 * size));
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], y * (1 + 3 * size) + 1 + 3 * x);
-    return pngFile(size, size, rows);
-  }
 
   const HTML = '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>';
   const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>';
@@ -462,37 +418,6 @@ export function mediaSafetyTests(kind: StorageKind) {
       expect(body.data[field]?.code).toBe('validation_image_too_large');
       expect(body.data[field]?.message).toMatch(LIMIT);
       expect(body.data[field]?.message).toContain(`(${width} × ${height} pixels)`);
-    }
-
-    /** A JPEG's header: SOI, `segments` APP1 segments of 60 KB (as EXIF and ICC data would be), SOF0 with the size, EOI. */
-    function jpeg(width: number, height: number, segments = 1): Uint8Array<ArrayBuffer> {
-      const app1 = Buffer.alloc(4 + 60000);
-      app1.set([0xff, 0xe1]);
-      app1.writeUInt16BE(60002, 2);
-      const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
-      sof.writeUInt16BE(height, 5);
-      sof.writeUInt16BE(width, 7);
-      const app1s = Array.from({ length: segments }, () => app1);
-      return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), ...app1s, sof, Buffer.from([0xff, 0xd9])]));
-    }
-
-    function gif(width: number, height: number): Uint8Array<ArrayBuffer> {
-      const file = Buffer.from('GIF89a\0\0\0\0\0\0\0;', 'latin1');
-      file.writeUInt16LE(width, 6);
-      file.writeUInt16LE(height, 8);
-      return new Uint8Array(file);
-    }
-
-    /** An extended WebP (VP8X) declaring its canvas size. */
-    function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
-      const file = Buffer.alloc(30);
-      file.write('RIFF', 0, 'latin1');
-      file.writeUInt32LE(22, 4);
-      file.write('WEBPVP8X', 8, 'latin1');
-      file.writeUInt32LE(10, 16);
-      file.writeUIntLE(width - 1, 24, 3);
-      file.writeUIntLE(height - 1, 27, 3);
-      return new Uint8Array(file);
     }
 
     test('a 10000×10000 PNG of a few hundred bytes is refused by the media library, and nothing is stored', async () => {
