@@ -11,6 +11,7 @@ import { pageCsp, securityHeaders } from './src/integrations/security-headers.mj
 import { staticRedirects } from './src/integrations/redirects.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
+import { markdownConfig } from './src/config/markdown.ts';
 
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
@@ -36,8 +37,8 @@ export default defineConfig({
   // The publisher keeps its own cache, so its rebuilds reuse unchanged content and images.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   trailingSlash: 'never',
-  // Code samples in articles: a high-contrast theme keeps comments readable (WCAG AA).
-  markdown: { shikiConfig: { theme: 'github-dark-high-contrast' } },
+  // The one Markdown pipeline: MDX articles here, CMS posts and pages in their loaders.
+  markdown: markdownConfig,
   // As many pages in flight as the machine has cores.
   // They still render on Node's one thread, so this only overlaps I/O: bench/hugo.mjs
   // measures it against 1 and finds no difference beyond noise.

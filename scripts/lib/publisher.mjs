@@ -329,15 +329,50 @@ const sameSecret = (given, secret) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** @type {Promise<(markdown: string, media: unknown[]) => Promise<string>> | undefined} */
+let previewRenderer;
+
 /**
- * The loopback endpoint PocketBase's hooks call: POST /rebuild {reason, immediate}
- * with the shared secret. Returns its URL.
+ * Renders a body for the editor's preview with the site's own Markdown pipeline
+ * (the renderer of src/lib/markdown/render.ts, loaded on the first preview), the
+ * media images described as the build describes them (src/lib/media-images.ts).
+ * @param {string} markdown
+ * @param {unknown[]} media the `{ id, file, width, height }` of the images the body shows
+ */
+export async function renderPreview(markdown, media) {
+  previewRenderer ??= (async () => {
+    const { createArticleRenderer, renderArticle } = await import('../../src/lib/markdown/render.ts');
+    const { mediaFileUrl, responsiveMediaImage } = await import('../../src/lib/media-images.ts');
+    const renderer = await createArticleRenderer();
+    return async (/** @type {string} */ body, /** @type {unknown[]} */ images) => {
+      /** @type {Record<string, import('../../src/lib/markdown/article.ts').ArticleImage>} */
+      const known = {};
+      for (const item of images) {
+        const facts = /** @type {import('../../src/lib/media-images.ts').MediaImageFacts} */ (item);
+        if (typeof facts?.id === 'string' && typeof facts.file === 'string') {
+          known[mediaFileUrl(facts.id, facts.file)] = responsiveMediaImage(facts, '');
+        }
+      }
+      return (await renderArticle(renderer, body, known)).html;
+    };
+  })();
+  return (await previewRenderer)(markdown, media);
+}
+
+/** The largest request the endpoint reads: a preview carries a whole post. */
+const MAX_BODY = 1024 * 1024;
+
+/**
+ * The loopback endpoint PocketBase's hooks call, with the shared secret:
+ * POST /rebuild {reason, immediate, at} asks for a publication; POST /preview
+ * {markdown, media} answers `{ html }`, a body rendered as the site renders it.
+ * Returns its URL.
  * @param {{ publisher: Pick<ReturnType<typeof createPublisher>, 'request'>, secret: string, host?: string, port?: number }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0 }) {
   const server = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/rebuild') {
+    if (request.method !== 'POST' || (request.url !== '/rebuild' && request.url !== '/preview')) {
       response.writeHead(404).end();
       return;
     }
@@ -345,11 +380,12 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       response.writeHead(403).end();
       return;
     }
+    const limit = request.url === '/preview' ? MAX_BODY : 10_000;
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk) => {
       body += chunk;
-      if (body.length > 10_000) request.destroy();
+      if (body.length > limit) request.destroy();
     });
     request.on('end', () => {
       let payload;
@@ -357,6 +393,17 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
         payload = JSON.parse(body || '{}');
       } catch {
         response.writeHead(400).end();
+        return;
+      }
+      if (request.url === '/preview') {
+        const markdown = typeof payload.markdown === 'string' ? payload.markdown : '';
+        renderPreview(markdown, Array.isArray(payload.media) ? payload.media : []).then(
+          (html) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html })),
+          (error) => {
+            console.error('[pré-visualização]', error instanceof Error ? error.message : error);
+            response.writeHead(500).end();
+          },
+        );
         return;
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);

@@ -234,6 +234,8 @@ export interface AdminMethods {
   stats(): Promise<DashboardStats>;
   /** Brings a deleted post back as it was (pb_hooks/lib/deleted-posts.js); answers its id, slug and title. */
   restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
+  /** A body rendered by the site's Markdown pipeline, as it will be published (pb_hooks/preview.pb.js). */
+  renderPreview(markdown: string): Promise<{ html: string }>;
 }
 
 export type AdminDataProvider = RestDataProvider & AdminMethods;
@@ -267,6 +269,7 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
     restoreDeletedPost: (id) =>
       pb.send(`/api/admin/deleted-posts/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
+    renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),
   };
   // react-admin's verbs (and backupStatus) go by their resource; AdminMethods go straight.
   return new Proxy(byResource, {

@@ -7,17 +7,11 @@
  */
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
+import { publicFilesUrl } from './cms-client';
+import { mediaImagesReader } from './cms-images';
 import { readCmsContent, storeEntries, type StoredEntry } from './cms-loaders';
 import { toBlogEntry } from './cms-posts';
 import { leftOutLine } from './left-out';
-
-/**
- * Where visitors fetch CMS files: the public API when it lives on another host
- * (PUBLIC_API_URL), else the site's own origin (root-relative URLs).
- */
-export function publicFilesUrl(env: Record<string, string | undefined> = process.env): string {
-  return env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') ?? '';
-}
 
 /**
  * Why a CMS post cannot take its slug: an MDX article in git already has it.
@@ -41,7 +35,7 @@ export function blogLoader(options: { base: string; pocketBaseUrl?: string }): L
       // the CMS posts keep their digests between builds.
       const { store } = context;
       await mdx.load({ ...context, store: { ...store, keys: () => store.keys().filter((id) => fromGit(store.get(id)!)) } });
-      if (!content) {
+      if (!url || !content) {
         await storeEntries(context, [], (entry) => !fromGit(entry));
         context.logger.info('POCKETBASE_URL não definida: o blog usa só os artigos MDX.');
         return;
@@ -56,7 +50,7 @@ export function blogLoader(options: { base: string; pocketBaseUrl?: string }): L
           if (clash) context.logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: clash }));
           return !clash;
         });
-      await storeEntries(context, entries, (entry) => !fromGit(entry));
+      await storeEntries(context, entries, (entry) => !fromGit(entry), mediaImagesReader(url, filesUrl));
       context.logger.info(`${posts.length} post(s) publicado(s) do CMS em ${url}.`);
     },
   };

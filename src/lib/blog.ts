@@ -6,6 +6,7 @@ import { formatIsoDay, formatLongDate } from './format';
 import { declaredDates, newestFirst } from './article-dates';
 import defaultCover from '../assets/artwork/linha-s.png';
 import { digest, sharedKey } from './page-keys';
+import { readingMinutes } from './reading';
 import { threadsOf } from './cms-comments';
 
 export type Article = CollectionEntry<'blog'>;
@@ -131,15 +132,6 @@ export function relatedArticles(article: Article, all: Article[], count = 3): Ar
  */
 export function summaryKey(article: Article): string {
   return digest(article.id, { ...article.data, updated: undefined });
-}
-
-/** Reading time in minutes at 200 words a minute (at least 1). */
-export function readingMinutes(text: string): number {
-  const words = text
-    .replace(/<[^>]+>/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.round(words / 200));
 }
 
 /**

@@ -21,6 +21,14 @@ export function cmsClient(url: string): PocketBase {
 }
 
 /**
+ * Where visitors fetch CMS files: the public API when it lives on another host
+ * (PUBLIC_API_URL), else the site's own origin (root-relative URLs).
+ */
+export function publicFilesUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') ?? '';
+}
+
+/**
  * Runs a read of the CMS.
  * @param what what is read, as the error names it, e.g. "as páginas"
  * @throws an Error in pt-BR naming what and the CMS's address, with the cause

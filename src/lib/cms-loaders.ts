@@ -6,11 +6,14 @@
  */
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../config/site';
-import { cmsClient, readCms } from './cms-client';
+import { cmsClient, publicFilesUrl, readCms } from './cms-client';
+import { mediaImagesReader } from './cms-images';
 import { fetchApprovedComments, type CommentRecord } from './cms-comments';
 import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
+import { pageMarkdown } from './page-sections';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
-import { RENDERER_SOURCES, renderMarkdown } from './markdown';
+import type { ArticleImage } from './markdown/article';
+import { createArticleRenderer, renderArticle, type MarkdownRenderer } from './markdown/render';
 
 interface SettingRecord {
   id: string;
@@ -45,7 +48,7 @@ export type StoredEntry = ReturnType<DataStore['values']>[number];
 export interface SourceEntry {
   id: string;
   data: Record<string, unknown>;
-  /** Markdown the entry's body is rendered from (src/lib/markdown.ts), if any. */
+  /** Markdown the entry's body is rendered from (the site's pipeline, src/lib/markdown/), if any. */
   markdown?: string;
   /** The CMS record it comes from. */
   origin?: RecordOrigin;
@@ -101,6 +104,37 @@ export function readCmsContent(url: string): Promise<CmsContent> {
 }
 
 /**
+ * What a body's HTML depends on besides its Markdown: the pipeline's code and the
+ * packages it uses (the lockfile). A stored body is kept between builds while its
+ * Markdown and these stay the same.
+ */
+export const RENDERER_SOURCES: string = Object.values(
+  import.meta.glob<string>(
+    ['./markdown/*.ts', './markdown-policy.ts', './media-images.ts', '../config/markdown.ts', '../../package-lock.json'],
+    {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    },
+  ),
+).join('\n');
+
+const renderers = new WeakMap<object, Promise<MarkdownRenderer>>();
+
+/** The renderer of the site's Markdown configuration, made once per build. */
+function rendererFor({ config }: LoaderContext): Promise<MarkdownRenderer> {
+  let renderer = renderers.get(config.markdown);
+  if (!renderer) {
+    renderer = createArticleRenderer(config.markdown);
+    renderers.set(config.markdown, renderer);
+  }
+  return renderer;
+}
+
+/** The media library's images a body shows (src/lib/cms-images.ts); none when not given. */
+export type ImagesOf = (markdown: string) => Promise<Record<string, ArticleImage>>;
+
+/**
  * Puts a source's entries into the collection's store, each with the digest of its
  * data (and of its Markdown with the renderer's code): an entry whose digest is
  * already stored is neither rendered, validated again nor rewritten, so a build
@@ -113,10 +147,12 @@ export function readCmsContent(url: string): Promise<CmsContent> {
  * @returns how many entries were written
  */
 export async function storeEntries(
-  { store, parseData, generateDigest, logger, collection }: LoaderContext,
+  context: LoaderContext,
   entries: SourceEntry[],
   owns: (entry: StoredEntry) => boolean = () => true,
+  imagesOf: ImagesOf = async () => ({}),
 ): Promise<number> {
+  const { store, parseData, generateDigest, logger, collection } = context;
   const excluded = excludedEntries();
   const kept: SourceEntry[] = [];
   for (const entry of entries) {
@@ -141,7 +177,12 @@ export async function storeEntries(
       logger.warn(leftOutLine({ ...origin, entry: id, reason: reasonOf(error) }));
       continue;
     }
-    store.set({ id, data: parsed, digest, ...(markdown === undefined ? {} : { rendered: { html: renderMarkdown(markdown) } }) });
+    let rendered;
+    if (markdown !== undefined) {
+      const { html, headings } = await renderArticle(await rendererFor(context), markdown, await imagesOf(markdown));
+      rendered = { html, metadata: { headings } };
+    }
+    store.set({ id, data: parsed, digest, ...(rendered ? { rendered } : {}) });
     written += 1;
   }
   return written;
@@ -157,7 +198,7 @@ function cmsLoader(name: string, url: string | undefined, entriesOf: (content: C
     load: async (context) => {
       const address = url?.trim();
       const entries = address ? entriesOf(await readCmsContent(address)) : [];
-      await storeEntries(context, entries);
+      await storeEntries(context, entries, undefined, address ? mediaImagesReader(address, publicFilesUrl()) : undefined);
       // Astro warns on every getCollection() of a collection it holds nothing for, once per
       // page built (withastro/astro#15329); one entry set and deleted leaves it existing and empty.
       if (entries.length === 0) {
@@ -204,13 +245,17 @@ export function commentsLoader(url: string | undefined): Loader {
   );
 }
 
-/** A page record as the pages collection's data; its free-form content reduced to the sections. */
+/** A page record as the pages collection's data, its sections rendered as one body (src/lib/page-sections.ts). */
 function toPageEntry(page: PageRecord): SourceEntry {
   const content = page.content && typeof page.content === 'object' ? (page.content as { sections?: unknown }) : {};
-  const sections = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
+  const list = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
+  const sections = list
+    .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
+    .map((section) => ({ heading: String(section.heading ?? ''), body: String(section.body ?? '') }));
   return {
     id: page.slug,
     origin: { collection: 'pages', id: page.id, label: page.name || page.slug },
+    markdown: pageMarkdown(sections),
     data: {
       slug: page.slug,
       name: page.name ?? '',
@@ -218,9 +263,7 @@ function toPageEntry(page: PageRecord): SourceEntry {
       meta_title: page.meta_title ?? '',
       meta_description: page.meta_description ?? '',
       is_homepage: Boolean(page.is_homepage),
-      sections: sections
-        .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
-        .map((section) => ({ heading: String(section.heading ?? ''), body: String(section.body ?? '') })),
+      sections,
     },
   };
 }

@@ -4,7 +4,7 @@
  * overrides that route's title and description; any other page is rendered at
  * /{slug} by src/pages/[page].astro.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 
 export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 
@@ -12,6 +12,13 @@ export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 export async function getCmsPages(): Promise<CmsPage[]> {
   const pages = await getCollection('cmsPages');
   return pages.map((page) => page.data).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+}
+
+/** A published page's body, rendered by the site's Markdown pipeline when it was loaded (src/lib/cms-loaders.ts). */
+export async function renderPage(slug: string) {
+  const entry = await getEntry('cmsPages', slug);
+  if (!entry) throw new Error(`Página do CMS não encontrada: ${slug}`);
+  return render(entry);
 }
 
 /** Path of a CMS page: the home page, or /{slug}. */

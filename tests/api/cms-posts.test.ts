@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { fetchPublicPosts, toBlogEntry } from '../../src/lib/cms-posts';
-import { renderMarkdown } from '../../src/lib/markdown';
+import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
+
+const renderMarkdown = async (markdown: string) => (await renderArticle(await createArticleRenderer(), markdown)).html;
 import { slugClash } from '../../src/lib/blog-loader';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
@@ -69,12 +71,12 @@ describe('CMS posts for the blog', () => {
     });
     expect(entry.data.author).toBe('editor@exemplo.com.br');
     expect(entry.data.date).toBeInstanceOf(Date);
-    expect(renderMarkdown(entry.markdown)).toBe('<h2>Olá</h2>\n<p>Texto <strong>publicado</strong>.</p>\n');
+    expect(await renderMarkdown(entry.markdown)).toBe('<h2 id="olá">Olá</h2>\n<p>Texto <strong>publicado</strong>.</p>\n');
   });
 
   test('sanitizes hostile Markdown: no script, no event handler, no javascript: link', async () => {
     const post = (await fetchPublicPosts(s.server.url)).find((item) => item.title === 'Post hostil')!;
-    const html = renderMarkdown(toBlogEntry(post, s.server.url).markdown);
+    const html = await renderMarkdown(toBlogEntry(post, s.server.url).markdown);
     expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(html).toContain('href="https://exemplo.com.br"');
   });

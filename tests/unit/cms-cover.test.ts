@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { publicFilesUrl } from '../../src/lib/blog-loader';
+import { publicFilesUrl } from '../../src/lib/cms-client';
 import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms-posts';
 
 const post: CmsPostRecord = {

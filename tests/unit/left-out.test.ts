@@ -10,6 +10,7 @@ import { storeEntries, type SourceEntry } from '../../src/lib/cms-loaders';
 import { pageSchema } from '../../src/lib/content-rules';
 import { leftOutLine } from '../../src/lib/left-out';
 import { parseLeftOut, renderFailure } from '../../scripts/lib/left-out.mjs';
+import { markdownConfig } from '../../src/config/markdown';
 
 /** A collection's store and what a loader is handed, with the real pages schema as parser. */
 function loaderContext(collection = 'cmsPages') {
@@ -26,6 +27,8 @@ function loaderContext(collection = 'cmsPages') {
     parseData: async ({ data }: { data: unknown }) => pageSchema.parse(data),
     generateDigest: (data: unknown) => JSON.stringify(data),
     logger: { warn: (line: string) => warnings.push(line) },
+    // The site's own Markdown configuration, as Astro hands it to loaders.
+    config: { markdown: markdownConfig },
   } as unknown as LoaderContext;
   return { context, entries, warnings };
 }
@@ -33,7 +36,15 @@ function loaderContext(collection = 'cmsPages') {
 const pageEntry = (slug: string, name: string, id = `id-${slug}`): SourceEntry => ({
   id: slug,
   origin: { collection: 'pages', id, label: name },
-  data: { slug, name, title: '', meta_title: '', meta_description: '', is_homepage: false, sections: [] },
+  data: {
+    slug,
+    name,
+    title: '',
+    meta_title: '',
+    meta_description: '',
+    is_homepage: false,
+    sections: [{ heading: name, body: 'Texto.' }],
+  },
 });
 
 afterEach(() => {
@@ -101,14 +112,14 @@ describe('a stored body is rendered again only when it changed', () => {
     const withBody = (markdown: string): SourceEntry => ({ ...pageEntry('pagina', 'Página'), markdown });
     expect(await storeEntries(context, [withBody('## Olá\n\nTexto.')])).toBe(1);
     const stored = entries.get('pagina') as { digest: string; rendered?: { html: string } };
-    expect(stored.rendered?.html).toBe('<h2>Olá</h2>\n<p>Texto.</p>\n');
+    expect(stored.rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto.</p>\n');
     // The digest covers the renderer's own code, so a change to it renders every body again.
-    expect(stored.digest).toContain('rehypeArticle');
+    expect(stored.digest).toContain('operium-article');
 
     expect(await storeEntries(context, [withBody('## Olá\n\nTexto.')])).toBe(0);
     expect(entries.get('pagina')).toBe(stored);
 
     expect(await storeEntries(context, [withBody('## Olá\n\nTexto <script>x()</script>novo.')])).toBe(1);
-    expect((entries.get('pagina') as typeof stored).rendered?.html).toBe('<h2>Olá</h2>\n<p>Texto novo.</p>\n');
+    expect((entries.get('pagina') as typeof stored).rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto novo.</p>\n');
   });
 });

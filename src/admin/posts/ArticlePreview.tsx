@@ -1,16 +1,17 @@
 /**
- * The live preview of a post as the site shows it: a frame that loads the site's
- * own stylesheet (src/styles/global.css: its reset, tokens and `.prose-article`
- * rules) and renders the article header and body with the classes of
- * src/pages/blog/[slug].astro. The frame keeps the site's CSS away from the admin's
- * and is sandboxed without scripts, a second barrier behind the sanitizer.
+ * The preview of a post as the site shows it: a frame that loads the site's own
+ * stylesheet (src/styles/global.css: its reset, tokens and `.prose-article` rules)
+ * and renders the article header with the classes of src/pages/blog/[slug].astro
+ * and the body as the site's Markdown pipeline renders it (usePreview). The frame
+ * keeps the site's CSS away from the admin's and is sandboxed without scripts, a
+ * second barrier behind the pipeline's sanitizing step.
  */
 import Box from '@mui/material/Box';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import siteStylesUrl from '../../styles/global.css?url';
 import { CATEGORY_BADGE, type BlogCategory } from '../../lib/blog-filter';
-import { renderPreview } from './markdown';
+import { usePreview } from './usePreview';
 
 const FRAME_DOCUMENT = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><link rel="stylesheet" href="${siteStylesUrl}"></head><body></body></html>`;
 
@@ -24,7 +25,7 @@ export interface ArticlePreviewProps {
 }
 
 function ArticleBody({ title, content, category, tags, author }: ArticlePreviewProps) {
-  const html = useMemo(() => renderPreview(content), [content]);
+  const { html, error } = usePreview(content);
   const badge = CATEGORY_BADGE[category as BlogCategory];
   return (
     <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6" data-article-preview>
@@ -44,7 +45,12 @@ function ArticleBody({ title, content, category, tags, author }: ArticlePreviewP
           ))}
         </ul>
       )}
-      {/* Sanitized by renderPreview (DOMPurify, the site's allow-list). */}
+      {error && (
+        <p role="alert" className="mt-8 rounded-md bg-amber-50 p-3 text-sm text-ink">
+          {error}
+        </p>
+      )}
+      {/* Rendered and sanitized by the site's Markdown pipeline on the server. */}
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: html }} />
     </article>
   );
