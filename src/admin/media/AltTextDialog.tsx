@@ -1,4 +1,8 @@
-/** A small dialog that edits a file's alternative text (saved through the data provider). */
+/**
+ * A small dialog that edits a file's alternative text (saved through the data
+ * provider). An image is described or marked decorative (altText.ts); a document's
+ * description is optional.
+ */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,22 +11,26 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import { secureInput } from '../auth/passwordRules';
+import { AltTextFields } from './AltTextFields';
+import { ALT_TEXT_MAX, altChoiceError, altFields, type AltChoice } from './altText';
+import { isImage } from './fileRules';
 import type { MediaRecord } from './types';
-
-/** The `alt_text` field's limit in the schema. */
-const ALT_TEXT_MAX = 300;
 
 export function AltTextDialog({ record, onClose }: { record: MediaRecord; onClose: () => void }) {
   const notify = useNotify();
-  const [value, setValue] = useState(record.alt_text ?? '');
+  const image = isImage(record.mime_type);
+  const [choice, setChoice] = useState<AltChoice>({ alt: record.alt_text ?? '', decorative: Boolean(record.decorative) });
+  const [tried, setTried] = useState(false);
   const [update, { isPending }] = useUpdate<MediaRecord>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
+    if (image && altChoiceError(choice)) return;
+    const data = image ? altFields(choice) : { alt_text: altFields({ ...choice, decorative: false }).alt_text };
     update(
       'media',
-      { id: record.id, data: { alt_text: secureInput(value, ALT_TEXT_MAX) }, previousData: record },
+      { id: record.id, data, previousData: record },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -38,19 +46,23 @@ export function AltTextDialog({ record, onClose }: { record: MediaRecord; onClos
     <Dialog open onClose={isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="media-alt-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="media-alt-title">Texto alternativo</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            label="Texto alternativo"
-            helperText={`Descreve a imagem para leitores de tela e buscadores (${value.length}/${ALT_TEXT_MAX}).`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: ALT_TEXT_MAX } }}
-          />
+        <DialogContent sx={{ pt: '8px !important' }}>
+          {image ? (
+            <AltTextFields value={choice} onChange={setChoice} showError={tried} disabled={isPending} autoFocus />
+          ) : (
+            <TextField
+              autoFocus
+              fullWidth
+              multiline
+              minRows={2}
+              margin="dense"
+              label="Texto alternativo"
+              helperText={`Descreve o arquivo para leitores de tela e buscadores (${choice.alt.length}/${ALT_TEXT_MAX}).`}
+              value={choice.alt}
+              onChange={(event) => setChoice({ ...choice, alt: event.target.value })}
+              slotProps={{ htmlInput: { maxLength: ALT_TEXT_MAX } }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isPending}>

@@ -117,7 +117,11 @@ export function MediaCard({ record }: { record: MediaRecord }) {
             sx={{ mt: 0.5, fontStyle: record.alt_text ? 'normal' : 'italic', wordBreak: 'break-word' }}
             data-alt-text
           >
-            {record.alt_text ? `Texto alternativo: ${record.alt_text}` : 'Sem texto alternativo'}
+            {record.alt_text
+              ? `Texto alternativo: ${record.alt_text}`
+              : record.decorative
+                ? 'Imagem decorativa'
+                : 'Sem texto alternativo'}
           </Typography>
         </CardContent>
         <CardActions sx={{ pt: 0, flexWrap: 'wrap' }}>

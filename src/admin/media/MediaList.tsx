@@ -81,7 +81,16 @@ function MediaGrid() {
   );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar por nome ou texto alternativo" />];
+// The whole placeholder must show on a 390 px phone: the field takes the toolbar's width there.
+const filters = [
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Buscar por nome ou texto alternativo"
+    sx={{ width: { xs: '100%', sm: 340 } }}
+  />,
+];
 
 export default function MediaList() {
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,10 @@
 import type { RaRecord } from 'react-admin';
 import { useFileUrl } from '../dataProvider';
 
-/** A row of the `media` collection (original_filename, file_size and mime_type are filled by the server). */
+/**
+ * A row of the `media` collection (original_filename, file_size, mime_type, width and
+ * height are filled by the server; width and height are 0 for documents).
+ */
 export interface MediaRecord extends RaRecord {
   id: string;
   collectionId: string;
@@ -11,6 +14,10 @@ export interface MediaRecord extends RaRecord {
   file_size: number;
   mime_type: string;
   alt_text: string;
+  /** An image that needs no alternative text (alt=""). */
+  decorative: boolean;
+  width: number;
+  height: number;
   uploaded_by: string;
   created: string;
 }

@@ -78,6 +78,17 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     await expect(chosen.getByText(image)).toBeVisible();
     await expect(chosen.getByText(pdf)).toBeVisible();
     await expect(dialog.getByRole('button', { name: `Remover ${image}` })).toBeVisible();
+
+    // The image is asked its alternative text before anything is sent; the PDF is not.
+    const imageAsked = chosen.getByRole('group', { name: image });
+    await expect(chosen.getByRole('img', { name: `Prévia de ${image}` })).toBeVisible();
+    await expect(chosen.getByRole('group', { name: pdf })).toHaveCount(0);
+    await send.click();
+    const altField = imageAsked.getByRole('textbox', { name: 'Texto alternativo' });
+    await expect(imageAsked.getByText('Escreva o texto alternativo ou marque a imagem como decorativa.')).toBeVisible();
+    await expect(altField, 'the focus goes to the question').toBeFocused();
+    expect(await storedMedia(tag), 'nothing is sent before the answer').toEqual([]);
+    await altField.fill(`Foto da placa ${tag}`);
     await send.click();
     await expect(page.getByText('2 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -101,7 +112,16 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     // The server filled the facts from the upload itself.
     const stored = await storedMedia(tag);
     const storedImage = stored.find((record) => record.original_filename === image)!;
-    expect(storedImage).toMatchObject({ file_size: PNG.length, mime_type: 'image/png', uploaded_by: editor.id, alt_text: '' });
+    expect(storedImage).toMatchObject({
+      file_size: PNG.length,
+      mime_type: 'image/png',
+      uploaded_by: editor.id,
+      alt_text: `Foto da placa ${tag}`,
+      decorative: false,
+      width: 1,
+      height: 1,
+    });
+    await expect(imageCard.getByText(`Texto alternativo: Foto da placa ${tag}`)).toBeVisible();
     expect(stored.find((record) => record.original_filename === pdf)).toMatchObject({ mime_type: 'application/pdf' });
 
     // Copy link: the clipboard holds the public file address, the same the "open" link uses.
@@ -120,7 +140,7 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     // Alternative text, saved through the data provider.
     await imageCard.getByRole('button', { name: `Editar texto alternativo de ${image}` }).click();
     const altDialog = page.getByRole('dialog', { name: 'Texto alternativo' });
-    await altDialog.getByLabel('Texto alternativo').fill(`Placa controladora ${tag}`);
+    await altDialog.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Placa controladora ${tag}`);
     await altDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Arquivo atualizado com sucesso!')).toBeVisible();
     await expect(altDialog).toBeHidden();
@@ -128,6 +148,16 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     await expect(imageCard.locator('img')).toHaveAttribute('alt', `Placa controladora ${tag}`);
     const client = await superuser();
     expect((await client.collection('media').getOne(storedImage.id)).alt_text).toBe(`Placa controladora ${tag}`);
+
+    // Marked decorative there: no text kept, the card says so.
+    await imageCard.getByRole('button', { name: `Editar texto alternativo de ${image}` }).click();
+    await altDialog.getByRole('checkbox', { name: 'Imagem decorativa (sem texto alternativo)' }).check();
+    await expect(altDialog.getByRole('textbox', { name: 'Texto alternativo' })).toBeDisabled();
+    await altDialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(altDialog).toBeHidden();
+    await expect(imageCard.getByText('Imagem decorativa', { exact: true })).toBeVisible();
+    await expect(imageCard.locator('img')).toHaveAttribute('alt', '');
+    expect(await client.collection('media').getOne(storedImage.id)).toMatchObject({ decorative: true, alt_text: '' });
 
     // Delete, after the spec's confirmation.
     await pdfCard.getByRole('button', { name: `Excluir ${pdf}` }).click();
@@ -200,6 +230,8 @@ test('a file that only looks like an image is refused by the server with the spe
       buffer: Buffer.from('<!doctype html><html><body>não é imagem</body></html>'),
     },
   ]);
+  // Marked decorative, so the server is what refuses it.
+  await dialog.getByRole('checkbox', { name: 'Imagem decorativa (sem texto alternativo)' }).check();
   await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
   await expect(page.getByText('Erro ao enviar arquivo: Arquivo: Tipo de arquivo não permitido.').first()).toBeVisible();
   // The dialog stays open with the file, to remove it or try again.
