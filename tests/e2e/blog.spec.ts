@@ -226,7 +226,10 @@ test.describe('feed and sitemap', () => {
     for (const item of items) {
       expect(item).toMatch(/<title>[^<]+<\/title>/);
       expect(item).toMatch(/<link>http:\/\/127\.0\.0\.1\/blog\/[a-z0-9-]+<\/link>/);
-      expect(item).toMatch(/<pubDate>(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
+      // RFC 822 in Brasília's offset (src/lib/format.ts formatRssDate).
+      expect(item).toMatch(
+        /<pubDate>(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} -0[23]00<\/pubDate>/,
+      );
     }
     await page.goto('/');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');

@@ -10,6 +10,7 @@ import { readdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
 import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from '../../helpers/staff';
+import { formatDateTimeInput } from '../../../src/lib/format';
 
 const unique = () => randomBytes(3).toString('hex');
 
@@ -145,34 +146,35 @@ test('an editor deletes a post after the confirmation', async ({ page }) => {
   await expect(client.collection('posts').getOne(post.id)).rejects.toMatchObject({ status: 404 });
 });
 
-test('scheduling asks for a future date-time and is saved as such', async ({ page }) => {
-  const editor = await createStaff('editor');
-  const post = await seedPost(editor, { title: `Agenda ${unique()}`, status: 'draft' });
-  await openAdminAs(page, editor, `/admin/posts/${post.id}`);
+test.describe('in a browser outside Brasília', () => {
+  // The input is Brasília time whatever the browser's zone (src/lib/format.ts).
+  test.use({ timezoneId: 'Asia/Tokyo' });
 
-  await expect(field(page, 'Título')).toHaveValue(post.title, FIRST_SCREEN);
-  await expect(page.getByLabel('Publicar em')).toHaveCount(0);
-  await chooseOption(page, 'Status', 'Agendado');
-  await page.getByLabel('Publicar em').fill('2020-01-01T10:00');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('A publicação agendada precisa ser em uma data e hora futuras.')).toBeVisible();
+  test('scheduling asks for a future date-time in Brasília time and is saved as such', async ({ page }) => {
+    const editor = await createStaff('editor');
+    const post = await seedPost(editor, { title: `Agenda ${unique()}`, status: 'draft' });
+    await openAdminAs(page, editor, `/admin/posts/${post.id}`);
 
-  const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
-  when.setSeconds(0, 0);
-  const local = await page.evaluate((iso) => {
-    const date = new Date(iso);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }, when.toISOString());
-  await page.getByLabel('Publicar em').fill(local);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(post.title) }).getByText('Agendado', { exact: true })).toBeVisible();
+    await expect(field(page, 'Título')).toHaveValue(post.title, FIRST_SCREEN);
+    await expect(page.getByLabel('Publicar em')).toHaveCount(0);
+    await chooseOption(page, 'Status', 'Agendado');
+    await expect(page.getByText('Data e hora (horário de Brasília) em que o post será publicado.')).toBeVisible();
+    await page.getByLabel('Publicar em').fill('2020-01-01T10:00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('A publicação agendada precisa ser em uma data e hora futuras.')).toBeVisible();
 
-  const client = await superuser();
-  const saved = await client.collection('posts').getOne(post.id);
-  expect(saved.status).toBe('scheduled');
-  expect(new Date(saved.published_at.replace(' ', 'T')).toISOString()).toBe(when.toISOString());
+    const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    when.setSeconds(0, 0);
+    await page.getByLabel('Publicar em').fill(formatDateTimeInput(when));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(post.title) }).getByText('Agendado', { exact: true })).toBeVisible();
+
+    const client = await superuser();
+    const saved = await client.collection('posts').getOne(post.id);
+    expect(saved.status).toBe('scheduled');
+    expect(new Date(saved.published_at.replace(' ', 'T')).toISOString()).toBe(when.toISOString());
+  });
 });
 
 test('an author writes drafts or sends them for review, with no publish option and no delete button', async ({ page }) => {
