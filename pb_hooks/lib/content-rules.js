@@ -83,7 +83,26 @@ function pageProblems(page) {
   }
   const slugIssue = slugProblem(rules.slug, page.slug);
   if (slugIssue) problems.slug = slugIssue;
+  const ownAddress = !page.is_homepage && rules.content.builtInSlugs.indexOf(String(page.slug || "")) < 0;
+  if (ownAddress && !hasSections(page.content)) problems.content = rules.content.empty;
   return problems;
+}
+
+/** Whether a page's content has a section with a heading or a body (src/lib/page-sections.ts says the same). */
+function hasSections(content) {
+  const sections = content && Array.isArray(content.sections) ? content.sections : [];
+  return sections.some(
+    (section) => section && (String(section.heading || "").trim() !== "" || String(section.body || "").trim() !== ""),
+  );
+}
+
+/** A JSON field's value as plain data; null when unreadable. @param {string} raw */
+function jsonOf(raw) {
+  try {
+    return JSON.parse(raw || "null");
+  } catch (_) {
+    return null;
+  }
 }
 
 /** A record's fields as plain values. */
@@ -102,7 +121,10 @@ function assertPublishable(collection, record) {
     problems = postProblems(fieldsOf(record, ["title", "slug", "excerpt", "category", "tags"]));
   } else {
     if (record.getString("status") !== "published") return;
-    problems = pageProblems(fieldsOf(record, ["name", "slug", "title", "meta_title", "meta_description"]));
+    const page = fieldsOf(record, ["name", "slug", "title", "meta_title", "meta_description"]);
+    page.is_homepage = record.getBool("is_homepage");
+    page.content = jsonOf(record.getString("content"));
+    problems = pageProblems(page);
   }
   const fields = Object.keys(problems);
   if (fields.length === 0) return;

@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import rules from '../../pb_hooks/lib/content-rules.json';
 import { BLOG_CATEGORIES } from './blog-filter';
 import { parseArticleDate } from './dates';
+import { hasContent } from './page-sections';
 
 export const POST_RULES = rules.posts;
 export const PAGE_RULES = rules.pages;
@@ -55,12 +56,18 @@ export const articleFields = {
 };
 
 /** A published page as the site reads it (src/lib/cms-pages.ts). */
-export const pageSchema = z.object({
-  slug: slug(PAGE_RULES.slug.max),
-  name: ruled(PAGE_RULES.name),
-  title: ruled(PAGE_RULES.title),
-  meta_title: ruled(PAGE_RULES.meta_title),
-  meta_description: ruled(PAGE_RULES.meta_description),
-  is_homepage: z.boolean(),
-  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
-});
+export const pageSchema = z
+  .object({
+    slug: slug(PAGE_RULES.slug.max),
+    name: ruled(PAGE_RULES.name),
+    title: ruled(PAGE_RULES.title),
+    meta_title: ruled(PAGE_RULES.meta_title),
+    meta_description: ruled(PAGE_RULES.meta_description),
+    is_homepage: z.boolean(),
+    /** Shown in order as one article (src/lib/page-sections.ts). */
+    sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+  })
+  .refine((page) => page.is_homepage || PAGE_RULES.content.builtInSlugs.includes(page.slug) || hasContent(page.sections), {
+    path: ['sections'],
+    message: PAGE_RULES.content.empty,
+  });

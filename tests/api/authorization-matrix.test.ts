@@ -197,7 +197,7 @@ const CASES: CollectionCase[] = [
         make: async () => {
           const record = await su()
             .collection('pages')
-            .create({ name: unique('Página'), status });
+            .create({ name: unique('Página'), status, content: { sections: [{ heading: 'Seção', body: 'Texto.' }] } });
           return { id: record.id, facts: { id: record.id, status } };
         },
       })),

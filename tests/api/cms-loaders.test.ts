@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
+import { markdownConfig } from '../../src/config/markdown';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
@@ -24,6 +25,8 @@ function contextFor(store: MutableDataStore, collection: string): LoaderContext 
     meta: store.metaStore(collection),
     parseData: async ({ data }) => data,
     generateDigest: (data) => createHash('sha256').update(JSON.stringify(data)).digest('hex'),
+    // The site's own Markdown configuration, as Astro hands it to loaders.
+    config: { markdown: markdownConfig } as LoaderContext['config'],
   };
   return { ...context, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } } as unknown as LoaderContext;
 }
@@ -94,7 +97,12 @@ describe('CMS collections', () => {
     const store = new MutableDataStore();
     const load = () => pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
     const pages = s.editor.client.collection('pages');
-    const other = await pages.create({ name: 'Outra página', slug: 'outra', status: 'published', content: { sections: [] } });
+    const other = await pages.create({
+      name: 'Outra página',
+      slug: 'outra',
+      status: 'published',
+      content: { sections: [{ heading: 'Outra', body: 'Texto da outra página.' }] },
+    });
     await load();
     const first = { parceiros: store.get('cmsPages', 'parceiros'), outra: store.get('cmsPages', 'outra') };
 

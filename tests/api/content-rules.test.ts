@@ -114,10 +114,61 @@ describe("the site's content rules guard the door (pb_hooks/lib/content-rules.js
 
   test('publishing a page the build would refuse is a 400 naming the field', async () => {
     const refused = await badRequest(
-      s.editor.client.collection('pages').create({ name: 'Página', meta_description: 'a'.repeat(321), status: 'published' }),
+      s.editor.client.collection('pages').create({
+        name: 'Página',
+        meta_description: 'a'.repeat(321),
+        status: 'published',
+        content: { sections: [{ heading: 'Seção', body: 'Texto.' }] },
+      }),
     );
     expect(Object.keys(refused.data)).toEqual(['meta_description']);
     expect(refused.data.meta_description!.message).toBe('Meta descrição: use no máximo 320 caracteres.');
+  });
+});
+
+describe('a page shown at its own address needs content', () => {
+  const pages = () => s.editor.client.collection('pages');
+
+  test('publishing it empty is a 400 in pt-BR naming the content; as a draft it saves', async () => {
+    const refused = await badRequest(pages().create({ name: 'Parceiros vazia', status: 'published', content: { sections: [] } }));
+    expect(refused.data.content!.message).toBe('Adicione conteúdo à página antes de publicá-la.');
+    const blank = await badRequest(
+      pages().create({
+        name: 'Parceiros em branco',
+        status: 'published',
+        content: { sections: [{ heading: ' ', body: '\n\n' }] },
+      }),
+    );
+    expect(Object.keys(blank.data)).toEqual(['content']);
+    const draft = await pages().create({ name: 'Parceiros rascunho', status: 'draft', content: { sections: [] } });
+    expect(await badRequest(pages().update(draft.id, { status: 'published' }))).toMatchObject({
+      message: 'Adicione conteúdo à página antes de publicá-la.',
+    });
+    const published = await pages().update(draft.id, {
+      status: 'published',
+      content: { sections: [{ heading: 'Como funciona', body: 'Texto.' }] },
+    });
+    expect(published.status).toBe('published');
+    // Emptying a published page is refused too.
+    await badRequest(pages().update(draft.id, { content: { sections: [] } }));
+  });
+
+  test('a page lending its SEO to a route of the site, or to the home page, may be empty', async () => {
+    const contato = await pages().create({
+      name: 'Contato SEO',
+      slug: 'contato',
+      status: 'published',
+      content: { sections: [] },
+    });
+    expect(contato.status).toBe('published');
+    const home = await pages().create({
+      name: 'Início SEO',
+      slug: 'inicio-seo',
+      is_homepage: true,
+      status: 'published',
+      content: { sections: [] },
+    });
+    expect(home.status).toBe('published');
   });
 });
 

@@ -424,7 +424,13 @@ beforeAll(async () => {
   seeded.publishedPost = (await posts.create({ title: 'Post publicado', category: 'Técnico', status: 'published' })).id;
   seeded.draftPost = (await posts.create({ title: 'Rascunho secreto', category: 'Técnico' })).id;
   const pages = s.editor.client.collection('pages');
-  seeded.publishedPage = (await pages.create({ name: 'Página pública', status: 'published' })).id;
+  seeded.publishedPage = (
+    await pages.create({
+      name: 'Página pública',
+      status: 'published',
+      content: { sections: [{ heading: 'Pública', body: 'Texto.' }] },
+    })
+  ).id;
   seeded.draftPage = (await pages.create({ name: 'Página rascunho', status: 'draft' })).id;
   const smtp = await s.admin.client.collection('public_site_settings').getFirstListItem('key = "smtp_host"');
   await s.admin.client.collection('public_site_settings').update(smtp.id, { value: SMTP_SECRET_HOST });

@@ -14,7 +14,7 @@ import {
   toPostBody,
   validateSlug,
 } from '../../src/admin/posts/postRules';
-import { metaDescriptionCount, toPageCreateBody, toPageUpdateBody } from '../../src/admin/pages/pageRules';
+import { metaDescriptionCount, publishError, toPageCreateBody, toPageUpdateBody } from '../../src/admin/pages/pageRules';
 
 const actor = (role: string): Actor => ({ id: `${role}-1`, role, isActive: true });
 const NOW = new Date('2030-05-10T12:00:00Z');
@@ -165,14 +165,22 @@ describe('pages', () => {
     expect(metaDescriptionCount(undefined).text).toBe('0/160');
   });
 
-  test('a new page starts with no sections; editing sends the SEO fields and status only', () => {
-    expect(toPageCreateBody({ name: ' Sobre ', slug: 'sobre', title: 'T', meta_description: 'D', status: 'published' })).toEqual({
+  test('a new page sends its sections; editing sends the SEO fields, the sections and the status', () => {
+    const content = {
+      sections: [
+        { heading: ' Quem somos ', body: 'Texto.\r\n\r\nMais.' },
+        { heading: '', body: '  ' },
+      ],
+    };
+    expect(
+      toPageCreateBody({ name: ' Sobre ', slug: 'sobre', title: 'T', meta_description: 'D', status: 'published', content }),
+    ).toEqual({
       name: 'Sobre',
       slug: 'sobre',
       title: 'T',
       meta_description: 'D',
       status: 'published',
-      content: { sections: [] },
+      content: { sections: [{ heading: 'Quem somos', body: 'Texto.\n\nMais.' }] },
     });
     expect(
       toPageUpdateBody({ name: 'X', slug: 'x', title: 'T', meta_title: 'M', meta_description: 'D', status: 'bogus' } as never),
@@ -181,6 +189,20 @@ describe('pages', () => {
       meta_title: 'M',
       meta_description: 'D',
       status: 'draft',
+      content: { sections: [] },
     });
+  });
+
+  test('publishing a page of its own with nothing in it is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {
+    const empty = { content: { sections: [{ heading: '', body: ' ' }] } };
+    expect(publishError({ ...empty, slug: 'parceiros', status: 'published' })).toBe(
+      'Adicione conteúdo à página antes de publicá-la.',
+    );
+    expect(publishError({ ...empty, slug: 'parceiros', status: 'draft' })).toBeNull();
+    expect(publishError({ ...empty, slug: 'parceiros', status: 'published', is_homepage: true })).toBeNull();
+    expect(publishError({ ...empty, slug: 'contato', status: 'published' })).toBeNull();
+    expect(
+      publishError({ content: { sections: [{ heading: 'Parceiros', body: '' }] }, slug: 'parceiros', status: 'published' }),
+    ).toBeNull();
   });
 });

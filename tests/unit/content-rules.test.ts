@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { z } from 'astro/zod';
-import { articleFields, pageSchema } from '../../src/lib/content-rules';
+import { readdirSync } from 'node:fs';
+import { PAGE_RULES, articleFields, pageSchema } from '../../src/lib/content-rules';
 import { BLOG_CATEGORIES, CATEGORY_BADGE } from '../../src/lib/blog-filter';
 import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms-posts';
 
@@ -85,16 +86,23 @@ describe('posts', () => {
   });
 });
 
-const page = (fields: Record<string, unknown>) => ({
-  slug: 'politica',
-  name: 'Política',
-  title: '',
-  meta_title: '',
-  meta_description: '',
-  is_homepage: false,
-  sections: [],
-  ...fields,
-});
+const SECTIONS = [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }];
+
+/** A page as the hooks see it (its `content` JSON) and as the build reads it (`sections`). */
+const page = (fields: Record<string, unknown>) => {
+  const sections = (fields.sections as unknown[] | undefined) ?? SECTIONS;
+  return {
+    slug: 'politica',
+    name: 'Política',
+    title: '',
+    meta_title: '',
+    meta_description: '',
+    is_homepage: false,
+    ...fields,
+    sections,
+    content: { sections },
+  };
+};
 
 const PAGES: [string, Record<string, unknown>, string | null][] = [
   ['a valid page', {}, null],
@@ -102,12 +110,25 @@ const PAGES: [string, Record<string, unknown>, string | null][] = [
   ['a meta description of 321 characters', { meta_description: 'a'.repeat(321) }, 'meta_description'],
   ['an SEO title of 121 characters', { title: 'a'.repeat(121) }, 'title'],
   ['a malformed slug', { slug: 'Página' }, 'slug'],
+  ['a page of its own with no sections', { sections: [] }, 'content'],
+  ['a page of its own whose sections are blank', { sections: [{ heading: ' ', body: '\n' }] }, 'content'],
+  ['the home page with no sections (it lends its SEO to the home page)', { sections: [], is_homepage: true }, null],
+  ['a built-in route with no sections (it lends its SEO to /contato)', { sections: [], slug: 'contato' }, null],
 ];
 
 describe('pages', () => {
+  test('the built-in slugs of the rules are the routes of src/pages', () => {
+    const routes = readdirSync('src/pages')
+      .filter((name) => !name.startsWith('['))
+      .map((name) => name.replace(/\.(astro|ts)$/, ''))
+      .sort();
+    expect([...PAGE_RULES.content.builtInSlugs].sort()).toEqual(routes);
+  });
+
   test.each(PAGES)('%s: the hooks and the build agree', (_name, fields, field) => {
     const record = page(fields);
     expect(Object.keys(hooks.pageProblems(record))).toEqual(field ? [field] : []);
+    if (field === 'content') expect(hooks.pageProblems(record).content).toBe('Adicione conteúdo à página antes de publicá-la.');
     expect(pageSchema.safeParse(record).success).toBe(field === null);
   });
 });

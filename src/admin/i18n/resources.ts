@@ -32,7 +32,7 @@ export const resourceMessages = {
       title: 'Título',
       slug: 'Slug',
       excerpt: 'Resumo',
-      content: 'Conteúdo (Markdown)',
+      content: 'Conteúdo',
       cover: 'Imagem de capa',
       category: 'Categoria',
       tags: 'Tags',
@@ -74,6 +74,9 @@ export const resourceMessages = {
       is_homepage: 'Página inicial',
       created: 'Criada em',
       updated: 'Atualizada em',
+      sections: 'Seções',
+      section_heading: 'Título da seção',
+      section_body: 'Texto da seção',
     },
     notifications: {
       created: 'Página criada com sucesso!',

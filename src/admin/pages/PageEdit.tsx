@@ -1,6 +1,7 @@
 /**
- * Editing a page: its SEO fields (title, meta title, meta description) and status;
- * name and slug are shown, not edited. Its 'Histórico' beside it, and the same guards
+ * Editing a page: its SEO fields (title, meta title, meta description), its sections
+ * (a heading and a body each, in the visual editor) and status; name and slug are
+ * shown, not edited. Its 'Histórico' beside it, and the same guards
  * as a post's: no silent overwrite, unsaved changes kept in this browser.
  */
 import Card from '@mui/material/Card';
@@ -18,10 +19,12 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
+import { SiteLink, pagePath } from '../common/SiteLink';
 import { EditTabs } from '../revisions/EditTabs';
 import { VersionedEdit } from '../revisions/VersionedEdit';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
-import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, toPageUpdateBody, type PageFormValues } from './pageRules';
+import { SectionsInput } from './SectionsInput';
+import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, toPageUpdateBody, publishError, type PageFormValues } from './pageRules';
 
 function PageSummary() {
   const record = useRecordContext();
@@ -29,6 +32,12 @@ function PageSummary() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-page-summary>
       <strong>{String(record.name)}</strong> · /{String(record.slug)}
+      {pagePath(record) ? (
+        <>
+          {' · '}
+          <SiteLink path={pagePath(record)!} title={String(record.name)} />
+        </>
+      ) : null}
     </Typography>
   );
 }
@@ -49,7 +58,7 @@ function PageEditView() {
     <Card sx={{ mt: 1 }}>
       <Title title={`Editar página: ${String(record.name)}`} />
       <EditTabs resource="pages" label="Seções da página">
-        <SimpleForm toolbar={<PageToolbar />} sx={{ maxWidth: 760 }} warnWhenUnsavedChanges>
+        <SimpleForm toolbar={<PageToolbar />} sx={{ maxWidth: 960 }} warnWhenUnsavedChanges>
           <LocalCopyGuard resource="pages" />
           <PageSummary />
           <TextInput
@@ -60,7 +69,12 @@ function PageEditView() {
           />
           <TextInput source="meta_title" validate={maxLength(120)} fullWidth />
           <MetaDescriptionInput />
-          <SelectInput source="status" choices={PAGE_STATUS_CHOICES} validate={required()} />
+          <SectionsInput />
+          <SelectInput
+            source="status"
+            choices={PAGE_STATUS_CHOICES}
+            validate={[required(), (_value: unknown, values: PageFormValues) => publishError(values) ?? undefined]}
+          />
         </SimpleForm>
       </EditTabs>
     </Card>

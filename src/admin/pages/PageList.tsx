@@ -8,10 +8,12 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  useRecordContext,
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
+import { SiteLink, pagePath } from '../common/SiteLink';
 import { usePhone } from '../common/usePhone';
 import { formatDateTime } from '../../lib/format';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, PAGE_STATUS_LABELS, type PageStatus } from './pageRules';
@@ -52,6 +54,10 @@ function PageTable() {
         primaryText={(record) => String(record.name)}
         secondaryText={(record) => `/${record.slug} · ${PAGE_STATUS_LABELS[record.status as PageStatus] ?? record.status}`}
         tertiaryText={(record) => formatDateTime(record.created)}
+        rightIcon={(record) => {
+          const path = pagePath(record);
+          return path ? <SiteLink path={path} title={String(record.name)} /> : null;
+        }}
         linkType="edit"
       />
     );
@@ -65,9 +71,16 @@ function PageTable() {
         <DateTimeField source="created" />
       </DataTable.Col>
       <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
+        <PageSiteLink />
         <EditButton />
         <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
       </DataTable.Col>
     </DataTable>
   );
+}
+
+function PageSiteLink() {
+  const record = useRecordContext();
+  const path = pagePath(record);
+  return path ? <SiteLink path={path} title={String(record?.name ?? '')} /> : null;
 }

@@ -1,9 +1,11 @@
 /**
  * The page editor's rules: status labels, the meta-description counter (the spec's
- * 160-character hint, shown but not enforced) and the bodies sent to PocketBase:
- * creation with an empty section list, editing of the SEO fields and status only.
+ * 160-character hint, shown but not enforced), the sections a page is written in and
+ * the bodies sent to PocketBase.
  */
 import { PAGE_RULES } from '../../lib/content-rules';
+import { normalizeLineEndings } from '../../lib/line-endings';
+import { hasContent, type PageSection } from '../../lib/page-sections';
 
 export const PAGE_STATUS_LABELS = { draft: 'Rascunho', published: 'Publicada' } as const;
 export type PageStatus = keyof typeof PAGE_STATUS_LABELS;
@@ -34,13 +36,41 @@ export interface PageFormValues {
   meta_title?: string;
   meta_description?: string;
   status?: string;
+  is_homepage?: boolean;
+  content?: { sections?: unknown };
   /** The record's `updated` when the editor loaded it (edits only). */
   updated?: string;
 }
 
+/** The sections as the server keeps them: headings trimmed, bodies with `\n` line endings, empty ones dropped. */
+export function sectionsOf(content: PageFormValues['content']): PageSection[] {
+  const list = Array.isArray(content?.sections) ? (content.sections as unknown[]) : [];
+  return list
+    .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
+    .map((section) => ({
+      heading: text(section.heading),
+      body: normalizeLineEndings(typeof section.body === 'string' ? section.body : '').trim(),
+    }))
+    .filter((section) => section.heading !== '' || section.body !== '');
+}
+
+/** A slug whose route the site already has: the page only lends it its title and description. */
+export function isBuiltInSlug(slug: unknown): boolean {
+  return PAGE_RULES.content.builtInSlugs.includes(text(slug));
+}
+
+/**
+ * Why a page cannot be published yet: it would show at its own address with nothing
+ * on it (the server's rule, pb_hooks/lib/content-rules.js). Null when it can.
+ */
+export function publishError(values: PageFormValues): string | null {
+  if (values.status !== 'published' || values.is_homepage || isBuiltInSlug(values.slug)) return null;
+  return hasContent(sectionsOf(values.content)) ? null : PAGE_RULES.content.empty;
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** A new page: the spec's fields and `content: { sections: [] }`. */
+/** A new page: the spec's fields and its sections. */
 export function toPageCreateBody(values: PageFormValues) {
   return {
     name: text(values.name),
@@ -48,13 +78,14 @@ export function toPageCreateBody(values: PageFormValues) {
     title: text(values.title),
     meta_description: text(values.meta_description),
     status: values.status === 'published' ? 'published' : 'draft',
-    content: { sections: [] },
+    content: { sections: sectionsOf(values.content) },
   };
 }
 
 /**
- * Editing saves the SEO fields and the status only, with the `updated` value the edit
- * was based on (the server refuses a stale save).
+ * Editing saves the SEO fields, the sections and the status (name and slug are
+ * shown, not edited), with the `updated` value the edit was based on (the server
+ * refuses a stale save).
  */
 export function toPageUpdateBody(values: PageFormValues) {
   return {
@@ -62,6 +93,7 @@ export function toPageUpdateBody(values: PageFormValues) {
     meta_title: text(values.meta_title),
     meta_description: text(values.meta_description),
     status: values.status === 'published' ? 'published' : 'draft',
+    content: { sections: sectionsOf(values.content) },
     ...(values.updated ? { updated: values.updated } : {}),
   };
 }

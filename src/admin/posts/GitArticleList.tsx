@@ -5,12 +5,11 @@
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DataTable, List, SearchInput, SimpleList, useListContext, type RaRecord } from 'react-admin';
 import { listLoadErrorProps } from '../common/ListLoadError';
 import { usePhone } from '../common/usePhone';
-import { visuallyHidden } from '../common/visuallyHidden';
+import { SiteLink } from '../common/SiteLink';
 import { formatLongDate } from '../../lib/format';
 
 const Col = DataTable.Col<RaRecord>;
@@ -18,17 +17,6 @@ const Col = DataTable.Col<RaRecord>;
 const MANAGED = 'Gerenciado pelo git';
 
 const publishedOn = (record: RaRecord) => (record.date ? formatLongDate(new Date(`${record.date}T12:00:00Z`)) : '—');
-
-function SiteLink({ record }: { record: RaRecord }) {
-  return (
-    <Link href={String(record.url)} target="_blank" rel="noopener noreferrer">
-      Ver no site
-      <Box component="span" sx={visuallyHidden}>
-        : {String(record.title)} (abre em nova aba)
-      </Box>
-    </Link>
-  );
-}
 
 function GitArticleTable() {
   const { total } = useListContext();
@@ -51,7 +39,7 @@ function GitArticleTable() {
           primaryText={(record) => String(record.title)}
           secondaryText={(record) => `${MANAGED} · ${record.path}`}
           tertiaryText={(record) => publishedOn(record)}
-          rightIcon={(record) => <SiteLink record={record} />}
+          rightIcon={(record) => <SiteLink path={String(record.url)} title={String(record.title)} />}
           empty={empty}
         />
       ) : (
@@ -62,7 +50,11 @@ function GitArticleTable() {
           <Col source="author" disableSort />
           <Col source="date" render={publishedOn} />
           <Col source="path" disableSort render={(record) => <code>{String(record.path)}</code>} />
-          <Col label="admin.list.actions" disableSort render={(record) => <SiteLink record={record} />} />
+          <Col
+            label="admin.list.actions"
+            disableSort
+            render={(record) => <SiteLink path={String(record.url)} title={String(record.title)} />}
+          />
         </DataTable>
       )}
     </>

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Title, useCanAccess, useEditContext } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
+import { SiteLink, postPath } from '../common/SiteLink';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
 import { EditTabs } from '../revisions/EditTabs';
@@ -47,6 +48,7 @@ function PostEditView() {
             Por {String(record.author_name)}
           </Typography>
         ) : null}
+        {postPath(record) ? <SiteLink path={postPath(record)!} title={String(record.title ?? '')} /> : null}
       </Stack>
       {note && record.status !== 'published' && record.status !== 'scheduled' ? <ReviewNote note={note} /> : null}
       <Card>

@@ -15,8 +15,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
-import Typography from '@mui/material/Typography';
 import {
   DateTimeInput,
   DeleteButton,
@@ -42,6 +42,8 @@ import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
 import { useFileUrl } from '../dataProvider';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
+import { MarkdownInput } from '../editor/MarkdownInput';
+import { usePhone } from '../common/usePhone';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
 import {
@@ -110,36 +112,46 @@ function ScheduleInput() {
   );
 }
 
-/** The Markdown source beside its live preview. */
-function MarkdownEditor() {
+/** 'Pré-visualizar': the post as the site will publish it, in a dialog (full screen on a phone). */
+function PreviewButton() {
   const record = useRecordContext();
   const { identity } = useGetIdentity();
-  const [title, content, category, tags] = useWatch({ name: ['title', 'content', 'category', 'tags'] }) as [
-    string | undefined,
-    string | undefined,
-    string | undefined,
-    unknown,
-  ];
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  const { getValues } = useFormContext();
   const author = (record?.author_name as string | undefined) || identity?.fullName;
+  const values = open ? getValues() : {};
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, width: '100%' }}>
-      <TextInput
-        source="content"
-        multiline
-        minRows={22}
-        maxRows={22}
+    <>
+      <Button startIcon={<VisibilityIcon />} onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+        Pré-visualizar
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
         fullWidth
-        validate={maxLength(POST_CONTENT_MAX)}
-        helperText="Markdown: **negrito**, _itálico_, ## subtítulo, listas com -, [link](https://…)."
-        sx={{ m: 0, '& textarea': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 } }}
-      />
-      <Box component="section" aria-label="Pré-visualização">
-        <Typography component="h2" variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
-          Pré-visualização (como no site)
-        </Typography>
-        <ArticlePreview title={title ?? ''} content={content ?? ''} category={category} tags={parseTags(tags)} author={author} />
-      </Box>
-    </Box>
+        maxWidth="lg"
+        fullScreen={phone}
+        aria-labelledby="previa-titulo"
+      >
+        <DialogTitle id="previa-titulo">Pré-visualização (como no site)</DialogTitle>
+        <DialogContent>
+          {open && (
+            <ArticlePreview
+              title={String(values.title ?? '')}
+              content={String(values.content ?? '')}
+              category={values.category as string | undefined}
+              tags={parseTags(values.tags)}
+              author={author}
+              height={phone ? '100%' : 640}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Fechar</Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
@@ -271,7 +283,8 @@ export function PostForm({ isNew }: { isNew: boolean }) {
         <ScheduleInput />
       </Box>
       <CoverInput />
-      <MarkdownEditor />
+      <MarkdownInput source="content" label="resources.posts.fields.content" validate={maxLength(POST_CONTENT_MAX)} />
+      <PreviewButton />
     </SimpleForm>
   );
 }

@@ -15,6 +15,7 @@ import {
   SelectInput,
   SimpleList,
   TopToolbar,
+  useRecordContext,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
@@ -24,6 +25,7 @@ import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../layout/AccessGate';
 import { useActor } from '../common/useActor';
 import { AdminLink } from '../common/AdminLink';
+import { SiteLink, postPath } from '../common/SiteLink';
 import { can } from '../../lib/permissions';
 import { CATEGORY_CHOICES, POST_DELETE_CONFIRMATION, POST_STATUS_LABELS } from './postRules';
 import { PostStatusChip } from './PostStatusChip';
@@ -83,7 +85,15 @@ function PostTable() {
         secondaryText={(record) =>
           `${POST_STATUS_LABELS[record.status as keyof typeof POST_STATUS_LABELS] ?? record.status} · ${record.category}`
         }
-        tertiaryText={(record) => formatDateTime(record.published_at || record.created)}
+        tertiaryText={(record) =>
+          record.published_at
+            ? `Publicado em ${formatDateTime(record.published_at)}`
+            : `Criado em ${formatDateTime(record.created)}`
+        }
+        rightIcon={(record) => {
+          const path = postPath(record);
+          return path ? <SiteLink path={path} title={String(record.title)} /> : null;
+        }}
         linkType="edit"
       />
     );
@@ -101,6 +111,7 @@ function PostTable() {
         <DateTimeField source="published_at" emptyText="—" />
       </DataTable.Col>
       <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
+        <PostSiteLink />
         <EditButton />
         <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
       </DataTable.Col>
@@ -109,3 +120,9 @@ function PostTable() {
 }
 
 const noWrap = () => ({ whiteSpace: 'nowrap' as const });
+
+function PostSiteLink() {
+  const record = useRecordContext();
+  const path = postPath(record);
+  return path ? <SiteLink path={path} title={String(record?.title ?? '')} /> : null;
+}

@@ -1,0 +1,73 @@
+/**
+ * 'Link' (the toolbar button, or Ctrl+K): the text and the address of a link, in a
+ * dialog. An empty address removes the link; an address without a scheme is taken
+ * as https:// unless it is a path of the site (/produtos), an anchor (#secao), an
+ * e-mail (mailto:) or a phone (tel:).
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { Editor } from '@tiptap/react';
+import { useState, type FormEvent } from 'react';
+
+/** The address as typed, given a scheme when it has none. @example linkHref('operium.com.br') // 'https://operium.com.br' */
+export function linkHref(typed: string): string {
+  const value = typed.trim();
+  if (value === '' || /^(?:[a-z][a-z\d+.-]*:|\/|#|\?)/i.test(value)) return value;
+  return `https://${value}`;
+}
+
+export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { from, to, empty } = editor.state.selection;
+  const current = String(editor.getAttributes('link').href ?? '');
+  const [text, setText] = useState(() => editor.state.doc.textBetween(from, to, ' '));
+  const [href, setHref] = useState(current);
+  const editingText = empty || !current;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const address = linkHref(href);
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (address === '') chain.unsetLink().run();
+    else if (editingText && text.trim() !== '' && text !== editor.state.doc.textBetween(from, to, ' '))
+      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: address } }] }).run();
+    else if (empty)
+      chain
+        .insertContent({ type: 'text', text: text.trim() || address, marks: [{ type: 'link', attrs: { href: address } }] })
+        .run();
+    else chain.setLink({ href: address }).run();
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="link-titulo">
+      <form onSubmit={save} noValidate>
+        <DialogTitle id="link-titulo">{current ? 'Editar link' : 'Inserir link'}</DialogTitle>
+        <DialogContent>
+          {editingText && (
+            <TextField label="Texto" value={text} onChange={(event) => setText(event.target.value)} fullWidth margin="dense" />
+          )}
+          <TextField
+            label="Endereço"
+            value={href}
+            onChange={(event) => setHref(event.target.value)}
+            placeholder="https://… ou /produtos"
+            helperText="Deixe vazio para remover o link."
+            fullWidth
+            margin="dense"
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="submit" variant="contained">
+            Salvar
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
