@@ -81,14 +81,15 @@ function MediaGrid() {
   );
 }
 
-// The whole placeholder must show on a 390 px phone: the field takes the toolbar's width there.
+// On a phone the placeholder needs the search icon's room to show whole ('Buscar' already
+// says what the field does); the clear button (an adornment holding a button) stays.
 const filters = [
   <SearchInput
     key="q"
     source="q"
     alwaysOn
     placeholder="Buscar por nome ou texto alternativo"
-    sx={{ width: { xs: '100%', sm: 340 } }}
+    sx={{ '& .MuiInputAdornment-root:has(> svg)': { display: { xs: 'none', sm: 'flex' } } }}
   />,
 ];
 

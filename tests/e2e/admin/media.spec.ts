@@ -277,3 +277,85 @@ test('an author uploads, edits only their own file and sees no delete button', a
     await removeStored(tag);
   }
 });
+
+/** Creates media files as a superuser (no uploader): the picker's library. */
+async function seedMedia(files: { name: string; body: Buffer; type: string; alt?: string }[]) {
+  const client = await superuser();
+  const records = [];
+  for (const { name, body, type, alt } of files) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(body)], { type }), name);
+    if (alt) form.append('alt_text', alt);
+    records.push(await client.collection('media').create(form));
+  }
+  return records;
+}
+
+test("the editor's 'Imagem' opens the library picker: search, 'Carregar mais', the missing alt text asked and saved, upload inside", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const tag = tagged();
+  await seedMedia(
+    Array.from({ length: 25 }, (_, i) => ({ name: `lote-${tag}-${i}.png`, body: PNG, type: 'image/png', alt: `Lote ${i}` })),
+  );
+  // Newest first: these two come before the batch.
+  const [undescribed] = await seedMedia([
+    { name: `peca-${tag}.png`, body: PNG, type: 'image/png' },
+    { name: `manual-${tag}.pdf`, body: PDF, type: 'application/pdf' },
+  ]);
+  try {
+    await signedInAs(page, 'editor', '/admin/posts/create');
+    const openPicker = async () => {
+      await page.getByRole('button', { name: 'Imagem', exact: true }).click();
+      const picker = page.getByRole('dialog', { name: 'Inserir imagem' });
+      await expect(picker).toBeVisible();
+      return picker;
+    };
+    let picker = await openPicker();
+    const grid = picker.getByRole('list', { name: 'Imagens da biblioteca' });
+
+    // Only images, searched on the server; older ones behind 'Carregar mais'.
+    await picker.getByRole('searchbox', { name: 'Buscar imagens' }).fill(`lote-${tag}`);
+    await expect(grid.getByRole('listitem')).toHaveCount(24);
+    await picker.getByRole('button', { name: 'Carregar mais' }).click();
+    await expect(grid.getByRole('listitem')).toHaveCount(25);
+    await expect(picker.getByRole('button', { name: 'Carregar mais' })).toHaveCount(0);
+    await picker.getByRole('searchbox', { name: 'Buscar imagens' }).fill(tag);
+    await expect(grid.getByRole('button', { name: `Escolher peca-${tag}.png` })).toBeVisible();
+    await expect(grid.getByRole('button', { name: `Escolher manual-${tag}.pdf` })).toHaveCount(0);
+
+    // Chosen with the keyboard; it has no alternative text, so the dialog asks for it first.
+    await grid.getByRole('button', { name: `Escolher peca-${tag}.png` }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Texto alternativo da imagem' });
+    await ask.getByRole('button', { name: 'Salvar e inserir' }).click();
+    await expect(ask.getByText('Escreva o texto alternativo ou marque a imagem como decorativa.')).toBeVisible();
+    await ask.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Peça usinada ${tag}`);
+    await ask.getByRole('button', { name: 'Salvar e inserir' }).click();
+    await expect(ask).toBeHidden();
+    const inserted = page.getByRole('img', { name: `Peça usinada ${tag}` });
+    await expect(inserted).toHaveAttribute('src', new RegExp(`/api/files/media/${undescribed!.id}/${undescribed!.file}$`));
+    const client = await superuser();
+    expect(await client.collection('media').getOne(undescribed!.id)).toMatchObject({ alt_text: `Peça usinada ${tag}` });
+
+    // Uploaded inside the picker: asked before sending, then inserted.
+    picker = await openPicker();
+    await picker.getByRole('tab', { name: 'Enviar imagem' }).click();
+    await picker.getByTestId('media-file-input').setInputFiles([{ name: `nova-${tag}.png`, mimeType: 'image/png', buffer: PNG }]);
+    await picker.getByRole('button', { name: 'Enviar e inserir' }).click();
+    await expect(picker.getByText('Escreva o texto alternativo ou marque a imagem como decorativa.')).toBeVisible();
+    expect(await storedMedia(`nova-${tag}`)).toEqual([]);
+    await picker.getByRole('checkbox', { name: 'Imagem decorativa (sem texto alternativo)' }).check();
+    await picker.getByRole('button', { name: 'Enviar e inserir' }).click();
+    await expect(picker).toBeHidden();
+    const [uploaded] = await storedMedia(`nova-${tag}`);
+    expect(uploaded).toMatchObject({ decorative: true, alt_text: '', width: 1, height: 1 });
+    await expect(page.locator(`img[src$="/api/files/media/${uploaded!.id}/${uploaded!.file}"]`)).toHaveAttribute('alt', '');
+    // The picker first lists every test's images; another test may delete one before its thumbnail loads.
+    allowConsoleErrors(consoleErrors, /status of 404/);
+  } finally {
+    await removeStored(tag);
+  }
+});
