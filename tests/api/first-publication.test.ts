@@ -4,10 +4,14 @@
  * update, a superuser in the dashboard, the scheduled-posts job. The server keeps it
  * in `first_published_at`, which no client writes (pb_hooks/lib/posts.js).
  */
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toPostBody, type PostFormValues } from '../../src/admin/posts/postRules';
-import { startStaffServer, type StaffServer } from '../helpers/staff';
+import { startTestServer, superuserToken } from '../helpers/server';
+import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 let serial = 0;
@@ -205,5 +209,46 @@ describe('history and audit log around it', () => {
       updated: current.updated,
     });
     expect(restored).toMatchObject({ content: 'Primeira versão.', published_at: created.published_at });
+  });
+});
+
+describe('the migration', () => {
+  const MIGRATION = '1795309600_first_publication.js';
+
+  test('posts published before it keep their publication time through Rascunho and back', async () => {
+    // A PocketBase with the migrations before this one, as a site before the upgrade.
+    const older = await mkdtemp(join(tmpdir(), 'pb-migrations-'));
+    const all = join(import.meta.dirname, '../../pb_migrations');
+    for (const name of await readdir(all)) if (name < MIGRATION) await cp(join(all, name), join(older, name));
+    const server = await startTestServer({ migrationsDir: older });
+    try {
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      const author = await client.collection('users').create({
+        email: 'autora-antiga@exemplo.com.br',
+        password: 'Senha-Forte-123',
+        passwordConfirm: 'Senha-Forte-123',
+        full_name: 'Autora Antiga',
+        role: 'editor',
+        is_active: true,
+      });
+      const posts = client.collection('posts');
+      const at = '2025-03-04 12:00:00.000Z';
+      const fields = { category: 'Técnico', author: author.id };
+      const published = await posts.create({ ...fields, title: 'Publicado antes', status: 'published', published_at: at });
+      const draft = await posts.create({ ...fields, title: 'Rascunho antes', status: 'draft' });
+      expect(published.published_at).toBe(at);
+      expect(published.first_published_at, 'the field does not exist yet').toBeUndefined();
+
+      await server.kill();
+      await server.restart({ migrationsDir: all });
+      expect(await posts.getOne(published.id)).toMatchObject({ published_at: at, first_published_at: at });
+      expect((await posts.getOne(draft.id)).first_published_at).toBe('');
+      await posts.update(published.id, { status: 'draft' });
+      expect((await posts.update(published.id, { status: 'published' })).published_at).toBe(at);
+    } finally {
+      await server.stop();
+      await rm(older, { recursive: true, force: true });
+    }
   });
 });
