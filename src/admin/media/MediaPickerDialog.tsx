@@ -28,6 +28,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useInfiniteGetList, useNotify } from 'react-admin';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
+import { visuallyHidden } from '../common/visuallyHidden';
 import { AltTextForm } from './AltTextPrompt';
 import { altFields, type AltChoice } from './altText';
 import { isDescribed, rememberDataProvider, toMediaPick, type MediaPick } from './mediaPick';
@@ -106,7 +107,6 @@ function Library({ onChoose }: { onChoose: (record: MediaRecord) => void }) {
                 <ButtonBase
                   focusRipple
                   onClick={() => onChoose(record)}
-                  aria-label={`Escolher ${name}`}
                   title={record.alt_text || name}
                   sx={{
                     width: '100%',
@@ -127,7 +127,11 @@ function Library({ onChoose }: { onChoose: (record: MediaRecord) => void }) {
                     loading="lazy"
                     sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'action.hover' }}
                   />
+                  {/* Named by its content (visible text included, WCAG 2.5.3): 'Escolher <name>'. */}
                   <Typography variant="caption" noWrap sx={{ px: 0.5, py: 0.25, textAlign: 'left' }}>
+                    <Box component="span" sx={visuallyHidden}>
+                      Escolher{' '}
+                    </Box>
                     {name}
                   </Typography>
                   {!isDescribed(record) ? (

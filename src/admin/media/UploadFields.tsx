@@ -99,6 +99,7 @@ export function UploadFields({ batch, imagesOnly = false }: { batch: UploadBatch
   const input = useRef<HTMLInputElement>(null);
   const fields = useRef(new Map<File, HTMLTextAreaElement | HTMLInputElement>());
   const [dragging, setDragging] = useState(false);
+  const hintId = useId();
   const { uploading } = batch;
 
   // A refused send moves the focus to the first image still undescribed.
@@ -124,10 +125,11 @@ export function UploadFields({ batch, imagesOnly = false }: { batch: UploadBatch
 
   return (
     <>
+      {/* Named by its visible text (WCAG 2.5.3), the limits as its description. */}
       <Box
         role="button"
         tabIndex={0}
-        aria-label={imagesOnly ? 'Selecionar imagem para enviar' : 'Selecionar arquivos para enviar'}
+        aria-describedby={hintId}
         aria-disabled={uploading}
         data-dragging={dragging || undefined}
         onClick={() => !uploading && input.current?.click()}
@@ -162,11 +164,6 @@ export function UploadFields({ batch, imagesOnly = false }: { batch: UploadBatch
               ? 'Arraste e solte uma imagem aqui, ou clique para selecionar'
               : 'Arraste e solte arquivos aqui, ou clique para selecionar'}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {imagesOnly
-            ? 'JPEG, PNG, GIF ou WebP · até 10 MB'
-            : `Imagens (JPEG, PNG, GIF, WebP), PDF, TXT, DOC e DOCX · até 10 MB por arquivo · até ${MAX_FILES} arquivos por envio`}
-        </Typography>
         <input
           ref={input}
           type="file"
@@ -180,6 +177,11 @@ export function UploadFields({ batch, imagesOnly = false }: { batch: UploadBatch
           }}
         />
       </Box>
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+        {imagesOnly
+          ? 'JPEG, PNG, GIF ou WebP · até 10 MB'
+          : `Imagens (JPEG, PNG, GIF, WebP), PDF, TXT, DOC e DOCX · até 10 MB por arquivo · até ${MAX_FILES} arquivos por envio`}
+      </Typography>
 
       {batch.refusals.length > 0 ? (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">

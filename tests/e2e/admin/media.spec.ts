@@ -190,7 +190,9 @@ test('the quick action opens the dialog; files refused by the client never reach
     transfer.items.add(new File([new Uint8Array(11 * 1024 * 1024)], `grande-${tag}.pdf`, { type: 'application/pdf' }));
     return transfer;
   }, tag);
-  await dialog.getByRole('button', { name: 'Selecionar arquivos para enviar' }).dispatchEvent('drop', { dataTransfer: dropped });
+  await dialog
+    .getByRole('button', { name: 'Arraste e solte arquivos aqui, ou clique para selecionar' })
+    .dispatchEvent('drop', { dataTransfer: dropped });
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toContainText(`instalador-${tag}.exe: File type must be one of .jpeg, .jpg, .png, .gif, .webp, .pdf`);
   await expect(refusal).toContainText(`grande-${tag}.pdf: File is larger than 10485760 bytes`);
@@ -255,9 +257,11 @@ test('an author uploads, edits only their own file and sees no delete button', a
       transfer.items.add(new File(['Notas do autor'], name, { type: 'text/plain' }));
       return transfer;
     }, `meu-${tag}.txt`);
-    const zone = dialog.getByRole('button', { name: 'Selecionar arquivos para enviar' });
-    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
-    await expect(zone).toContainText('Solte os arquivos aqui');
+    await dialog
+      .getByRole('button', { name: 'Arraste e solte arquivos aqui, ou clique para selecionar' })
+      .dispatchEvent('dragenter', { dataTransfer: dropped });
+    const zone = dialog.getByRole('button', { name: 'Solte os arquivos aqui' });
+    await expect(zone).toBeVisible();
     await zone.dispatchEvent('drop', { dataTransfer: dropped });
     await expect(dialog.getByRole('list', { name: 'Arquivos selecionados' }).getByText(`meu-${tag}.txt`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
