@@ -69,7 +69,7 @@ try {
 `);
   const child = spawn(bin, serveArgs({ host, port, dataDir }), {
     stdio: 'inherit',
-    env: { ...processEnv, SITE_DIR: siteDir, PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret },
+    env: { ...processEnv, SITE_DIR: siteDir, PUBLISHER_URL: endpoint.url, PREVIEW_URL: endpoint.url, PUBLISH_SECRET: secret },
   });
   /** @param {NodeJS.Signals} signal */
   const stop = (signal) => {

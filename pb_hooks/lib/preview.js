@@ -1,5 +1,6 @@
 // The preview route's work (pb_hooks/preview.pb.js): the body and the facts of the
-// media images it shows go to the publisher's /preview, which answers the HTML.
+// media images it shows go to the Node process's /preview (PREVIEW_URL, the endpoint
+// of scripts/lib/publisher.mjs), which answers the HTML.
 
 const UNAVAILABLE =
   "A pré-visualização fica disponível quando o site roda com npm start (o processo de publicação renderiza o texto).";
@@ -27,8 +28,10 @@ function mediaFacts(app, markdown) {
 function preview(e) {
   const body = e.requestInfo().body || {};
   const markdown = typeof body.markdown === "string" ? body.markdown : "";
-  const target = require(`${__hooks}/lib/publish.js`).publisher();
-  if (!target) return e.json(503, { message: UNAVAILABLE });
+  const url = $os.getenv("PREVIEW_URL");
+  const secret = $os.getenv("PUBLISH_SECRET");
+  if (!url || !secret) return e.json(503, { message: UNAVAILABLE });
+  const target = { url: url, secret: secret };
   let response;
   try {
     response = $http.send({

@@ -364,15 +364,16 @@ const MAX_BODY = 1024 * 1024;
 
 /**
  * The loopback endpoint PocketBase's hooks call, with the shared secret:
- * POST /rebuild {reason, immediate, at} asks for a publication; POST /preview
- * {markdown, media} answers `{ html }`, a body rendered as the site renders it.
+ * POST /rebuild {reason, immediate, at} asks for a publication (PUBLISHER_URL);
+ * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
+ * renders it (PREVIEW_URL). Without a publisher it only renders previews.
  * Returns its URL.
- * @param {{ publisher: Pick<ReturnType<typeof createPublisher>, 'request'>, secret: string, host?: string, port?: number }} options
+ * @param {{ publisher?: Pick<ReturnType<typeof createPublisher>, 'request'>, secret: string, host?: string, port?: number }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0 }) {
   const server = createServer((request, response) => {
-    if (request.method !== 'POST' || (request.url !== '/rebuild' && request.url !== '/preview')) {
+    if (request.method !== 'POST' || ((request.url !== '/rebuild' || !publisher) && request.url !== '/preview')) {
       response.writeHead(404).end();
       return;
     }
@@ -408,7 +409,7 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);
       const at = typeof payload.at === 'string' && payload.at ? payload.at : undefined;
-      const id = publisher.request(reason, { immediate: Boolean(payload.immediate), at });
+      const id = publisher?.request(reason, { immediate: Boolean(payload.immediate), at });
       response.writeHead(202, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id }));
     });
   });

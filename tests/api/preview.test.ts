@@ -16,8 +16,8 @@ let s: StaffServer;
 let endpoint: { url: string; close: () => Promise<void> };
 
 beforeAll(async () => {
-  endpoint = await startPublishEndpoint({ publisher: { request: () => null }, secret });
-  s = await startStaffServer({ unthrottledLoopback: true, env: { PUBLISHER_URL: endpoint.url, PUBLISH_SECRET: secret } });
+  endpoint = await startPublishEndpoint({ secret });
+  s = await startStaffServer({ unthrottledLoopback: true, env: { PREVIEW_URL: endpoint.url, PUBLISH_SECRET: secret } });
 }, 120_000);
 afterAll(async () => {
   await s?.stop();
@@ -67,7 +67,7 @@ describe('the preview renders as the site publishes', () => {
   });
 });
 
-describe('without the publisher (PocketBase on its own)', () => {
+describe('without the Node process (PocketBase on its own)', () => {
   let alone: StaffServer;
   beforeAll(async () => {
     alone = await startStaffServer();

@@ -1,12 +1,15 @@
 /**
- * Starts a real PocketBase on a free port, publishes one post in its CMS, then
+ * Starts a real PocketBase on a free port (with the Node endpoint that renders the
+ * editor's previews), publishes one post in its CMS, then
  * builds the site from the MDX articles plus that post (POCKETBASE_URL) into its
  * own folder, with a test analytics id so the consent gate has a real script to
  * hold back. The server then serves that build. Returns the teardown.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildSite } from '../../scripts/lib/build-site.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
+import { startPublishEndpoint } from '../../scripts/lib/publisher.mjs';
 import { startTestServer, superuserToken, type TestServer } from '../helpers/server';
 
 export const TEST_ANALYTICS_ID = 'G-TEST12345';
@@ -63,7 +66,10 @@ async function unthrottleLoopback(server: TestServer) {
 
 export default async function globalSetup() {
   const siteDir = path.resolve(process.env.E2E_SITE_DIR ?? fromRoot('.cache', 'e2e-site'));
-  const server = await startTestServer({ siteDir });
+  // The editor's preview renders in a Node process, as under `npm start`; there is no publisher.
+  const secret = randomBytes(16).toString('hex');
+  const renderer = await startPublishEndpoint({ secret });
+  const server = await startTestServer({ siteDir, env: { PREVIEW_URL: renderer.url, PUBLISH_SECRET: secret } });
   try {
     await unthrottleLoopback(server);
     await publishCmsPost(server);
@@ -76,6 +82,7 @@ export default async function globalSetup() {
     await buildSite({ outDir: siteDir, env, force: true });
   } catch (error) {
     await server.stop();
+    await renderer.close();
     throw error;
   }
   process.env.E2E_BASE_URL = server.url;
@@ -84,5 +91,6 @@ export default async function globalSetup() {
   process.env.E2E_SUPERUSER = JSON.stringify(server.superuser);
   return async () => {
     await server.stop();
+    await renderer.close();
   };
 }

@@ -50,6 +50,41 @@ test('an editor creates a page: slug from the name, meta description counter n/1
   });
 });
 
+test('an editor writes a page in sections, reorders them, and cannot publish it empty', async ({ page }) => {
+  await signedInAs(page, 'editor', '/admin/pages/create');
+  const tag = unique();
+  await field(page, 'Nome').fill(`Parceiros ${tag}`, FIRST_SCREEN);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Publicada', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Adicione conteúdo à página antes de publicá-la.')).toBeVisible();
+
+  await field(page, 'Título da seção').fill('Como funciona');
+  await field(page, 'Texto da seção').fill('Integradores indicam clientes e recebem suporte técnico.');
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await field(page, 'Título da seção').nth(1).fill('Quem pode participar');
+  await field(page, 'Texto da seção').nth(1).fill('Empresas de automação com um técnico responsável.');
+  // The second section goes first.
+  await page.getByRole('button', { name: 'Mover para cima' }).last().click();
+  await expect(field(page, 'Título da seção').first()).toHaveValue('Quem pode participar');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
+
+  const client = await superuser();
+  const created = await client
+    .collection('pages')
+    .getFirstListItem(client.filter('slug = {:slug}', { slug: `parceiros-${tag}` }));
+  expect(created).toMatchObject({
+    status: 'published',
+    content: {
+      sections: [
+        { heading: 'Quem pode participar', body: 'Empresas de automação com um técnico responsável.' },
+        { heading: 'Como funciona', body: 'Integradores indicam clientes e recebem suporte técnico.' },
+      ],
+    },
+  });
+});
+
 async function seedPage(tag: string) {
   const client = await superuser();
   return client.collection('pages').create({
@@ -57,7 +92,7 @@ async function seedPage(tag: string) {
     slug: `sobre-nos-${tag}`,
     title: 'Sobre',
     status: 'draft',
-    content: { sections: [] },
+    content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
   });
 }
 
@@ -89,7 +124,7 @@ test('an editor edits the SEO fields and status of a page', async ({ page }) => 
     meta_title: 'Sobre a Operium | Eletrônica industrial',
     meta_description: 'Projetos de automação sob medida.',
     status: 'published',
-    content: { sections: [] },
+    content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
   });
 });
 

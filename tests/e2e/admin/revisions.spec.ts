@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
 import { createStaff, openAdminAs, superuser, type StaffAccount } from '../../helpers/staff';
+import { formatTime } from '../../../src/lib/format';
 
 const unique = () => randomBytes(3).toString('hex');
 const FIRST_SCREEN = { timeout: 15_000 };
@@ -53,7 +54,7 @@ test('author to review, editor compares and publishes, then restores an earlier 
 
   // The author rewrites the draft and sends it for review.
   await openAdminAs(page, author, `/admin/posts/${post.id}`);
-  await field(page, 'Conteúdo (Markdown)').fill('O sensor mede a temperatura do tanque a cada minuto.', FIRST_SCREEN);
+  await field(page, 'Conteúdo').fill('O sensor mede a temperatura do tanque a cada minuto.', FIRST_SCREEN);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
   await page.getByText(post.title).click();
@@ -130,7 +131,7 @@ test('a save based on a stale copy shows who changed it, the differences, and ma
   const admin = await createStaff('admin', { fullName: 'Alice Admin' });
   const post = await seedPost(editor, { content: 'Texto de partida.' });
   await openAdminAs(page, editor, `/admin/posts/${post.id}`);
-  await field(page, 'Conteúdo (Markdown)').fill('Texto do editor.', FIRST_SCREEN);
+  await field(page, 'Conteúdo').fill('Texto do editor.', FIRST_SCREEN);
 
   // Meanwhile the admin saves the same post.
   const client = await superuser();
@@ -139,8 +140,8 @@ test('a save based on a stale copy shows who changed it, the differences, and ma
   const pb = new (await import('pocketbase')).default(process.env.E2E_BASE_URL!);
   await pb.collection('users').authWithPassword(admin.email, admin.password);
   const saved = await pb.collection('posts').update(post.id, { content: 'Texto da admin.' });
-  const at = new Date(saved.updated.replace(' ', 'T'));
-  const hour = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  // The admin shows Brasília time, whatever this machine's zone (src/lib/format.ts).
+  const hour = formatTime(saved.updated);
 
   await page.getByRole('button', { name: 'Salvar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alterações feitas por outra pessoa' });
@@ -149,7 +150,7 @@ test('a save based on a stale copy shows who changed it, the differences, and ma
   // 'Cancelar' keeps what was typed; saving again meets the same question.
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(field(page, 'Conteúdo (Markdown)')).toHaveValue('Texto do editor.');
+  await expect(field(page, 'Conteúdo')).toHaveText('Texto do editor.');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Este post foi alterado por Alice Admin');
   await dialog.getByRole('button', { name: 'Ver diferenças' }).click();
@@ -166,7 +167,7 @@ test('unsaved changes survive a closed tab and can be recovered or discarded', a
   const editor = await createStaff('editor');
   const post = await seedPost(editor, { content: 'Versão salva.' });
   await openAdminAs(page, editor, `/admin/posts/${post.id}`);
-  await field(page, 'Conteúdo (Markdown)').fill('Versão que ainda não foi salva.', FIRST_SCREEN);
+  await field(page, 'Conteúdo').fill('Versão que ainda não foi salva.', FIRST_SCREEN);
   // The copy is written every few seconds, to this browser only.
   await expect
     .poll(() => page.evaluate((key) => localStorage.getItem(key), `operium:alteracoes-locais:${editor.id}:posts:${post.id}`), {
@@ -183,13 +184,13 @@ test('unsaved changes survive a closed tab and can be recovered or discarded', a
   await offer.getByRole('button', { name: 'Ver diferenças' }).click();
   await expect.poll(marked(again.getByTestId('version-diff'), 'ins')).toMatch(/^\s*que\s+ainda\s+não\s+foi\s*$/);
   await offer.getByRole('button', { name: 'Recuperar alterações não salvas' }).click();
-  await expect(field(again, 'Conteúdo (Markdown)')).toHaveValue('Versão que ainda não foi salva.');
+  await expect(field(again, 'Conteúdo')).toHaveText('Versão que ainda não foi salva.');
   await again.getByRole('button', { name: 'Salvar' }).click();
   await expect(again.getByText('Post atualizado com sucesso!')).toBeVisible();
   expect((await serverPost(post.id)).content).toBe('Versão que ainda não foi salva.');
   // Saved: nothing more is offered.
   await openAdminAs(again, editor, `/admin/posts/${post.id}`);
-  await expect(field(again, 'Conteúdo (Markdown)')).toHaveValue('Versão que ainda não foi salva.', FIRST_SCREEN);
+  await expect(field(again, 'Conteúdo')).toHaveText('Versão que ainda não foi salva.', FIRST_SCREEN);
   await expect(again.getByTestId('local-copy')).toHaveCount(0);
 });
 
