@@ -1,6 +1,6 @@
 /**
  * Auditoria: rows written by the server for one admin's changes, narrowed by each
- * filter (user, action, table, dates in the browser's own time zone), the count,
+ * filter (user, action, table, days in Brasília whatever the browser's zone), the count,
  * loading and empty texts, the details dialog, server pagination beyond 100 rows,
  * the CSV export of every filtered row, and the denied screen for editors.
  */
@@ -13,9 +13,10 @@ import { createStaff, openAdminAs, signedInAs, type StaffAccount } from '../../h
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-// Dates are picked as local days: run in Brazil's time zone, not the machine's.
+// The filter's days are Brasília's (src/admin/audit/dateRange.ts), as the table shows
+// them: the browser runs in Tokyo, whose day differs from Brasília's half of the time.
 const TIME_ZONE = 'America/Sao_Paulo';
-test.use({ timezoneId: TIME_ZONE });
+test.use({ timezoneId: 'Asia/Tokyo' });
 
 async function clientOf(account: StaffAccount): Promise<PocketBase> {
   const client = new PocketBase(process.env.E2E_BASE_URL!);
@@ -24,8 +25,7 @@ async function clientOf(account: StaffAccount): Promise<PocketBase> {
   return client;
 }
 
-/** YYYY-MM-DD of a day in São Paulo, `offset` days from today. */
-/** A local day as the filter takes it, 'dd/mm/aaaa'. */
+/** A day in Brasília, `offset` days from today, as the filter takes it: 'dd/mm/aaaa'. */
 function localDay(offset = 0): string {
   const date = new Date(Date.now() + offset * 86_400_000);
   return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
