@@ -75,13 +75,16 @@ describe('audit date filter typed in pt-BR', () => {
   });
 });
 
-describe('audit date filter (local days, inclusive end)', () => {
+describe('audit date filter (days in Brasília whatever the zone, inclusive end)', () => {
   const originalTz = process.env.TZ;
   beforeAll(() => {
-    process.env.TZ = 'America/Sao_Paulo';
+    // Half a day ahead of Brasília: a browser's local day would be the wrong one.
+    process.env.TZ = 'Asia/Tokyo';
   });
   afterAll(() => {
-    process.env.TZ = originalTz;
+    // Assigning undefined would leave the text 'undefined' as the zone.
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
   });
 
   test('a day in São Paulo spans 03:00 UTC to 02:59:59.999 UTC the next day', () => {
@@ -89,7 +92,7 @@ describe('audit date filter (local days, inclusive end)', () => {
     expect(dayEnd('2024-05-01')).toBe('2024-05-02 02:59:59.999Z');
   });
 
-  test('the date input shows the local day of a stored bound', () => {
+  test('the date input shows the Brasília day of a stored bound', () => {
     expect(inputDay(dayStart('2024-12-31'))).toBe('2024-12-31');
     expect(inputDay(dayEnd('2024-12-31'))).toBe('2024-12-31');
     expect(inputDay('2024-02-29')).toBe('2024-02-29');
