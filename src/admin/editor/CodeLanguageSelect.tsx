@@ -1,20 +1,29 @@
-/** The language of the code block the cursor is in, which the site highlights it as. */
+/**
+ * The language of the code block the cursor is in, which the site highlights it as.
+ * Always in the toolbar (disabled outside a code block), so the buttons after it never
+ * move under the pointer as the cursor goes in and out of a block.
+ */
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import type { Editor } from '@tiptap/react';
 import { CODE_LANGUAGES } from './labels';
 
 export function CodeLanguageSelect({ editor }: { editor: Editor | null }) {
-  if (!editor?.isActive('codeBlock')) return null;
-  const current = String(editor.getAttributes('codeBlock').language ?? '');
+  const inBlock = editor?.isActive('codeBlock') ?? false;
+  const current = inBlock ? String(editor!.getAttributes('codeBlock').language ?? '') : '';
   const known = CODE_LANGUAGES.some((language) => language.value === current);
   return (
     <Select
       size="small"
       value={current}
+      disabled={!inBlock}
+      displayEmpty
+      renderValue={(value) =>
+        inBlock ? (CODE_LANGUAGES.find((language) => language.value === value)?.label ?? value) : 'Linguagem'
+      }
       onChange={(event) =>
         editor
-          .chain()
+          ?.chain()
           .focus()
           .updateAttributes('codeBlock', { language: event.target.value || null })
           .run()

@@ -31,12 +31,15 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
     event.preventDefault();
     const address = linkHref(href);
     const chain = editor.chain().focus().extendMarkRange('link');
+    const linked = (words: string) => ({ type: 'text', text: words, marks: [{ type: 'link', attrs: { href: address } }] });
     if (address === '') chain.unsetLink().run();
+    // New link text: what is typed next is not part of the link.
     else if (editingText && text.trim() !== '' && text !== editor.state.doc.textBetween(from, to, ' '))
-      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href: address } }] }).run();
+      chain.insertContent(linked(text)).unsetMark('link').run();
     else if (empty)
       chain
-        .insertContent({ type: 'text', text: text.trim() || address, marks: [{ type: 'link', attrs: { href: address } }] })
+        .insertContent(linked(text.trim() || address))
+        .unsetMark('link')
         .run();
     else chain.setLink({ href: address }).run();
     onClose();

@@ -44,6 +44,7 @@ import { editorExtensions } from './extensions';
 import { TABLE_LABELS } from './labels';
 import { LinkDialog } from './LinkDialog';
 import { imageFiles, type EditorImage } from './images';
+import { insertImage } from './insertImage';
 import { MarkdownStats } from './MarkdownStats';
 
 /** How long typing must pause before the Markdown is written back. */
@@ -67,7 +68,7 @@ export interface MarkdownEditorProps {
 }
 
 function HeadingButton({ editor, level }: { editor: Editor | null; level: 2 | 3 }) {
-  const label = level === 2 ? 'Título (H2)' : 'Subtítulo (H3)';
+  const label = level === 2 ? 'Título H2' : 'Subtítulo H3';
   return (
     <MenuButton
       tooltipLabel={label}
@@ -88,13 +89,11 @@ function HeadingButton({ editor, level }: { editor: Editor | null; level: 2 | 3 
 function Toolbar({
   editor,
   source,
-  onToggleSource,
   onImage,
   onLink,
 }: {
   editor: Editor | null;
   source: boolean;
-  onToggleSource: () => void;
   onImage: () => void;
   onLink: () => void;
 }) {
@@ -122,25 +121,20 @@ function Toolbar({
       <MenuDivider />
       <MenuButtonCode tooltipLabel="Código" aria-label="Código" disabled={disabled} />
       <MenuButtonCodeBlock tooltipLabel="Bloco de código" aria-label="Bloco de código" disabled={disabled} />
-      {!source && <CodeLanguageSelect editor={editor} />}
+      <CodeLanguageSelect editor={source ? null : editor} />
       <MenuButtonAddTable tooltipLabel="Tabela" aria-label="Tabela" disabled={disabled} />
-      {!source && editor?.isActive('table') && <TableMenuControls labels={TABLE_LABELS} />}
       <MenuButton tooltipLabel="Imagem" aria-label="Imagem" IconComponent={ImageIcon} disabled={disabled} onClick={onImage} />
       <MenuButtonHorizontalRule tooltipLabel="Linha horizontal" aria-label="Linha horizontal" disabled={disabled} />
       <MenuDivider />
       <MenuButtonUndo tooltipLabel="Desfazer" aria-label="Desfazer" disabled={disabled} />
       <MenuButtonRedo tooltipLabel="Refazer" aria-label="Refazer" disabled={disabled} />
-      <MenuDivider />
-      <ToggleButton
-        value="markdown"
-        size="small"
-        selected={source}
-        onChange={onToggleSource}
-        aria-pressed={source}
-        sx={{ px: 1, py: 0.25, textTransform: 'none', fontWeight: 600 }}
-      >
-        Markdown
-      </ToggleButton>
+      {/* Last, so the buttons before them never move while the cursor enters and leaves a table. */}
+      {!source && editor?.isActive('table') && (
+        <>
+          <MenuDivider />
+          <TableMenuControls labels={TABLE_LABELS} />
+        </>
+      )}
     </MenuControlsContainer>
   );
 }
@@ -164,10 +158,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       try {
         const image = await callbacks.current.uploadImage(file);
         if (!image || view.isDestroyed) continue;
-        const node = view.state.schema.nodes.image!.create({ src: image.src, alt: image.alt });
-        const { tr } = view.state;
-        view.dispatch(at === undefined ? tr.replaceSelectionWith(node) : tr.replaceRangeWith(at, at, node));
-        view.focus();
+        insertImage(view, image, at);
       } catch (reason) {
         callbacks.current.onError(reason instanceof Error ? reason.message : String(reason));
       } finally {
@@ -251,62 +242,76 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
 
   const onImage = async () => {
     const image = await pickImage();
-    if (image && editor) editor.chain().focus().setImage({ src: image.src, alt: image.alt }).run();
+    if (image && editor && !editor.isDestroyed) insertImage(editor.view, image);
   };
 
   return (
     <Box sx={{ width: '100%' }} data-markdown-editor>
-      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        {label}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
+        <Typography id={labelId} variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        {/* Outside the toolbar, whose rendering mui-tiptap delays while typing: it always answers at once. */}
+        <ToggleButton
+          value="markdown"
+          size="small"
+          selected={source}
+          onChange={toggleSource}
+          aria-pressed={source}
+          sx={{ px: 1, py: 0.25, textTransform: 'none', fontWeight: 600 }}
+        >
+          Markdown
+        </ToggleButton>
+      </Box>
       <RichTextEditorProvider editor={editor}>
-        <RichTextField
-          variant="outlined"
-          controls={
-            <Toolbar
-              editor={editor}
-              source={source}
-              onToggleSource={toggleSource}
-              onImage={() => void onImage()}
-              onLink={() => setLinking(true)}
-            />
-          }
-          RichTextContentProps={{ sx: source ? { display: 'none' } : undefined }}
-          footer={
-            source ? (
-              <Box
-                component="textarea"
-                aria-label={`${label} (Markdown)`}
-                value={value}
-                spellCheck={false}
-                onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => {
-                  const markdown = normalizeLineEndings(event.target.value);
-                  written.current = markdown;
-                  onChange(markdown);
-                }}
-                onBlur={onBlur}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  minHeight,
-                  border: 0,
-                  p: 1.5,
-                  resize: 'vertical',
-                  font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                  outline: 'none',
-                  bgcolor: 'transparent',
-                  color: 'text.primary',
-                }}
-              />
-            ) : undefined
-          }
-          sx={{
-            '& .ProseMirror': { minHeight, p: 1.5, overflowWrap: 'anywhere' },
-            '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
-            '& [data-preserved]': { bgcolor: 'action.hover', borderRadius: 1, px: 0.5, fontSize: 13, whiteSpace: 'pre-wrap' },
-            ...(error ? { '& .MuiOutlinedInput-notchedOutline, & fieldset': { borderColor: 'error.main' } } : {}),
+        {/* A click on a toolbar button leaves the focus (and the selection) in the text, as in
+            word processors; the buttons are still reached with Tab. */}
+        <Box
+          onMouseDown={(event: React.MouseEvent) => {
+            const target = event.target as HTMLElement;
+            if (target.closest('.MuiToggleButton-root, button') && !target.closest('[role="combobox"]')) event.preventDefault();
           }}
-        />
+        >
+          <RichTextField
+            variant="outlined"
+            controls={<Toolbar editor={editor} source={source} onImage={() => void onImage()} onLink={() => setLinking(true)} />}
+            RichTextContentProps={{ sx: source ? { display: 'none' } : undefined }}
+            footer={
+              source ? (
+                <Box
+                  component="textarea"
+                  aria-label={`${label} (Markdown)`}
+                  value={value}
+                  spellCheck={false}
+                  onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => {
+                    const markdown = normalizeLineEndings(event.target.value);
+                    written.current = markdown;
+                    onChange(markdown);
+                  }}
+                  onBlur={onBlur}
+                  sx={{
+                    display: 'block',
+                    width: '100%',
+                    minHeight,
+                    border: 0,
+                    p: 1.5,
+                    resize: 'vertical',
+                    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                    outline: 'none',
+                    bgcolor: 'transparent',
+                    color: 'text.primary',
+                  }}
+                />
+              ) : undefined
+            }
+            sx={{
+              '& .ProseMirror': { minHeight, p: 1.5, overflowWrap: 'anywhere' },
+              '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
+              '& [data-preserved]': { bgcolor: 'action.hover', borderRadius: 1, px: 0.5, fontSize: 13, whiteSpace: 'pre-wrap' },
+              ...(error ? { '& .MuiOutlinedInput-notchedOutline, & fieldset': { borderColor: 'error.main' } } : {}),
+            }}
+          />
+        </Box>
       </RichTextEditorProvider>
       {linking && editor && <LinkDialog editor={editor} onClose={() => setLinking(false)} />}
       {uploading > 0 && (

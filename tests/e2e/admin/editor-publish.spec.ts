@@ -1,0 +1,279 @@
+/**
+ * Editors write as in Ghost or WordPress and what they publish looks like a git
+ * article, against the product as `npm start` runs it (tests/helpers/live-stack.ts):
+ * a post written with every tool of the visual editor (on a laptop, then on a
+ * 390 px phone), an image from the library and one pasted, published and read on
+ * the live site with the markup of a git article; a page written in two sections,
+ * live with both; Word's HTML pasted as clean Markdown.
+ */
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../fixtures';
+import { png } from '../../helpers/images';
+import { markdownEditor, readMarkdown } from '../../helpers/editor';
+import { startLiveStack, waitUntilLive, type LiveStack } from '../../helpers/live-stack';
+
+/** One stack for the file: its first build takes minutes, each publication seconds. */
+const test = base.extend<object, { stack: LiveStack; admin: string }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stack = await startLiveStack();
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 360_000 },
+  ],
+  admin: [
+    async ({ stack }, use) => {
+      // The first account of a new installation is its active administrator.
+      const account = {
+        email: 'editora@exemplo.com.br',
+        password: 'Senha-Forte-123',
+        passwordConfirm: 'Senha-Forte-123',
+        full_name: 'Edna Editora',
+      };
+      const created = await fetch(`${stack.url}/api/collections/users/records`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      expect(created.ok, await created.clone().text()).toBe(true);
+      const auth = await fetch(`${stack.url}/api/collections/users/auth-with-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identity: account.email, password: account.password }),
+      });
+      const { token, record } = (await auth.json()) as { token: string; record: unknown };
+      await use(JSON.stringify({ token, record }));
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.url),
+});
+
+test.describe.configure({ mode: 'serial' });
+
+async function openAdmin(page: Page, session: string, path: string) {
+  await page.addInitScript((value) => window.localStorage.setItem('pocketbase_auth', value), session);
+  await page.goto(path);
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const tool = (page: Page, name: string) => markdownEditor(page, 'Conteúdo').getByRole('button', { name, exact: true });
+
+/** Pastes an image file into the editor, as a screenshot pasted from the clipboard. */
+async function pasteImage(page: Page, name: string, bytes: Uint8Array) {
+  await page
+    .locator('.ProseMirror')
+    .first()
+    .evaluate(
+      (element, { name: fileName, data }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], fileName, { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      },
+      { name, data: [...bytes] },
+    );
+}
+
+/** Writes a post with every tool of the toolbar and both ways of adding an image. */
+async function writeWithEveryTool(page: Page, tag: string) {
+  const body = page.locator('.ProseMirror').first();
+  await body.click({ timeout: 20_000 });
+  // Markdown shortcuts: '## ' for a heading, '- ' for a list; Ctrl+B and Ctrl+K.
+  await page.keyboard.type(`## Ligação do sensor ${tag}`);
+  await page.keyboard.press('Enter');
+  await tool(page, 'Subtítulo H3').click();
+  await page.keyboard.type('Materiais');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Use um ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('padrão');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' e ');
+  await tool(page, 'Itálico').click();
+  await page.keyboard.type('cuidado');
+  await tool(page, 'Itálico').click();
+  await page.keyboard.type(' com ');
+  await tool(page, 'Código').click();
+  await page.keyboard.type('analogRead');
+  await tool(page, 'Código').click();
+  await page.keyboard.type('. Veja o ');
+  await page.keyboard.press('Control+k');
+  const link = page.getByRole('dialog', { name: 'Inserir link' });
+  await link.getByRole('textbox', { name: 'Texto' }).fill('datasheet');
+  await link.getByRole('textbox', { name: 'Endereço' }).fill('exemplo.com/ds.pdf');
+  await link.getByRole('button', { name: 'Salvar' }).click();
+  await page.keyboard.type('.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- item um');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('item dois');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await tool(page, 'Lista numerada').click();
+  await page.keyboard.type('passo um');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('passo dois');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await tool(page, 'Citação').click();
+  await page.keyboard.type('Meça duas vezes.');
+  await page.keyboard.press('Enter');
+  await tool(page, 'Citação').click();
+  // Undo and redo.
+  await page.keyboard.type('rascunho');
+  await tool(page, 'Desfazer').click();
+  await expect(body).not.toContainText('rascunho');
+  await tool(page, 'Refazer').click();
+  await expect(body).toContainText('rascunho');
+  await tool(page, 'Desfazer').click();
+  await expect(body).not.toContainText('rascunho');
+  await tool(page, 'Linha horizontal').click();
+  // A code block, then its language.
+  await tool(page, 'Bloco de código').click();
+  await page.getByRole('combobox', { name: 'Linguagem do bloco de código' }).click();
+  await page.getByRole('option', { name: 'C++ / Arduino' }).click();
+  await body.locator('pre').click();
+  await page.keyboard.type('int leitura = analogRead(34);');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // An image from the library, uploaded inside the picker with its alternative text.
+  await tool(page, 'Imagem').click();
+  const picker = page.getByRole('dialog', { name: 'Inserir imagem' });
+  await picker.getByRole('tab', { name: 'Enviar imagem' }).click();
+  await picker
+    .getByTestId('media-file-input')
+    .setInputFiles([{ name: `placa-${tag}.png`, mimeType: 'image/png', buffer: Buffer.from(png(1200, 800)) }]);
+  await picker.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Placa OPS010 ${tag} vista de cima`);
+  await picker.getByRole('button', { name: 'Enviar e inserir' }).click();
+  await expect(picker).toBeHidden({ timeout: 20_000 });
+  // A pasted image: its alternative text asked, then uploaded to Mídia.
+  await pasteImage(page, `colada-${tag}.png`, png(640, 480));
+  const ask = page.getByRole('dialog', { name: 'Texto alternativo da imagem' });
+  await ask.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Esquema de ligação ${tag}`);
+  await ask.getByRole('button', { name: 'Inserir imagem' }).click();
+  await expect(body.getByRole('img', { name: `Esquema de ligação ${tag}` })).toBeVisible({ timeout: 20_000 });
+  // A table at the end.
+  await body.press('Control+End');
+  await tool(page, 'Tabela').click();
+  await page.keyboard.type('Pino');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Função');
+}
+
+async function publishPost(page: Page, title: string) {
+  await field(page, 'Título').fill(title);
+  await field(page, 'Resumo').fill('Um post escrito no editor visual, com todas as ferramentas.');
+  await field(page, 'Tags').fill('editor, testes');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Publicado', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post criado com sucesso!')).toBeVisible({ timeout: 20_000 });
+}
+
+/** The live article has the markup of a git article. */
+async function expectArticleMarkup(page: Page, path: string, tag: string) {
+  await page.goto(path);
+  const article = page.locator('.prose-article');
+  await expect(article.locator(`h2#ligação-do-sensor-${tag}`)).toBeVisible();
+  await expect(article.locator('h3#materiais')).toBeVisible();
+  await expect(article.locator('pre.astro-code[data-language="cpp"] span[style*="color"]').first()).toBeVisible();
+  await expect(article.locator('.table-scroll[role="region"] table th').first()).toHaveText('Pino');
+  await expect(article.locator('a[href="https://exemplo.com/ds.pdf"]')).toHaveAttribute('target', '_blank');
+  await expect(article.locator('a[href="https://exemplo.com/ds.pdf"] .sr-only')).toHaveText(' (abre em nova aba)');
+  const placa = article.getByRole('img', { name: `Placa OPS010 ${tag} vista de cima` });
+  await expect(placa).toHaveAttribute('width', '1200');
+  await expect(placa).toHaveAttribute('height', '800');
+  await expect(placa).toHaveAttribute('srcset', /\?thumb=480x0 480w, .*\?thumb=768x0 768w, .* 1200w$/);
+  await expect(placa).toHaveAttribute('loading', 'lazy');
+  await expect(article.getByRole('img', { name: `Esquema de ligação ${tag}` })).toHaveAttribute('width', '640');
+  for (const selector of ['strong', 'em', 'code', 'ul li', 'ol li', 'blockquote', 'hr'])
+    await expect(article.locator(selector).first(), selector).toBeAttached();
+}
+
+for (const { name, viewport } of [
+  { name: 'on a laptop', viewport: { width: 1280, height: 900 } },
+  { name: 'on a 390 px phone', viewport: { width: 390, height: 844 } },
+]) {
+  test(`${name}, an editor writes a post with every tool and two images; it goes live as a git article looks`, async ({
+    page,
+    admin,
+    stack,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize(viewport);
+    const tag = String(viewport.width);
+    await openAdmin(page, admin, '/admin/posts/create');
+    await writeWithEveryTool(page, tag);
+    const markdown = await readMarkdown(page, 'Conteúdo');
+    for (const written of [
+      `## Ligação do sensor ${tag}`,
+      '### Materiais',
+      '**padrão**',
+      '*cuidado*',
+      '`analogRead`',
+      '[datasheet](https://exemplo.com/ds.pdf)',
+      '- item um',
+      '1. passo um',
+      '> Meça duas vezes.',
+      '---',
+      '```cpp\nint leitura = analogRead(34);',
+      `![Placa OPS010 ${tag} vista de cima](/api/files/media/`,
+      `![Esquema de ligação ${tag}](/api/files/media/`,
+      '| Pino | Função |',
+    ])
+      expect(markdown, written).toContain(written);
+    const title = `Editor visual ${tag}`;
+    await publishPost(page, title);
+    await waitUntilLive(stack, `/blog/editor-visual-${tag}`);
+    await expectArticleMarkup(page, `/blog/editor-visual-${tag}`, tag);
+  });
+}
+
+test('a page written in two sections goes live with both', async ({ page, admin, stack }) => {
+  test.setTimeout(240_000);
+  await openAdmin(page, admin, '/admin/pages/create');
+  await field(page, 'Nome').fill('Programa de parceiros', { timeout: 20_000 });
+  await field(page, 'Título da seção').fill('Como funciona');
+  await field(page, 'Texto da seção').fill('Integradores indicam clientes e recebem suporte.');
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await field(page, 'Título da seção').nth(1).fill('Quem pode participar');
+  await field(page, 'Texto da seção').nth(1).fill('Empresas de automação com técnico responsável.');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Publicada', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+  await waitUntilLive(stack, '/programa-de-parceiros');
+  await page.goto('/programa-de-parceiros');
+  const article = page.locator('article.prose-article');
+  await expect(article.locator('h2#como-funciona')).toHaveText('Como funciona');
+  await expect(article.locator('h2#quem-pode-participar')).toHaveText('Quem pode participar');
+  await expect(article).toContainText('Empresas de automação com técnico responsável.');
+});
+
+test('HTML pasted from Word becomes clean Markdown: no styles, spans or classes', async ({ page, admin }) => {
+  await openAdmin(page, admin, '/admin/posts/create');
+  const body = page.locator('.ProseMirror').first();
+  await body.click({ timeout: 20_000 });
+  const word =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment-->' +
+    '<p class="MsoNormal" style="margin:0cm;font-family:Calibri"><b><span style="font-size:14pt;color:#1F3864">Relatório</span></b>' +
+    '<span style="mso-spacerun:yes"> </span><i>de campo</i><o:p></o:p></p>' +
+    '<p class="MsoListParagraph" style="mso-list:l0 level1 lfo1"><span lang="PT-BR">Sensor&nbsp;calibrado</span></p>' +
+    '<script>window.__colado = true</script><!--EndFragment--></body></html>';
+  await body.evaluate((element, html) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/html', html);
+    transfer.setData('text/plain', 'Relatório de campo\nSensor calibrado');
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, word);
+  await expect(body).toContainText('Relatório');
+  const markdown = await readMarkdown(page, 'Conteúdo');
+  expect(markdown).toContain('**Relatório**');
+  expect(markdown).toContain('*de campo*');
+  expect(markdown).toContain('Sensor');
+  expect(markdown).not.toMatch(/<|style|class|Mso|span|script/i);
+  expect(await page.evaluate(() => (window as unknown as { __colado?: boolean }).__colado)).toBeUndefined();
+});
