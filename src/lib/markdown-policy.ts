@@ -66,7 +66,11 @@ export const MARKDOWN_SCHEMA: Schema = {
       ['className', 'task-list-item'],
     ],
     ul: [['className', 'contains-task-list']],
-    ol: [['className', 'contains-task-list']],
+    // A list that goes on after a paragraph starts at its number (`3.`).
+    ol: [
+      ['className', 'contains-task-list'],
+      ['start', /^\d+$/],
+    ],
     // A task list's box; any other input is dropped (src/lib/markdown/sanitize.ts).
     input: [
       ['type', 'checkbox'],

@@ -71,7 +71,7 @@ describe('CMS posts for the blog', () => {
     });
     expect(entry.data.author).toBe('editor@exemplo.com.br');
     expect(entry.data.date).toBeInstanceOf(Date);
-    expect(await renderMarkdown(entry.markdown)).toBe('<h2 id="olá">Olá</h2>\n<p>Texto <strong>publicado</strong>.</p>\n');
+    expect(await renderMarkdown(entry.markdown)).toBe('<h2 id="olá">Olá</h2>\n<p>Texto <strong>publicado</strong>.</p>');
   });
 
   test('sanitizes hostile Markdown: no script, no event handler, no javascript: link', async () => {

@@ -112,7 +112,7 @@ describe('a stored body is rendered again only when it changed', () => {
     const withBody = (markdown: string): SourceEntry => ({ ...pageEntry('pagina', 'Página'), markdown });
     expect(await storeEntries(context, [withBody('## Olá\n\nTexto.')])).toBe(1);
     const stored = entries.get('pagina') as { digest: string; rendered?: { html: string } };
-    expect(stored.rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto.</p>\n');
+    expect(stored.rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto.</p>');
     // The digest covers the renderer's own code, so a change to it renders every body again.
     expect(stored.digest).toContain('operium-article');
 
@@ -120,6 +120,6 @@ describe('a stored body is rendered again only when it changed', () => {
     expect(entries.get('pagina')).toBe(stored);
 
     expect(await storeEntries(context, [withBody('## Olá\n\nTexto <script>x()</script>novo.')])).toBe(1);
-    expect((entries.get('pagina') as typeof stored).rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto novo.</p>\n');
+    expect((entries.get('pagina') as typeof stored).rendered?.html).toBe('<h2 id="olá">Olá</h2>\n<p>Texto novo.</p>');
   });
 });

@@ -19,6 +19,18 @@ export type ShikiConfig = NonNullable<Parameters<typeof satteriCreateHighlightFn
 
 type Highlight = (code: string, lang: string, meta?: string) => Promise<HastNode>;
 
+/**
+ * The block's inline style written compactly (`color:#fff;overflow-x:auto`), as the
+ * MDX compiler writes the same style: a block highlighted in a CMS post and in a git
+ * article is then byte for byte the same.
+ */
+function compactStyle(node: HastNode): HastNode {
+  if (node.type === 'element' && typeof node.properties?.style === 'string') {
+    node.properties.style = node.properties.style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '');
+  }
+  return node;
+}
+
 export function highlightPlugin(shikiConfig: ShikiConfig): HastPluginDefinition {
   let highlighter: Promise<Highlight | undefined> | undefined;
   const cache = new Map<string, Promise<HastNode>>();
@@ -30,7 +42,7 @@ export function highlightPlugin(shikiConfig: ShikiConfig): HastPluginDefinition 
       cache.delete(key);
     } else {
       highlighter ??= satteriCreateHighlightFn('shiki', shikiConfig);
-      block = highlighter.then((run) => run!(code, lang, meta));
+      block = highlighter.then(async (run) => compactStyle(await run!(code, lang, meta)));
       block.catch(() => cache.delete(key));
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     }

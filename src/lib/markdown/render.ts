@@ -49,5 +49,6 @@ export async function renderArticle(
   const { code, metadata } = await renderer.render(normalizeLineEndings(markdown), {
     frontmatter: { [IMAGES_KEY]: images },
   });
-  return { html: code, headings: metadata.headings };
+  // Without the parser's last newline, as an MDX article's body ends.
+  return { html: code.trimEnd(), headings: metadata.headings };
 }
