@@ -7,7 +7,7 @@
  * live with both; Word's HTML pasted as clean Markdown.
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect } from '../fixtures';
+import { allowConsoleErrors, test as base, expect } from '../fixtures';
 import { png } from '../../helpers/images';
 import { markdownEditor, readMarkdown } from '../../helpers/editor';
 import { startLiveStack, waitUntilLive, type LiveStack } from '../../helpers/live-stack';
@@ -251,6 +251,27 @@ test('a page written in two sections goes live with both', async ({ page, admin,
   await expect(article.locator('h2#como-funciona')).toHaveText('Como funciona');
   await expect(article.locator('h2#quem-pode-participar')).toHaveText('Quem pode participar');
   await expect(article).toContainText('Empresas de automação com técnico responsável.');
+});
+
+test("a pasted image over Mídia's limits gets Mídia's pt-BR error and nothing is inserted", async ({
+  page,
+  admin,
+  consoleErrors,
+}) => {
+  await openAdmin(page, admin, '/admin/posts/create');
+  await page.locator('.ProseMirror').first().click({ timeout: 20_000 });
+  // 12,000 pixels wide: the server refuses it by its header, before decoding it.
+  await pasteImage(page, 'panorama.png', png(12_000, 2));
+  const ask = page.getByRole('dialog', { name: 'Texto alternativo da imagem' });
+  await ask.getByRole('textbox', { name: 'Texto alternativo' }).fill('Panorama da fábrica');
+  await ask.getByRole('button', { name: 'Inserir imagem' }).click();
+  await expect(page.getByText(/o limite é de 40 megapixels e de 10\.000 pixels de largura ou de altura/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.locator('.ProseMirror img')).toHaveCount(0);
+  expect(await readMarkdown(page, 'Conteúdo')).not.toContain('![');
+  // Chromium logs the server's refusal (400) of the upload.
+  allowConsoleErrors(consoleErrors, /status of 400/);
 });
 
 test('HTML pasted from Word becomes clean Markdown: no styles, spans or classes', async ({ page, admin }) => {
