@@ -6,101 +6,43 @@
 // (admin chunks found through the build's module graph, not by file name), and lists
 // what weighs most in the login route's chunks.
 //   node bench/admin-size.mjs
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { build as viteBuild } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
-import { chunkMapRecorder, chunksHolding, partModules, readChunkMap, sizeByGroup } from './lib/chunk-map.mjs';
-import { formatNumber, formatRatio, writeReport } from './lib/report.mjs';
-import { buildSiteWithChunkMap } from './lib/site-build-with-chunks.mjs';
+import {
+  LOAD_TIMEOUT_MS,
+  SHELL_DIR,
+  SITE_DIR,
+  buildSiteAndShell,
+  fileNameOf,
+  isAdminSource,
+  kib,
+  loadPage,
+  signInFormVisible,
+} from './lib/admin-first-screen.mjs';
+import { chunksHolding, partModules, sizeByGroup } from './lib/chunk-map.mjs';
+import { formatRatio, writeReport } from './lib/report.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const GOAL_RATIO = 1.15;
-const WORK = fromRoot('.cache', 'bench', 'admin-size');
-const SITE_DIR = path.join(WORK, 'site');
-const SITE_CHUNKS = path.join(WORK, 'site-chunks.json');
-const SHELL_DIR = fromRoot('.cache', 'bench', 'admin-shell');
-const SHELL_CHUNKS = path.join(WORK, 'shell-chunks.json');
-const ADMIN_SOURCES = [fromRoot('src', 'admin') + path.sep, fromRoot('src', 'pages', 'admin') + path.sep];
-/** Settings read at build time are left out: the site built from the repository alone. */
-const BUILD_SETTINGS = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL', 'POCKETBASE_URL'];
 /** Whole run, builds included (a fresh site build takes about a minute here). */
 const DEADLINE_MS = 5 * 60_000;
-const LOAD_TIMEOUT_MS = 60_000;
-
-/** @param {number} bytes */
-const kib = (bytes) => `${formatNumber(bytes / 1024)} KiB`;
-/** @param {string} id */
-const isAdminSource = (id) => ADMIN_SOURCES.some((prefix) => id.startsWith(prefix));
 
 /**
- * @typedef {{ path: string, encoded: number, decoded: number }} ScriptLoad
- * @typedef {{ scripts: ScriptLoad[], encoded: number, decoded: number, inline: number }} PageLoad
+ * @typedef {import('./lib/admin-first-screen.mjs').PageLoad} PageLoad
  */
 
-/**
- * Loads one page in a fresh browser context (empty cache) and sums its script responses.
- * @param {import('playwright-core').Browser} browser
- * @param {string} url
- * @param {(page: import('playwright-core').Page) => Promise<void>} ready waits for the page to be usable
- * @returns {Promise<PageLoad>}
- */
-async function loadPage(browser, url, ready) {
-  const context = await browser.newContext({ locale: 'pt-BR', serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
-    /** @type {import('playwright-core').Response[]} */
-    const responses = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') responses.push(response);
-    });
-    await page.goto(url, { timeout: LOAD_TIMEOUT_MS });
-    await ready(page);
-    await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
-    /** @type {ScriptLoad[]} */
-    const scripts = [];
-    for (const response of responses) {
-      const sizes = await response.request().sizes();
-      const body = await response.body();
-      scripts.push({ path: new URL(response.url()).pathname, encoded: sizes.responseBodySize, decoded: body.length });
-    }
-    // Scripts written into the HTML (Astro's island loader) are not requests: reported apart.
-    const inline = await page
-      .locator('script:not([src])')
-      .evaluateAll((scripts) => scripts.reduce((sum, script) => sum + (script.textContent ?? '').length, 0));
-    return {
-      scripts,
-      inline,
-      encoded: scripts.reduce((sum, script) => sum + script.encoded, 0),
-      decoded: scripts.reduce((sum, script) => sum + script.decoded, 0),
-    };
-  } finally {
-    await context.close();
-  }
-}
-
-/** @param {import('playwright-core').Page} page */
-const signInFormVisible = (page) =>
-  page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT_MS });
 /** @param {import('playwright-core').Page} page */
 const mainVisible = (page) => page.locator('main').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT_MS });
 
-/** The shell's production build, with its chunk map. */
-async function buildShell() {
-  await viteBuild({
-    configFile: fromRoot('bench', 'admin-shell', 'vite.config.mjs'),
-    logLevel: 'error',
-    plugins: [chunkMapRecorder(SHELL_CHUNKS)],
-  });
-}
-
-/** The site's first product page (by folder name) under /produtos/. */
+/** The site's first product page (by folder name) under /produtos/ (folders without a page, as linha/, skipped). */
 async function productPath() {
   const entries = await readdir(path.join(SITE_DIR, 'produtos'), { withFileTypes: true });
   const first = entries
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(SITE_DIR, 'produtos', entry.name, 'index.html')))
     .map((entry) => entry.name)
     .sort()[0];
   if (!first) throw new Error('O build não tem página de produto em /produtos/.');
@@ -120,22 +62,11 @@ function heaviest(map, fileNames, count) {
     .join(', ');
 }
 
-/** @param {string} urlPath "/_astro/x.js" → "_astro/x.js" (chunk map file names) */
-const fileNameOf = (urlPath) => urlPath.replace(/^\//, '');
-
 async function main() {
   const chromiumPath = await findChromium();
   if (!chromiumPath) throw new Error('Nenhum Chromium encontrado: instale o pacote chromium ou indique CHROME_PATH.');
 
-  const env = { ...process.env };
-  for (const name of BUILD_SETTINGS) delete env[name];
-  console.log('Gerando o site (reaproveita um build atual em .cache/bench/admin-size/site)…');
-  await buildSiteWithChunkMap({ outDir: SITE_DIR, chunkMapFile: SITE_CHUNKS, cacheDir: path.join(WORK, 'astro-cache'), env });
-  console.log('Gerando o shell do react-admin…');
-  await buildShell();
-
-  const siteMap = await readChunkMap(SITE_CHUNKS);
-  const shellMap = await readChunkMap(SHELL_CHUNKS);
+  const { siteMap, shellMap } = await buildSiteAndShell();
   const adminChunks = chunksHolding(siteMap, partModules(siteMap, isAdminSource));
   const product = await productPath();
 
