@@ -47,6 +47,9 @@ import { imageFiles, type EditorImage } from './images';
 import { insertImage } from './insertImage';
 import { MarkdownStats } from './MarkdownStats';
 
+/** How often, at most, the toolbar follows the cursor while typing. */
+const TOOLBAR_REFRESH_MS = 120;
+
 /** How long typing must pause before the Markdown is written back. */
 const WRITE_BACK_MS = 300;
 
@@ -144,6 +147,9 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   const labelId = `${id}-rotulo`;
   const [source, setSource] = useState(false);
   const [uploading, setUploading] = useState(0);
+  // Re-renders the toolbar (active marks, the code language) as the cursor moves.
+  const [, setToolbarTick] = useState(0);
+  const toolbarTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The Markdown last written to the form (or received from it). */
   const written = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -173,7 +179,9 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     extensions,
     content: value,
     contentType: 'markdown',
-    shouldRerenderOnTransaction: true,
+    // Not on every keystroke: a long post's typing pays for the text only, and the toolbar
+    // follows the cursor a few times a second (onTransaction below).
+    shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
         id,
@@ -197,6 +205,13 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         void insertImages(view, files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
         return true;
       },
+    },
+    onTransaction: () => {
+      if (toolbarTimer.current !== undefined) return;
+      toolbarTimer.current = setTimeout(() => {
+        toolbarTimer.current = undefined;
+        setToolbarTick((tick) => tick + 1);
+      }, TOOLBAR_REFRESH_MS);
     },
     onUpdate: ({ editor: current, transaction }) => {
       if (!transaction.docChanged) return;
@@ -228,6 +243,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   // Nothing typed is lost when the screen closes mid-pause.
   useEffect(
     () => () => {
+      clearTimeout(toolbarTimer.current);
       if (timer.current !== undefined && editor && !editor.isDestroyed) writeBack(editor);
     },
     [editor],
