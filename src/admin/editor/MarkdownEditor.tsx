@@ -16,7 +16,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import type { EditorView } from '@tiptap/pm/view';
-import { useEditor, type Editor } from '@tiptap/react';
+import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import LinkIcon from '@mui/icons-material/Link';
 import {
   MenuButton,
@@ -46,9 +46,6 @@ import { LinkDialog } from './LinkDialog';
 import { imageFiles, type EditorImage } from './images';
 import { insertImage } from './insertImage';
 import { MarkdownStats } from './MarkdownStats';
-
-/** How often, at most, the toolbar follows the cursor while typing. */
-const TOOLBAR_REFRESH_MS = 120;
 
 /** How long typing must pause before the Markdown is written back. */
 const WRITE_BACK_MS = 300;
@@ -100,6 +97,24 @@ function Toolbar({
   onImage: () => void;
   onLink: () => void;
 }) {
+  // The toolbar alone follows the editor: it renders again when what it shows changes.
+  useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            active: ['bold', 'italic', 'code', 'link', 'bulletList', 'orderedList', 'blockquote', 'codeBlock', 'table'].map(
+              (name) => current.isActive(name),
+            ),
+            h2: current.isActive('heading', { level: 2 }),
+            h3: current.isActive('heading', { level: 3 }),
+            language: (current.getAttributes('codeBlock').language as string | undefined) ?? null,
+            undo: current.can().undo(),
+            redo: current.can().redo(),
+            editable: current.isEditable,
+          }
+        : null,
+  });
   const disabled = source || !editor?.isEditable;
   return (
     <MenuControlsContainer>
@@ -147,9 +162,6 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   const labelId = `${id}-rotulo`;
   const [source, setSource] = useState(false);
   const [uploading, setUploading] = useState(0);
-  // Re-renders the toolbar (active marks, the code language) as the cursor moves.
-  const [, setToolbarTick] = useState(0);
-  const toolbarTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The Markdown last written to the form (or received from it). */
   const written = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -179,8 +191,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     extensions,
     content: value,
     contentType: 'markdown',
-    // Not on every keystroke: a long post's typing pays for the text only, and the toolbar
-    // follows the cursor a few times a second (onTransaction below).
+    // Not on every keystroke: a long post's typing pays for the text only; the toolbar
+    // follows the cursor by itself (useEditorState in Toolbar).
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -205,13 +217,6 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         void insertImages(view, files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
         return true;
       },
-    },
-    onTransaction: () => {
-      if (toolbarTimer.current !== undefined) return;
-      toolbarTimer.current = setTimeout(() => {
-        toolbarTimer.current = undefined;
-        setToolbarTick((tick) => tick + 1);
-      }, TOOLBAR_REFRESH_MS);
     },
     onUpdate: ({ editor: current, transaction }) => {
       if (!transaction.docChanged) return;
@@ -243,7 +248,6 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   // Nothing typed is lost when the screen closes mid-pause.
   useEffect(
     () => () => {
-      clearTimeout(toolbarTimer.current);
       if (timer.current !== undefined && editor && !editor.isDestroyed) writeBack(editor);
     },
     [editor],
