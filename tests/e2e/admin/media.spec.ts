@@ -322,6 +322,9 @@ test("the editor's 'Imagem' opens the library picker: search, 'Carregar mais', t
 
     // Only images, searched on the server; older ones behind 'Carregar mais'.
     await picker.getByRole('searchbox', { name: 'Buscar imagens' }).fill(`lote-${tag}`);
+    // The search waits for typing to pause: until it lands, the grid lists the unfiltered
+    // library (24 images, 'peca' first, so at most 23 of the batch), whose 'Carregar mais' is another.
+    await expect(grid.getByRole('listitem').filter({ hasText: `lote-${tag}` })).toHaveCount(24);
     await expect(grid.getByRole('listitem')).toHaveCount(24);
     await picker.getByRole('button', { name: 'Carregar mais' }).click();
     await expect(grid.getByRole('listitem')).toHaveCount(25);
