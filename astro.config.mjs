@@ -12,6 +12,7 @@ import { staticRedirects } from './src/integrations/redirects.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
 import { markdownConfig } from './src/config/markdown.ts';
+import { highlightCache } from './src/integrations/highlight-cache.mjs';
 
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
@@ -50,6 +51,8 @@ export default defineConfig({
   // the previous build instead of rendered; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
   integrations: [
+    // Before anything renders Markdown: highlighted blocks are reused across builds.
+    highlightCache(),
     mdx(),
     // The public islands (src/islands) and the admin, one renderer and one React chunk.
     react(),

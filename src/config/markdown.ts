@@ -18,11 +18,9 @@ import { sanitizePlugin } from '../lib/markdown/sanitize.ts';
 /** Code samples in articles: a high-contrast theme keeps comments readable (WCAG AA). */
 export const SHIKI_CONFIG: ShikiConfig = { theme: 'github-dark-high-contrast' } as ShikiConfig;
 
-export const markdownConfig = {
-  // Highlighting is step 2 of the processor's own list, after sanitizing.
-  syntaxHighlight: false,
-  shikiConfig: SHIKI_CONFIG,
-  processor: satteri({
+/** The pipeline's processor; each call has its own memory of highlighted blocks. */
+export function createMarkdownProcessor() {
+  return satteri({
     features: {
       // Raw HTML becomes elements, so the sanitizing step judges each one.
       rawHtml: true,
@@ -32,5 +30,12 @@ export const markdownConfig = {
       gfm: { footnotes: { label: 'Notas', backLabel: 'Voltar à referência {reference}' } },
     },
     hastPlugins: [sanitizePlugin, highlightPlugin(SHIKI_CONFIG), articlePlugin],
-  }),
+  });
+}
+
+export const markdownConfig = {
+  // Highlighting is step 2 of the processor's own list, after sanitizing.
+  syntaxHighlight: false,
+  shikiConfig: SHIKI_CONFIG,
+  processor: createMarkdownProcessor(),
 } as const;
