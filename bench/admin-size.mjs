@@ -24,6 +24,7 @@ import {
   signInFormVisible,
 } from './lib/admin-first-screen.mjs';
 import { chunksHolding, partModules, sizeByGroup } from './lib/chunk-map.mjs';
+import { runBench } from './lib/deadline.mjs';
 import { formatRatio, writeReport } from './lib/report.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
@@ -62,7 +63,11 @@ function heaviest(map, fileNames, count) {
     .join(', ');
 }
 
-async function main() {
+/**
+ * @param {import('./lib/deadline.mjs').Cleanups} cleanups servers and the browser, stopped last-started first,
+ *   on success, failure or timeout
+ */
+async function main(cleanups) {
   const chromiumPath = await findChromium();
   if (!chromiumPath) throw new Error('Nenhum Chromium encontrado: instale o pacote chromium ou indique CHROME_PATH.');
 
@@ -160,25 +165,4 @@ async function packageVersion(name) {
   return JSON.parse(await readFile(fromRoot('node_modules', name, 'package.json'), 'utf8')).version;
 }
 
-/** Servers and the browser, stopped last-started first, on success, failure or timeout. */
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-async function cleanUp() {
-  for (const stop of cleanups.splice(0).reverse()) await stop().catch(() => undefined);
-}
-
-const deadline = setTimeout(async () => {
-  console.error(`Benchmark passou de ${DEADLINE_MS / 60_000} min: interrompido.`);
-  await cleanUp();
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  clearTimeout(deadline);
-}
+await runBench(main, { deadlineMs: DEADLINE_MS });

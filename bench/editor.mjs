@@ -35,6 +35,7 @@ import {
 } from './lib/admin-first-screen.mjs';
 import { STAFF_PASSWORD, authToken, createBenchData, createStaff, unthrottleLoopback } from './lib/bench-pocketbase.mjs';
 import { chunksHolding, sizeByGroup } from './lib/chunk-map.mjs';
+import { runBench } from './lib/deadline.mjs';
 import {
   bareEditablePage,
   caretAtEnd,
@@ -144,14 +145,8 @@ function timeRenderer(which, postsFile, oldBundle, storeDir = '') {
   });
 }
 
-/** Servers, browser and temporary data, stopped last-started first. */
-/** @type {(() => Promise<unknown>)[]} */
-const cleanups = [];
-async function cleanUp() {
-  for (const stop of cleanups.splice(0).reverse()) await stop().catch(() => undefined);
-}
-
-async function main() {
+/** @param {import('./lib/deadline.mjs').Cleanups} cleanups servers, browser and temporary data, stopped last-started first */
+async function main(cleanups) {
   const started = Date.now();
   const loadAtStart = loadavg()[0] ?? 0;
   // TypeScript sources load only under Node 24 (type stripping), after ensureModernNode().
@@ -450,18 +445,7 @@ async function packageVersion(name) {
   return JSON.parse(await readFile(fromRoot('node_modules', name, 'package.json'), 'utf8')).version;
 }
 
-const deadline = setTimeout(async () => {
-  console.error(`Benchmark passou de ${DEADLINE_MS / 60_000} min: interrompido.`);
-  await cleanUp();
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
-try {
-  await main();
-} catch (error) {
-  console.error(`[editor] ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  clearTimeout(deadline);
-}
+await runBench(main, {
+  deadlineMs: DEADLINE_MS,
+  describeError: (error) => `[editor] ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+});
