@@ -10,12 +10,11 @@ import { join } from 'node:path';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toPostBody, type PostFormValues } from '../../src/admin/posts/postRules';
+import { history, unique } from '../helpers/records';
 import { startTestServer, superuserToken } from '../helpers/server';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
-let serial = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${++serial}`;
 
 beforeAll(async () => {
   s = await startStaffServer({ unthrottledLoopback: true });
@@ -175,10 +174,7 @@ describe('history and audit log around it', () => {
     await later();
     await adminSave(created.id, 'draft');
     await adminSave(created.id, 'published');
-    const revisions = await s.editor.client.collection('revisions').getFullList({
-      filter: s.editor.client.filter('collection = "posts" && record = {:id}', { id: created.id }),
-      sort: '-created,-id',
-    });
+    const revisions = await history(s.editor.client, 'posts', created.id);
     expect(revisions.map((revision) => revision.summary)).toEqual(['status: Publicado', 'status: Rascunho', 'criado']);
     expect(revisions[0]!.data).toMatchObject({ status: 'published', published_at: created.published_at });
 
@@ -198,10 +194,7 @@ describe('history and audit log around it', () => {
     const created = await adminCreate('published', { content: 'Primeira versão.' });
     await later();
     await adminSave(created.id, 'published', { content: 'Segunda versão.' });
-    const [, original] = await s.editor.client.collection('revisions').getFullList({
-      filter: s.editor.client.filter('collection = "posts" && record = {:id}', { id: created.id }),
-      sort: '-created,-id',
-    });
+    const [, original] = await history(s.editor.client, 'posts', created.id);
     const current = await read(created.id);
     const restored = await posts().update(created.id, {
       content: original!.data.content,

@@ -4,11 +4,10 @@
  * history compares what was really changed (pb_hooks/lib/line-endings.js).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { history, unique } from '../helpers/records';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
-let serial = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${++serial}`;
 
 beforeAll(async () => {
   s = await startStaffServer({ unthrottledLoopback: true });
@@ -16,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.stop();
 });
-
-const history = (collection: string, record: string) =>
-  s.editor.client.collection('revisions').getFullList({
-    filter: s.editor.client.filter('collection = {:collection} && record = {:record}', { collection, record }),
-    sort: '-created,-id',
-  });
 
 describe('posts', () => {
   test('body and excerpt lose "\\r\\n" and lone "\\r" on create and update, by staff or in the dashboard', async () => {
@@ -40,7 +33,7 @@ describe('posts', () => {
     const dashboard = await s.superuser.collection('posts').update(post.id, { content: 'A\r\rB', excerpt: 'Outro\r\nresumo.' });
     expect(dashboard).toMatchObject({ content: 'A\n\nB', excerpt: 'Outro\nresumo.' });
 
-    const [latest] = await history('posts', post.id);
+    const [latest] = await history(s.editor.client, 'posts', post.id);
     expect(latest!.data).toMatchObject({ content: 'A\n\nB', excerpt: 'Outro\nresumo.' });
   });
 
@@ -76,7 +69,7 @@ describe('pages', () => {
         { heading: 'Segunda', body: 'Sem quebras.' },
       ],
     });
-    const [latest] = await history('pages', page.id);
+    const [latest] = await history(s.editor.client, 'pages', page.id);
     expect(JSON.stringify(latest!.data)).not.toContain('\\r');
   });
 
