@@ -59,7 +59,9 @@ export default defineConfig({
     // client:consent, which hydrates the cookie banner only when it has to show.
     cookieConsentDirective(),
     // Pages kept out of search engines (noindex) stay out of the sitemap too.
-    sitemap({ filter: (page) => !/^\/(admin|assinaturas-email|blog\/404)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => !/^\/(admin|assinaturas-email|blog\/404|contato\/enviado|newsletter)(\/|$)/.test(new URL(page).pathname),
+    }),
     sitemapAlias(),
     // Last: they read and compress the finished output. precompress() is
     // astro-compressor (brotli and gzip) and the cache it lacks, in that order.
@@ -76,6 +78,8 @@ export default defineConfig({
       proxy: {
         '/api': pocketBaseUrl,
         '/_/': pocketBaseUrl,
+        // A public form refused without JavaScript is shown again there (pb_hooks/forms.pb.js).
+        '/formularios/': pocketBaseUrl,
       },
     },
   },

@@ -17,6 +17,8 @@ const JSVM_GLOBALS = [
   '$http',
   '$template',
   '$dbx',
+  'Cookie',
+  'sleep',
   '$filesystem',
   'Collection',
   'Record',

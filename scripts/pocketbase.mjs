@@ -71,10 +71,11 @@ async function buildWithGo(version, target) {
 
 /**
  * What server/ adds to PocketBase, as its --version reports it ("(operium: site
- * site)", server/main.go): a binary without it was built from an older server/ (or is
- * the official release) and would not serve the site.
+ * forms)", server/main.go): a binary without one was built from an older server/ (or is
+ * the official release) and would not serve the site or answer the forms sent without
+ * JavaScript.
  */
-export const SERVER_FEATURES = ['site'];
+export const SERVER_FEATURES = ['site', 'forms'];
 
 /**
  * The features a `--version` output reports, or [] for a binary that reports none.

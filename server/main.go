@@ -19,6 +19,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
+	"operium/server/forms"
 	"operium/server/site"
 )
 
@@ -27,7 +28,7 @@ func main() {
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site"}
+	features := []string{"site", "forms"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -66,6 +67,9 @@ func main() {
 		}
 		return filepath.Join(hooksDir, "..", "dist")
 	})
+
+	// Public forms sent without JavaScript: answered with pages (pb_hooks/lib/public-forms.js).
+	forms.Register(app)
 
 	// With no superuser yet, PocketBase would open a browser on its installer and print
 	// a link carrying a 30-minute superuser token: on a server there is no browser, and

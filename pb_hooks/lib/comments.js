@@ -105,6 +105,11 @@ function onCreate(e) {
     return;
   }
 
+  // The visitor's agreement to the privacy policy, asked by the form's box (LGPD):
+  // JSON sends true, a form the browser sent itself "on".
+  if (!moderator && [true, "on", "true"].indexOf(body.consent) < 0) {
+    throw fieldError("consent", "validation_required", require(`${__hooks}/lib/public-forms.json`).messages.consent);
+  }
   cleanText(record);
   const article = findArticle(e.app, record.getString("article"));
   if (!article) throw fieldError("article", "validation_unknown_article", MESSAGES.article);

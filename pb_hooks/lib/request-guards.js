@@ -3,7 +3,8 @@
 //     superusers' API (and so the CLI and backups tooling) stays, under the same throttle;
 //   - an inactive account's token opens nothing; a refresh needs a live token (lib/sessions.js);
 //   - reset requests are limited per e-mail and per address (lib/throttle.js);
-//   - public creates are at most 64 KB (lib/body-limit.js);
+//   - public creates are at most 64 KB (lib/body-limit.js); a public form the browser sent
+//     itself (no JavaScript) is answered with pages (lib/public-forms.js);
 //   - `search=<text>` on the posts list becomes part of the request's filter (lib/search.js);
 //   - an update of a post or page keeps the `updated` its body sent (lib/revisions.js).
 
@@ -21,7 +22,17 @@ function guard(e) {
     if (!require(`${__hooks}/lib/throttle.js`).allowResetRequest(e, e.request.pathValue("collection"))) return e.noContent(204);
   } else if (pattern === CREATE) {
     const limit = require(`${__hooks}/lib/body-limit.js`);
-    if (limit.appliesTo(e)) limit.check(e);
+    const forms = require(`${__hooks}/lib/public-forms.js`);
+    const form = forms.nativeForm(e);
+    const check = () => {
+      if (limit.appliesTo(e)) limit.check(e);
+    };
+    // A form the browser sent itself gets pages, not JSON (lib/public-forms.js); a
+    // public form's sending stores one record however often it arrives.
+    if (form) return forms.handle(e, form, check, () => e.next());
+    check();
+    const sent = forms.publicForm(e);
+    if (sent) return forms.sendJson(e, sent, () => e.next());
   } else if (pattern === LIST) {
     require(`${__hooks}/lib/search.js`).narrowListRequest(e);
   } else if (pattern === UPDATE) {

@@ -66,7 +66,9 @@ export function pageCsp(options = {}) {
       "frame-src 'self' https://www.openstreetmap.org https://www.youtube-nocookie.com",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      // The public forms post to the API (also when the browser sends them itself) and
+      // may land on its pages (pb_hooks/lib/public-forms.js).
+      `form-action 'self'${api ? ` ${api}` : ''}`,
     ],
   };
 }

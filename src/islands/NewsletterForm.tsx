@@ -1,55 +1,50 @@
-import { useId, useState, type SubmitEvent } from 'react';
-import { createPublicRecord, type ApiFieldErrors } from '../lib/api';
-import { Honeypot, isBot } from './parts/Honeypot';
+import { useId } from 'react';
+import { formAction } from '../lib/public-forms';
 import { trackEvent } from '../analytics/events';
+import { FieldError, FormAlert } from './parts/FormFeedback';
+import { Honeypot } from './parts/Honeypot';
+import { usePublicForm } from './parts/usePublicForm';
 
 interface Props {
   buttonLabel: string;
+  /** The page the form is on, kept with the consent (the server refuses anything but a path). */
+  source: string;
   tone?: 'dark' | 'light';
 }
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
+export const SUBSCRIBED_MESSAGE = 'Inscrição confirmada! Você receberá nossas novidades por e-mail.';
 
-function errorMessage(error: unknown): string {
-  const api = error as Partial<ApiFieldErrors>;
-  if (api?.fields?.email) return 'Informe um e-mail válido.';
-  if (api?.status === 429) return 'Muitas tentativas. Aguarde um pouco e tente novamente.';
-  return 'Não foi possível concluir a inscrição agora. Tente novamente em instantes.';
-}
-
-/** Newsletter sign-up: a required e-mail stored in PocketBase (`newsletter_subscribers`). */
-export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+/**
+ * Newsletter sign-up: a plain HTML form that posts by itself (before this island
+ * hydrates, or with JavaScript off), stored in PocketBase (`newsletter_subscribers`);
+ * the island checks the address first and answers in pt-BR beside the field.
+ */
+export default function NewsletterForm({ buttonLabel, source, tone = 'dark' }: Props) {
   const inputId = useId();
-  const messageId = useId();
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (isBot(event.currentTarget)) return setStatus({ kind: 'done' });
-    setStatus({ kind: 'sending' });
-    try {
-      // The page the visitor subscribed from is kept with the consent.
-      const source = window.location.pathname;
-      await createPublicRecord('newsletter_subscribers', { email: String(form.get('email') ?? '').trim(), source });
-      trackEvent('newsletter_signup');
-      setStatus({ kind: 'done' });
-    } catch (error) {
-      setStatus({ kind: 'error', message: errorMessage(error) });
-    }
-  }
-
+  const { errors, status, formRef, onSubmit, retry, clearError } = usePublicForm(
+    'newsletter_subscribers',
+    (values) => ({ email: String(values.email ?? '').trim(), source: String(values.source ?? source) }),
+    () => trackEvent('newsletter_signup'),
+  );
   const dark = tone === 'dark';
-  if (status.kind === 'done') {
+
+  if (status.kind === 'sent') {
     return (
       <p role="status" className={`text-sm font-medium ${dark ? 'text-emerald-300' : 'text-emerald-700'}`}>
-        Inscrição confirmada! Você receberá nossas novidades por e-mail.
+        {SUBSCRIBED_MESSAGE}
       </p>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+    <form
+      ref={formRef}
+      method="post"
+      action={formAction('newsletter_subscribers')}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:flex-wrap"
+    >
       <label htmlFor={inputId} className="sr-only">
         E-mail
       </label>
@@ -59,23 +54,30 @@ export default function NewsletterForm({ buttonLabel, tone = 'dark' }: Props) {
         type="email"
         required
         autoComplete="email"
+        maxLength={254}
         placeholder="Seu e-mail"
-        aria-describedby={status.kind === 'error' ? messageId : undefined}
+        onInput={() => clearError('email')}
+        {...(errors.email ? { 'aria-invalid': true as const, 'aria-describedby': `${inputId}-error` } : {})}
         className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-sm ${dark ? 'border-brand-500 bg-brand-800 text-white placeholder:text-brand-200' : 'border-slate-300 bg-white text-ink placeholder:text-slate-500'}`}
       />
+      <input type="hidden" name="source" value={source} />
       <Honeypot />
       <button
         type="submit"
-        disabled={status.kind === 'sending'}
-        className="rounded-lg bg-accent-400 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-60"
+        aria-disabled={status.kind === 'sending' || undefined}
+        className="rounded-lg bg-accent-400 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-500 aria-disabled:opacity-60"
       >
         {status.kind === 'sending' ? 'Enviando...' : buttonLabel}
       </button>
-      {status.kind === 'error' && (
-        <p id={messageId} role="alert" className={`text-sm sm:basis-full ${dark ? 'text-red-200' : 'text-red-700'}`}>
-          {status.message}
-        </p>
-      )}
+      <div className="sm:basis-full">
+        <FieldError id={`${inputId}-error`} message={errors.email} tone={tone} />
+      </div>
+      <FormAlert
+        id={`${inputId}-alert`}
+        status={status.kind === 'failed' && errors.email ? { kind: 'editing' } : status}
+        onRetry={retry}
+        tone={tone}
+      />
     </form>
   );
 }

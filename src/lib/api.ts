@@ -7,6 +7,7 @@ export const API_BASE = (import.meta.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '
 
 /** An error PocketBase returned for a create request, reduced to what forms need. */
 export interface ApiFieldErrors {
+  /** The HTTP status, or 0 when no answer arrived (the network failed). */
   status: number;
   /** Field name → PocketBase validation code (e.g. "validation_not_unique"). */
   fields: Record<string, string>;
@@ -21,11 +22,17 @@ export interface ApiFieldErrors {
  * @throws {ApiFieldErrors} when the server refuses the record
  */
 export async function createPublicRecord(collection: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${API_BASE}/api/collections/${encodeURIComponent(collection)}/records`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/api/collections/${encodeURIComponent(collection)}/records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    // No answer at all (offline, a dropped connection): status 0, so the form offers to try again.
+    throw { status: 0, fields: {}, messages: {}, message: '' } satisfies ApiFieldErrors;
+  }
   if (response.ok) return;
   let fields: Record<string, string> = {};
   let messages: Record<string, string> = {};

@@ -325,7 +325,13 @@ function revisionTarget(label: string, collection: 'posts' | 'pages', owner: () 
 }
 
 function commentBody(): Changes {
-  return { article: 'funcao-map-no-arduino', name: 'Leitor', email: `${unique('leitor')}@exemplo.com.br`, body: 'Uma pergunta.' };
+  return {
+    article: 'funcao-map-no-arduino',
+    name: 'Leitor',
+    email: `${unique('leitor')}@exemplo.com.br`,
+    body: 'Uma pergunta.',
+    consent: true,
+  };
 }
 
 function signUp(): Changes {

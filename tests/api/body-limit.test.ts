@@ -29,7 +29,13 @@ const PUBLIC = [
   { collection: 'newsletter_subscribers', body: (extra: string) => ({ email: 'grande@exemplo.com.br', source: '/', extra }) },
   {
     collection: 'comments',
-    body: (extra: string) => ({ article: 'funcao-map-no-arduino', name: 'Grande', email: 'grande@exemplo.com.br', body: extra }),
+    body: (extra: string) => ({
+      article: 'funcao-map-no-arduino',
+      name: 'Grande',
+      email: 'grande@exemplo.com.br',
+      body: extra,
+      consent: true,
+    }),
   },
   {
     collection: 'users',
@@ -95,7 +101,7 @@ describe.each(PUBLIC)('$collection', ({ collection, body }) => {
 
   test('also by the collection id, as a form', async () => {
     const { id } = await s.superuser.collections.getOne(collection);
-    const form = new URLSearchParams(Object.entries(body('x'.repeat(65 * KB))));
+    const form = new URLSearchParams(Object.entries(body('x'.repeat(65 * KB))).map(([name, value]) => [name, String(value)]));
     const response = await fetch(`${s.server.url}/api/collections/${id}/records`, { method: 'POST', body: form });
     expectTooLarge({ status: response.status, text: await response.text() });
   });

@@ -47,6 +47,7 @@ const comment = (extra: Record<string, unknown> = {}) => ({
   name: 'Marina Souza',
   email: 'marina@exemplo.com.br',
   body: 'Funciona também com o ESP32-S3?',
+  consent: true,
   ...extra,
 });
 

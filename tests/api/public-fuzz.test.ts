@@ -1025,6 +1025,16 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
         cases++;
         const answer = await send('POST', target, { body, type });
         const oversized = PUBLIC_CREATES.includes(target) && Buffer.byteLength(body as string) > PUBLIC_BODY_LIMIT;
+        // A public form the browser sends itself: refused on a pt-BR page, not in JSON (pb_hooks/lib/public-forms.js).
+        if (label === 'formulário' && /\/(contact_messages|newsletter_subscribers|comments)\/records$/.test(target)) {
+          const location = answer.headers.get('location');
+          if (answer.status !== 303 || location !== '/formularios/revisar') {
+            problems.push(
+              `[seed ${SEED}] ${target} ${label}: HTTP ${answer.status} para ${location} (esperado 303 para /formularios/revisar)`,
+            );
+          }
+          continue;
+        }
         const allowed = oversized
           ? [413]
           : target.endsWith('request-password-reset')

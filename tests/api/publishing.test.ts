@@ -251,12 +251,16 @@ describe('rebuild on publish', () => {
     async () => {
       const article = 'funcao-map-no-arduino';
       const hostile = 'Ótimo! <script>window.__hacked = 1</script> <img src=x onerror=alert(1)> **negrito** veja www.exemplo.com';
-      const pending = await staff.anonymous.client
-        .collection('comments')
-        .create({ article, name: 'Visitante paciente', email: 'paciente@exemplo.com.br', body: 'Ainda em moderação.' });
+      const pending = await staff.anonymous.client.collection('comments').create({
+        article,
+        name: 'Visitante paciente',
+        email: 'paciente@exemplo.com.br',
+        body: 'Ainda em moderação.',
+        consent: true,
+      });
       const approved = await staff.anonymous.client
         .collection('comments')
-        .create({ article, name: 'Visitante curioso', email: 'curioso@exemplo.com.br', body: hostile });
+        .create({ article, name: 'Visitante curioso', email: 'curioso@exemplo.com.br', body: hostile, consent: true });
       await settled();
       const before = finished().length;
       await staff.editor.client.collection('comments').update(approved.id, { status: 'approved' });

@@ -121,7 +121,7 @@ test.describe('contact page', () => {
       route.fulfill({ status: 503, body: 'indisponível' }),
     );
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
-    await expect(form.getByRole('alert')).toContainText('Não foi possível enviar sua mensagem agora');
+    await expect(form.getByRole('alert')).toContainText('Não foi possível enviar agora. O que você digitou foi mantido');
     await expect(form.getByLabel('Mensagem')).toHaveValue('Mensagem enviada depois de uma falha do servidor.');
     // The browser reports the failed request itself; that one is expected here.
     allowConsoleErrors(consoleErrors, /status of 503/);

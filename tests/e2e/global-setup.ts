@@ -50,7 +50,9 @@ async function publishCmsPost(server: TestServer) {
 /**
  * Every browser test comes from 127.0.0.1: PocketBase's per-IP limiter (an operator
  * setting) would count them all as one visitor. The per-account sign-in throttle,
- * a hook, still applies.
+ * a hook, still applies. X-Forwarded-For is trusted, as behind a proxy, so a test
+ * that sends many public forms can be visitors of their own addresses (the comments'
+ * own limit, a hook, counts per address).
  */
 async function unthrottleLoopback(server: TestServer) {
   const token = await superuserToken(server);
@@ -59,7 +61,10 @@ async function unthrottleLoopback(server: TestServer) {
   const response = await fetch(`${server.url}/api/settings`, {
     method: 'PATCH',
     headers,
-    body: JSON.stringify({ rateLimits: { ...settings.rateLimits, excludedIPs: ['127.0.0.1'] } }),
+    body: JSON.stringify({
+      rateLimits: { ...settings.rateLimits, excludedIPs: ['127.0.0.1'] },
+      trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: true },
+    }),
   });
   if (!response.ok) throw new Error(`settings: HTTP ${response.status} ${await response.text()}`);
 }

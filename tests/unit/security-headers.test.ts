@@ -26,11 +26,15 @@ describe("the pages' Content-Security-Policy (Astro's security.csp)", () => {
     expect(csp.styleDirective?.resources).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  test('adds the API origin to connect-src only when it is another host', () => {
+  test('adds the API origin to connect-src and form-action only when it is another host', () => {
     expect(pageCsp().directives).toContain("connect-src 'self'");
     expect(pageCsp({ apiUrl: '' }).directives).toContain("connect-src 'self'");
     expect(pageCsp({ apiUrl: 'https://api.exemplo.com.br/' }).directives).toContain(
       "connect-src 'self' https://api.exemplo.com.br",
+    );
+    // The public forms post there by themselves before their island loads, or without JavaScript.
+    expect(pageCsp({ apiUrl: 'https://api.exemplo.com.br/' }).directives).toContain(
+      "form-action 'self' https://api.exemplo.com.br",
     );
   });
 

@@ -107,6 +107,7 @@ function LinkList({ id, title, links }: { id: string; title: string; links: NavL
 }
 
 function Footer() {
+  const { pathname } = useLocation();
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -171,7 +172,7 @@ function Footer() {
             Newsletter
           </h2>
           <p className="mt-4 mb-3 text-sm">Receba lançamentos, artigos técnicos e novidades da {site.name}.</p>
-          <NewsletterForm buttonLabel="Inscrever" />
+          <NewsletterForm buttonLabel="Inscrever" source={pathname} />
         </section>
       </div>
 

@@ -37,7 +37,7 @@ export default function BlogList() {
           </h2>
           <p className="mt-2 mb-5 text-brand-100">Tutoriais e novidades técnicas, sem spam. Cancele quando quiser.</p>
           <div className="max-w-xl">
-            <NewsletterForm buttonLabel="Inscrever-se" />
+            <NewsletterForm buttonLabel="Inscrever-se" source="/blog" />
           </div>
         </section>
       </div>

@@ -1,0 +1,325 @@
+// The public forms (contact, comment, newsletter) sent by the browser itself: before
+// their island has loaded, or with JavaScript off. Such a form posts
+// application/x-www-form-urlencoded to the very endpoint the islands post JSON to
+// (POST /api/collections/{collection}/records), so both go through the same API rule,
+// hooks, rate limits and size limit. Only the answer differs (the request guard,
+// lib/request-guards.js, calls handle(); server/forms holds PocketBase's JSON back):
+// - stored: 303 to the form's pt-BR result page (sent; awaiting moderation; ...);
+// - refused: what was typed is kept on the server for DRAFT_MINUTES under a random
+//   token in an HttpOnly cookie, never in a URL, and a 303 leads to /formularios/revisar
+//   (lib/form-review.js), the form again with the values and a pt-BR message beside
+//   each field.
+// A filled honeypot gets the sent page, as the islands pretend success to bots.
+
+const SPEC = require(`${__hooks}/lib/public-forms.json`);
+const RULES = require(`${__hooks}/lib/content-rules.json`);
+
+const CREATE = "POST /api/collections/{collection}/records";
+const COOKIE = "operium_form";
+const REVIEW_PATH = "/formularios/revisar";
+const DRAFT_MINUTES = 30;
+const STORE_PREFIX = "operium:form-draft:";
+const HONEYPOT = "website";
+
+// Request values shared with server/forms (Go).
+const MARK = "operium.nativeForm";
+const HELD_STATUS = "operium.heldStatus";
+
+/**
+ * The collection a request sends a native form to, or "" (JSON, the SDK, other routes).
+ * Decided once by the request guard, from the request; the record hooks, whose event
+ * does not expose the request's fields, read what it marked.
+ */
+function nativeForm(e) {
+  const marked = e.get(MARK);
+  if (marked !== undefined && marked !== null) return String(marked);
+  let collection = "";
+  // No request fields: a record hook of a request the guard never saw (a batch).
+  if (e.request && e.request.pattern === CREATE) {
+    const name = e.request.pathValue("collection");
+    const type = String(e.request.header.get("Content-Type") || "").toLowerCase();
+    if (Object.prototype.hasOwnProperty.call(SPEC.forms, name) && type.indexOf("application/x-www-form-urlencoded") === 0) {
+      collection = name;
+    }
+  }
+  e.set(MARK, collection);
+  return collection;
+}
+
+const ONCE_PREFIX = "operium:form-once:";
+const ONCE_MINUTES = 10;
+const ONCE_WAIT_MS = 10000;
+const IDEMPOTENCY_FIELD = "idempotency_key";
+
+/** The collection of a public form's create request (JSON or native), or "". */
+function publicForm(e) {
+  if (e.request.pattern !== CREATE) return "";
+  const name = e.request.pathValue("collection");
+  return Object.prototype.hasOwnProperty.call(SPEC.forms, name) ? name : "";
+}
+
+/**
+ * What names one sending: the island's key (one per sending, kept for its retries);
+ * a form the browser sent itself has none, so its content and address name it.
+ * A JSON request without a key (an API client) is never deduplicated.
+ */
+function sendingKey(e, collection, native) {
+  const body = e.requestInfo().body || {};
+  const key = String(body[IDEMPOTENCY_FIELD] || "");
+  if (/^[A-Za-z0-9-]{16,64}$/.test(key)) return `${collection}:${key}`;
+  if (!native) return "";
+  const names = Object.keys(body)
+    .filter((name) => name !== HONEYPOT && name !== IDEMPOTENCY_FIELD)
+    .sort();
+  const content = names.map((name) => `${name}=${String(body[name])}`).join("\n");
+  return `${collection}:${$security.sha256(`${e.realIP()}\n${content}`)}`;
+}
+
+/**
+ * Runs `run` once per sending: a double click or a retry after a lost answer finds the
+ * first one's outcome (waiting for it while it runs) and gets the same answer, with no
+ * second record. Returns the status to answer with, or 0 when `run` answered itself.
+ * @param {() => number} run the sending; returns its success status
+ */
+function once(e, collection, native, run) {
+  const key = sendingKey(e, collection, native);
+  if (!key) return run();
+  const store = e.app.store();
+  const name = ONCE_PREFIX + key;
+  const mine = $security.randomString(16);
+  const deadline = Date.now() + ONCE_WAIT_MS;
+  for (;;) {
+    const entry = store.getOrSet(name, () => ({ owner: mine, status: 0, expires: Date.now() + ONCE_MINUTES * 60 * 1000 }));
+    if (entry.owner === mine) break;
+    if (entry.expires < Date.now()) {
+      store.remove(name);
+      continue;
+    }
+    if (entry.status > 0) return entry.status; // sent before: the same answer
+    if (Date.now() > deadline) break; // the first is stuck: this one goes on its own
+    sleep(50);
+  }
+  try {
+    const status = run();
+    store.set(name, { owner: mine, status: status, expires: Date.now() + ONCE_MINUTES * 60 * 1000 });
+    return status;
+  } catch (err) {
+    store.remove(name); // refused: the next sending is judged anew
+    throw err;
+  }
+}
+
+/** The status of a JSON sending the handler answered, for its replays. */
+function sendJson(e, collection, next) {
+  const status = once(e, collection, false, () => {
+    next();
+    return e.status();
+  });
+  if (e.written()) return undefined;
+  return status === 204 ? e.noContent(204) : e.json(status, {});
+}
+
+/**
+ * Handles a native form's request: `check` is the size limit, `next` PocketBase's own
+ * handling, whose answer server/forms (Go) holds back for this request. The body is
+ * read between the two, so a refusal before PocketBase reads it (a rate limit) still
+ * keeps what was typed.
+ */
+function handle(e, collection, check, next) {
+  // A new sending replaces the last refused one's draft (a refusal keeps a new one).
+  forgetDraft(e);
+  let status;
+  try {
+    check();
+    e.request.parseForm();
+    status = once(e, collection, true, () => {
+      next();
+      return Number(e.get(HELD_STATUS) || 0);
+    });
+  } catch (err) {
+    return answerRefused(e, collection, err);
+  }
+  if (status >= 200 && status < 300) return e.redirect(303, sentLocation(e, collection, sentValue(e, "article")));
+  return answerRefused(e, collection, new ApiError(status || 500, ""));
+}
+
+/** The form's text value as the browser sent it (the last one when repeated). */
+function sentValue(e, name) {
+  return String(e.request.postFormValue(name) || "");
+}
+
+/** Where the site's pages are, for the 303 to a result page. */
+function siteOrigin(e) {
+  // Sent from a page of this server (one process serves site and API): its own page,
+  // by path. From elsewhere (the site on a CDN): the site's address. Never the
+  // request's own word for it: a forged Origin must not choose where a visitor lands.
+  const origin = String(e.request.header.get("Origin") || "");
+  const own = `${e.request.tls ? "https" : "http"}://${e.request.host}`;
+  if (origin === "" || origin === "null" || origin === own) return "";
+  return String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+}
+
+/** The result page of a form; a comment's goes back to its article. */
+function sentLocation(e, collection, article) {
+  return siteOrigin(e) + SPEC.forms[collection].sentPath.replace("{article}", encodeURIComponent(article));
+}
+
+/** PocketBase's error as { status, fields: { name: { code, message } }, message }. */
+function describeError(err) {
+  let value = err && err.value !== undefined ? err.value : err;
+  if (!value || typeof value.status !== "number") value = new BadRequestError("", value);
+  const fields = {};
+  const data = value.data || {};
+  for (const name in data) {
+    const item = data[name] || {};
+    fields[name] = { code: String(item.code || ""), message: String(item.message || "") };
+  }
+  return { status: value.status, fields: fields, message: String(value.message || "") };
+}
+
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+}
+
+/** The form's fields as the review page shows them: labels, options and limits. */
+function fieldsOf(collection) {
+  const spec = SPEC.forms[collection];
+  let contact = null;
+  if (collection === "contact_messages") {
+    contact = JSON.parse(toString($os.readFile(`${__hooks}/../src/content/contact.json`))).form;
+  }
+  const contactKeys = { has_machine: "hasMachine" };
+  return spec.fields.map((field) => {
+    const copy = Object.assign({}, field);
+    if (contact) {
+      const key = contactKeys[field.name] || field.name;
+      copy.label = contact.labels[key];
+      copy.placeholder = field.kind === "select" ? "" : contact.placeholders[key];
+      copy.options = contact.options[key] || null;
+    } else if (collection === "comments" && RULES.comments[field.name]) {
+      const limits = RULES.comments[field.name];
+      copy.label = field.label || limits.label;
+      if (limits.min !== undefined) copy.min = limits.min;
+      if (limits.max !== undefined) copy.max = limits.max;
+    }
+    if (field.name === "consent") copy.label = spec.consentLabel;
+    return copy;
+  });
+}
+
+/**
+ * Whether a message is one of our hooks' pt-BR texts: PocketBase's own are English
+ * ("Invalid value format."), and every pt-BR text the hooks write has an accent.
+ */
+function isPortuguese(message) {
+  return /[ãáàâéêíóôõúç]/i.test(String(message || ""));
+}
+
+/**
+ * The pt-BR message for one refused field: our hooks' own text, or PocketBase's code
+ * through public-forms.json's table (src/lib/public-forms.ts reads the same table).
+ */
+function fieldMessage(field, error) {
+  if (isPortuguese(error.message)) return error.message;
+  const byKind = SPEC.refusals[error.code] || {};
+  const key = byKind[field.kind] || byKind["*"];
+  return key ? format(SPEC.messages[key], field) : SPEC.messages.invalid;
+}
+
+function drafts(e) {
+  return e.app.store();
+}
+
+/** The draft token the visitor's cookie holds, or "". */
+function draftToken(e) {
+  try {
+    return e.request.cookie(COOKIE).value;
+  } catch (_) {
+    return ""; // no such cookie
+  }
+}
+
+function forgetDraft(e) {
+  const token = draftToken(e);
+  if (!token) return;
+  drafts(e).remove(STORE_PREFIX + token);
+  e.setCookie(new Cookie({ name: COOKIE, value: "", path: "/", maxAge: -1, httpOnly: true, sameSite: 2 }));
+}
+
+/** Deletes drafts older than DRAFT_MINUTES (each request that stores one sweeps). */
+function sweep(store) {
+  const now = Date.now();
+  const all = store.getAll();
+  for (const key in all) {
+    if (key.indexOf(STORE_PREFIX) === 0 && all[key].expires < now) store.remove(key);
+  }
+}
+
+/**
+ * Answers a refused native form: the typed values kept under a new token, and a 303 to
+ * the review page. Nothing personal goes into the URL or the log.
+ */
+function answerRefused(e, collection, err) {
+  if (sentValue(e, HONEYPOT) !== "") return e.redirect(303, sentLocation(e, collection, sentValue(e, "article")));
+  const problem = describeError(err);
+  const spec = SPEC.forms[collection];
+  const fields = fieldsOf(collection);
+  const values = {};
+  const errors = {};
+  for (const field of fields) {
+    values[field.name] = sentValue(e, field.name);
+    if (problem.fields[field.name]) errors[field.name] = fieldMessage(field, problem.fields[field.name]);
+  }
+  let summary = SPEC.messages.summary;
+  if (problem.status === 429) summary = spec.rate || problem.message;
+  else if (Object.keys(errors).length === 0) {
+    // Not one of the fields (the article of a comment, a body too large): the server's pt-BR text when it has one.
+    const other = Object.keys(problem.fields).map((name) => problem.fields[name].message)[0];
+    summary = isPortuguese(other) ? other : SPEC.messages.failed;
+  }
+  const store = drafts(e);
+  sweep(store);
+  const token = $security.randomString(32);
+  store.set(STORE_PREFIX + token, {
+    collection: collection,
+    values: values,
+    errors: errors,
+    summary: summary,
+    back: String(e.request.header.get("Referer") || ""),
+    expires: Date.now() + DRAFT_MINUTES * 60 * 1000,
+  });
+  e.setCookie(
+    new Cookie({
+      name: COOKIE,
+      value: token,
+      path: "/",
+      maxAge: DRAFT_MINUTES * 60,
+      httpOnly: true,
+      secure: e.request.tls !== null && e.request.tls !== undefined,
+      sameSite: 2, // Lax: sent on the 303's GET, never on another site's request
+    }),
+  );
+  return e.redirect(303, REVIEW_PATH);
+}
+
+/** The draft the visitor's cookie names, or null (none, expired, or another visitor's). */
+function currentDraft(e) {
+  const token = draftToken(e);
+  if (!/^[A-Za-z0-9]{32}$/.test(token)) return null;
+  const draft = drafts(e).get(STORE_PREFIX + token);
+  if (!draft || draft.expires < Date.now()) return null;
+  return draft;
+}
+
+module.exports = {
+  nativeForm,
+  publicForm,
+  handle,
+  sendJson,
+  answerRefused,
+  currentDraft,
+  fieldsOf,
+  describeError,
+  SPEC,
+  REVIEW_PATH,
+};
