@@ -45,8 +45,9 @@ COPY astro.config.mjs tsconfig.json ./
 COPY public ./public
 COPY scripts ./scripts
 COPY src ./src
-# The content rules the hooks enforce at save are the ones the build's schema applies.
-COPY pb_hooks/lib/content-rules.json ./pb_hooks/lib/
+# The content rules the hooks enforce at save are the ones the build's schema applies;
+# the public forms' rules and messages are the ones the hooks apply.
+COPY pb_hooks/lib/content-rules.json pb_hooks/lib/public-forms.json ./pb_hooks/lib/
 RUN npm run build
 
 FROM debian:12.11-slim AS static
@@ -59,6 +60,9 @@ RUN apt-get update \
 COPY --from=pocketbase /out/pocketbase /app/pocketbase
 COPY pb_hooks /app/pb_hooks
 COPY pb_migrations /app/pb_migrations
+# The contact form's labels and choices, for the page that shows a refused form again
+# (pb_hooks/lib/public-forms.js reads them beside the hooks, as in the repository).
+COPY src/content/contact.json /app/src/content/contact.json
 COPY --from=site /app/dist /app/dist
 ENV SITE_DIR=/app/dist
 USER pocketbase

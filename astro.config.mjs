@@ -78,8 +78,11 @@ export default defineConfig({
       proxy: {
         '/api': pocketBaseUrl,
         '/_/': pocketBaseUrl,
-        // A public form refused without JavaScript is shown again there (pb_hooks/forms.pb.js).
+        // Pages the server answers itself: a public form refused without JavaScript
+        // (pb_hooks/forms.pb.js), the newsletter's confirmation and unsubscribe links.
         '/formularios/': pocketBaseUrl,
+        '/newsletter/confirmar': pocketBaseUrl,
+        '/newsletter/cancelar': pocketBaseUrl,
       },
     },
   },

@@ -19,6 +19,7 @@ const JSVM_GLOBALS = [
   '$dbx',
   'Cookie',
   'sleep',
+  'MailerMessage',
   '$filesystem',
   'Collection',
   'Record',

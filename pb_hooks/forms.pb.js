@@ -2,17 +2,17 @@
 
 // A public form the browser sent itself and the server refused (lib/public-forms.js),
 // shown again with what the visitor typed and a pt-BR message beside each field; it
-// sends again to the same endpoint. Never cached: it holds personal data.
-routerAdd("GET", "/formularios/revisar", (e) => {
-  const review = require(`${__hooks}/lib/form-review.js`);
-  e.response.header().set("Cache-Control", "no-store");
-  e.response.header().set("Referrer-Policy", "no-referrer");
-  e.response.header().set("Content-Security-Policy", review.csp(e));
-  return review.render(e);
-});
+// sends again to the same endpoint.
+routerAdd("GET", "/formularios/revisar", (e) => require(`${__hooks}/lib/form-review.js`).render(e));
 
-routerAdd("GET", "/formularios/revisar.css", (e) => {
+// The stylesheet of the pages the server answers itself (lib/server-pages.js).
+routerAdd("GET", "/formularios/estilo.css", (e) => {
   e.response.header().set("Content-Type", "text/css; charset=utf-8");
   e.response.header().set("Cache-Control", "public, max-age=3600");
-  return e.string(200, require(`${__hooks}/lib/form-review.js`).STYLES);
+  return e.string(200, require(`${__hooks}/lib/server-pages.js`).STYLES);
+});
+
+// Expired drafts and sendings leave memory (lib/public-forms.js).
+cronAdd("sweep_form_drafts", "*/5 * * * *", () => {
+  require(`${__hooks}/lib/public-forms.js`).sweepStore($app);
 });

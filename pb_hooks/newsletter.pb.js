@@ -1,27 +1,62 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Newsletter sign-ups answer the same way whether the address is new or already
-// subscribed (204, no body), so the form never reveals who is on the list.
-// Addresses are stored lower-cased (and must pass lib/input.js's e-mail rule), with
-// the time consent was given.
+// Newsletter sign-ups with double opt-in (lib/newsletter.js). They answer the same way
+// whether the address is new, waiting for its confirmation or already subscribed (204,
+// no body; a form the browser sent itself: its result page), so the form never reveals
+// who is on the list. Addresses are stored lower-cased (and must pass lib/input.js's
+// e-mail rule).
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
-  const email = e.record.get("email");
-  e.record.set("consented_at", new DateTime());
   // Operators (superusers) get the usual answer, with the record.
-  if (e.hasSuperuserAuth()) return e.next();
-  try {
-    e.app.findFirstRecordByFilter("newsletter_subscribers", "email = {:email}", { email: email });
-    return e.noContent(204);
-  } catch (_) {
-    // Not subscribed yet.
+  if (e.hasSuperuserAuth()) {
+    if (!e.record.getString("status")) e.record.set("status", "pending");
+    if (!e.record.getString("unsubscribe_token")) e.record.set("unsubscribe_token", $security.randomString(40));
+    e.record.set("consented_at", new DateTime());
+    return e.next();
   }
   try {
-    e.app.validate(e.record);
+    require(`${__hooks}/lib/newsletter.js`).signUp(e);
   } catch (_) {
     // Invalid input: the standard flow answers with PocketBase's usual 400 details.
     return e.next();
   }
-  e.app.save(e.record);
   return e.noContent(204);
 }, "newsletter_subscribers");
+
+// The confirmation link: a page with one button; only its POST confirms. Its answers
+// are left out of the request log, whose URLs would otherwise keep the token.
+routerAdd(
+  "GET",
+  "/newsletter/confirmar",
+  (e) => require(`${__hooks}/lib/newsletter-pages.js`).confirmPage(e),
+  $apis.skipSuccessActivityLog(),
+);
+routerAdd(
+  "POST",
+  "/newsletter/confirmar",
+  (e) => require(`${__hooks}/lib/newsletter-pages.js`).confirmed(e),
+  $apis.skipSuccessActivityLog(),
+);
+
+// The unsubscribe link of every e-mail: a page with one button, and RFC 8058's
+// one-click POST (List-Unsubscribe-Post), which needs no page.
+routerAdd(
+  "GET",
+  "/newsletter/cancelar",
+  (e) => require(`${__hooks}/lib/newsletter-pages.js`).unsubscribePage(e),
+  $apis.skipSuccessActivityLog(),
+);
+routerAdd(
+  "POST",
+  "/newsletter/cancelar",
+  (e) => require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(e),
+  $apis.skipSuccessActivityLog(),
+);
+
+// Confirmations that waited for the e-mail settings; pending sign-ups never confirmed.
+cronAdd("newsletter_confirmations", "*/5 * * * *", () => {
+  require(`${__hooks}/lib/newsletter.js`).sendWaitingConfirmations($app, 200);
+});
+cronAdd("purge_pending_subscriptions", "43 3 * * *", () => {
+  require(`${__hooks}/lib/newsletter.js`).purgeStalePending($app);
+});

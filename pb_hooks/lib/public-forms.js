@@ -18,6 +18,9 @@ const CREATE = "POST /api/collections/{collection}/records";
 const COOKIE = "operium_form";
 const REVIEW_PATH = "/formularios/revisar";
 const DRAFT_MINUTES = 30;
+// Drafts and sendings kept in memory at once, at most (lib/public-forms.js's sweep job trims them).
+const MAX_DRAFTS = 5000;
+const MAX_KEPT_CHARS = 5000;
 const STORE_PREFIX = "operium:form-draft:";
 const HONEYPOT = "website";
 
@@ -48,7 +51,8 @@ function nativeForm(e) {
 
 const ONCE_PREFIX = "operium:form-once:";
 const ONCE_MINUTES = 10;
-const ONCE_WAIT_MS = 10000;
+const ONCE_WAIT_MS = 3000;
+const RUNNING_LEASE_MS = 15000;
 const IDEMPOTENCY_FIELD = "idempotency_key";
 
 /** The collection of a public form's create request (JSON or native), or "". */
@@ -64,7 +68,12 @@ function publicForm(e) {
  * A JSON request without a key (an API client) is never deduplicated.
  */
 function sendingKey(e, collection, native) {
-  const body = e.requestInfo().body || {};
+  let body;
+  try {
+    body = e.requestInfo().body || {};
+  } catch (_) {
+    return ""; // an unreadable body: PocketBase refuses it as it always has
+  }
   const key = String(body[IDEMPOTENCY_FIELD] || "");
   if (/^[A-Za-z0-9-]{16,64}$/.test(key)) return `${collection}:${key}`;
   if (!native) return "";
@@ -77,9 +86,10 @@ function sendingKey(e, collection, native) {
 
 /**
  * Runs `run` once per sending: a double click or a retry after a lost answer finds the
- * first one's outcome (waiting for it while it runs) and gets the same answer, with no
- * second record. Returns the status to answer with, or 0 when `run` answered itself.
- * @param {() => number} run the sending; returns its success status
+ * first one's outcome (waiting at most ONCE_WAIT_MS while it runs) and gets the same
+ * answer, with no second record. A sending still 'running' after RUNNING_LEASE_MS (its
+ * request died) is taken over.
+ * @param {() => number} run the sending; returns its success status (2xx)
  */
 function once(e, collection, native, run) {
   const key = sendingKey(e, collection, native);
@@ -89,28 +99,37 @@ function once(e, collection, native, run) {
   const mine = $security.randomString(16);
   const deadline = Date.now() + ONCE_WAIT_MS;
   for (;;) {
-    const entry = store.getOrSet(name, () => ({ owner: mine, status: 0, expires: Date.now() + ONCE_MINUTES * 60 * 1000 }));
+    const entry = store.getOrSet(name, () => ({
+      owner: mine,
+      state: "running",
+      status: 0,
+      expires: Date.now() + RUNNING_LEASE_MS,
+    }));
     if (entry.owner === mine) break;
     if (entry.expires < Date.now()) {
       store.remove(name);
       continue;
     }
-    if (entry.status > 0) return entry.status; // sent before: the same answer
-    if (Date.now() > deadline) break; // the first is stuck: this one goes on its own
+    if (entry.state === "done") return entry.status; // sent before: the same answer
+    if (Date.now() > deadline) break; // the first is slow: this one goes on its own
     sleep(50);
   }
+  let status = 0;
   try {
-    const status = run();
-    store.set(name, { owner: mine, status: status, expires: Date.now() + ONCE_MINUTES * 60 * 1000 });
-    return status;
-  } catch (err) {
-    store.remove(name); // refused: the next sending is judged anew
-    throw err;
+    status = run();
+  } finally {
+    if (status >= 200 && status < 300) {
+      store.set(name, { owner: mine, state: "done", status: status, expires: Date.now() + ONCE_MINUTES * 60 * 1000 });
+    } else {
+      store.remove(name); // refused or unknown: the next sending is judged anew
+    }
   }
+  return status;
 }
 
 /** The status of a JSON sending the handler answered, for its replays. */
 function sendJson(e, collection, next) {
+  forgetDraft(e);
   const status = once(e, collection, false, () => {
     next();
     return e.status();
@@ -126,6 +145,10 @@ function sendJson(e, collection, next) {
  * keeps what was typed.
  */
 function handle(e, collection, check, next) {
+  if (fromElsewhere(e)) {
+    const pages = require(`${__hooks}/lib/server-pages.js`);
+    return pages.answer(e, 403, "Envio recusado", `<h1>Envio recusado</h1><p>${pages.escapeHtml(SPEC.messages.elsewhere)}</p>`);
+  }
   // A new sending replaces the last refused one's draft (a refusal keeps a new one).
   forgetDraft(e);
   let status;
@@ -148,15 +171,39 @@ function sentValue(e, name) {
   return String(e.request.postFormValue(name) || "");
 }
 
-/** Where the site's pages are, for the 303 to a result page. */
+/** The site's address when an operator set one (PUBLIC_SITE_URL), else "": lib/settings.js keeps it in appURL. */
+function configuredSite(e) {
+  const site = String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):[0-9]+$/.test(site) ? "" : site;
+}
+
+const hostOf = (origin) => String(origin).replace(/^https?:\/\//, "");
+
+/**
+ * Where the site's pages are, for the 303 to a result page: on this server (one process
+ * serves site and API), by path; on another host (the site on a CDN), the site's
+ * address. Never what the request says: a forged header must not choose where a
+ * visitor lands.
+ */
 function siteOrigin(e) {
-  // Sent from a page of this server (one process serves site and API): its own page,
-  // by path. From elsewhere (the site on a CDN): the site's address. Never the
-  // request's own word for it: a forged Origin must not choose where a visitor lands.
+  const site = configuredSite(e);
+  return site && hostOf(site) !== e.request.host ? site : "";
+}
+
+/**
+ * Whether a native form comes from another site's page: browsers say where a form was
+ * (Sec-Fetch-Site, Origin). Such a post could plant a review page full of someone
+ * else's text, or drop a visitor's draft; it is refused. A browser that says nothing
+ * (an old one) is let through.
+ */
+function fromElsewhere(e) {
+  const fetchSite = String(e.request.header.get("Sec-Fetch-Site") || "");
+  if (fetchSite === "same-origin" || fetchSite === "same-site") return false;
   const origin = String(e.request.header.get("Origin") || "");
-  const own = `${e.request.tls ? "https" : "http"}://${e.request.host}`;
-  if (origin === "" || origin === "null" || origin === own) return "";
-  return String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  if (origin === "") return fetchSite === "cross-site";
+  if (hostOf(origin) === e.request.host) return false;
+  const site = configuredSite(e);
+  return !(site && origin === site);
 }
 
 /** The result page of a form; a comment's goes back to its article. */
@@ -195,6 +242,7 @@ function fieldsOf(collection) {
       const key = contactKeys[field.name] || field.name;
       copy.label = contact.labels[key];
       copy.placeholder = field.kind === "select" ? "" : contact.placeholders[key];
+      copy.selectPlaceholder = contact.selectPlaceholder;
       copy.options = contact.options[key] || null;
     } else if (collection === "comments" && RULES.comments[field.name]) {
       const limits = RULES.comments[field.name];
@@ -246,13 +294,22 @@ function forgetDraft(e) {
   e.setCookie(new Cookie({ name: COOKIE, value: "", path: "/", maxAge: -1, httpOnly: true, sameSite: 2 }));
 }
 
-/** Deletes drafts older than DRAFT_MINUTES (each request that stores one sweeps). */
+/** Deletes expired drafts and sendings (the job every few minutes, and a flood). */
 function sweep(store) {
   const now = Date.now();
   const all = store.getAll();
   for (const key in all) {
-    if (key.indexOf(STORE_PREFIX) === 0 && all[key].expires < now) store.remove(key);
+    if ((key.indexOf(STORE_PREFIX) === 0 || key.indexOf(ONCE_PREFIX) === 0) && all[key].expires < now) store.remove(key);
   }
+}
+
+/**
+ * Whether the visitor reaches this server over HTTPS: a TLS connection, or a site
+ * address (appURL) that is https, as behind the recommended TLS proxy.
+ */
+function isHttps(e) {
+  if (e.request.tls) return true;
+  return /^https:/.test(String(e.app.settings().meta.appURL || ""));
 }
 
 /**
@@ -266,8 +323,11 @@ function answerRefused(e, collection, err) {
   const fields = fieldsOf(collection);
   const values = {};
   const errors = {};
+  // A body over the size limit is never read: nothing of it is kept.
+  const readable = problem.status !== 413;
   for (const field of fields) {
-    values[field.name] = sentValue(e, field.name);
+    // At most what the field takes: a draft never holds more than a valid sending.
+    values[field.name] = readable ? sentValue(e, field.name).slice(0, field.max || MAX_KEPT_CHARS) : "";
     if (problem.fields[field.name]) errors[field.name] = fieldMessage(field, problem.fields[field.name]);
   }
   let summary = SPEC.messages.summary;
@@ -278,7 +338,16 @@ function answerRefused(e, collection, err) {
     summary = isPortuguese(other) ? other : SPEC.messages.failed;
   }
   const store = drafts(e);
-  sweep(store);
+  // Bounded memory: past MAX_DRAFTS (a flood), refusals are answered without a draft.
+  if (store.length() >= MAX_DRAFTS) sweep(store);
+  if (store.length() >= MAX_DRAFTS) {
+    return require(`${__hooks}/lib/server-pages.js`).answer(
+      e,
+      problem.status === 429 ? 429 : 400,
+      "Não foi possível enviar",
+      `<h1>Não foi possível enviar</h1><p>${require(`${__hooks}/lib/server-pages.js`).escapeHtml(summary)}</p>`,
+    );
+  }
   const token = $security.randomString(32);
   store.set(STORE_PREFIX + token, {
     collection: collection,
@@ -295,7 +364,7 @@ function answerRefused(e, collection, err) {
       path: "/",
       maxAge: DRAFT_MINUTES * 60,
       httpOnly: true,
-      secure: e.request.tls !== null && e.request.tls !== undefined,
+      secure: isHttps(e),
       sameSite: 2, // Lax: sent on the 303's GET, never on another site's request
     }),
   );
@@ -312,6 +381,8 @@ function currentDraft(e) {
 }
 
 module.exports = {
+  sweepStore: (app) => sweep(app.store()),
+  siteOrigin,
   nativeForm,
   publicForm,
   handle,

@@ -47,8 +47,9 @@ func holdAnswer(e *core.RequestEvent) error {
 	original := e.Response
 	held := &heldResponse{header: http.Header{}}
 	e.Response = held
+	// Given back even if the handler panics, so the recovery's error reaches the visitor.
+	defer func() { e.Response = original }()
 	err := e.Next()
-	e.Response = original
 	e.Set(HeldStatus, held.status())
 	return err
 }

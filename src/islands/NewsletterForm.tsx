@@ -12,7 +12,8 @@ interface Props {
   tone?: 'dark' | 'light';
 }
 
-export const SUBSCRIBED_MESSAGE = 'Inscrição confirmada! Você receberá nossas novidades por e-mail.';
+/** The same answer for a new, pending or confirmed address (double opt-in: pb_hooks/lib/newsletter.js). */
+export const SUBSCRIBED_MESSAGE = 'Enviamos um e-mail para você confirmar a inscrição.';
 
 /**
  * Newsletter sign-up: a plain HTML form that posts by itself (before this island
@@ -72,12 +73,7 @@ export default function NewsletterForm({ buttonLabel, source, tone = 'dark' }: P
       <div className="sm:basis-full">
         <FieldError id={`${inputId}-error`} message={errors.email} tone={tone} />
       </div>
-      <FormAlert
-        id={`${inputId}-alert`}
-        status={status.kind === 'failed' && errors.email ? { kind: 'editing' } : status}
-        onRetry={retry}
-        tone={tone}
-      />
+      <FormAlert id={`${inputId}-alert`} status={status} onRetry={retry} tone={tone} />
     </form>
   );
 }

@@ -90,7 +90,7 @@ describe('a form the browser sends itself', () => {
     // What was typed, back in its fields (escaped), the choices still chosen.
     expect(page).toContain('value="maria@exemplo.com.br"');
     expect(page).toContain('value="Maria Cliente"');
-    expect(page).toContain('>Curta</textarea>');
+    expect(page).toContain('>\nCurta</textarea>');
     expect(page).toContain('<option value="11-25" selected>');
     expect(page).toContain('action="/api/collections/contact_messages/records"');
     expect(page).toContain('lang="pt-BR"');
@@ -137,7 +137,7 @@ describe('a form the browser sends itself', () => {
     const page = await reviewPage(await postForm('comments', comment));
     expect(page).toContain('Marque esta caixa para enviar.');
     expect(page).toContain(`<input type="hidden" name="article" value="${ARTICLE}">`);
-    expect(page).toContain('>Funciona no ESP32?</textarea>');
+    expect(page).toContain('>\nFunciona no ESP32?</textarea>');
 
     const sent = await postForm('comments', { ...comment, consent: 'on' });
     expect(sent.status).toBe(303);
@@ -171,6 +171,24 @@ describe('a form the browser sends itself', () => {
     const html = await (await fetch(`${server.url}/formularios/revisar`, { headers: { Cookie: cookie } })).text();
     expect(html).toContain('Formulário expirado');
     expect(html).not.toContain('rascunho sem arroba');
+  });
+
+  test("another site's page cannot post a form (nor plant a review page or drop a visitor's draft)", async () => {
+    const elsewhere: Record<string, string>[] = [{ Origin: 'https://golpe.example' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of elsewhere) {
+      const response = await postForm('newsletter_subscribers', { email: 'alvo@exemplo.com.br', source: '/' }, headers);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('veio de outro site');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await count('newsletter_subscribers', (r) => r.email === 'alvo@exemplo.com.br')).toBe(0);
+    // This site's own pages are welcome, whatever they send.
+    const own = await postForm(
+      'newsletter_subscribers',
+      { email: 'proprio@exemplo.com.br', source: '/' },
+      { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+    );
+    expect(own.status).toBe(303);
   });
 
   test("the review page shows nothing without the visitor's own cookie", async () => {

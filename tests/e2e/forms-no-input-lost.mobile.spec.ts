@@ -78,8 +78,8 @@ const CASES: FormCase[] = [
     form: (page) => page.locator('main form:has(input[type="email"])'),
     fill: async (form, email) => form.getByLabel('E-mail').fill(email),
     submit: 'Inscrever-se',
-    sent: { url: /\/newsletter\/inscricao$/, text: 'Inscrição confirmada!' },
-    done: 'Inscrição confirmada!',
+    sent: { url: /\/newsletter\/inscricao$/, text: 'Enviamos um e-mail para você confirmar a inscrição.' },
+    done: 'Enviamos um e-mail para você confirmar a inscrição.',
     empty: { label: /^E-mail/, message: 'Preencha este campo.' },
   },
   {
@@ -90,8 +90,8 @@ const CASES: FormCase[] = [
     form: (page) => page.locator('footer form'),
     fill: async (form, email) => form.getByLabel('E-mail').fill(email),
     submit: 'Inscrever',
-    sent: { url: /\/newsletter\/inscricao$/, text: 'Inscrição confirmada!' },
-    done: 'Inscrição confirmada!',
+    sent: { url: /\/newsletter\/inscricao$/, text: 'Enviamos um e-mail para você confirmar a inscrição.' },
+    done: 'Enviamos um e-mail para você confirmar a inscrição.',
     empty: { label: /^E-mail/, message: 'Preencha este campo.' },
   },
 ];

@@ -155,12 +155,12 @@ test.describe('footer', () => {
     const address = `teste-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`;
     await email.fill(address);
     await subscribe.click();
-    await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
+    await expect(footer.getByRole('status')).toHaveText('Enviamos um e-mail para você confirmar a inscrição.');
 
     await page.reload();
     await islandsHydrated(page, 'NewsletterForm');
     await footer.getByLabel('E-mail').fill(address);
     await footer.getByRole('button', { name: 'Inscrever' }).click();
-    await expect(footer.getByRole('status')).toHaveText('Inscrição confirmada! Você receberá nossas novidades por e-mail.');
+    await expect(footer.getByRole('status')).toHaveText('Enviamos um e-mail para você confirmar a inscrição.');
   });
 });

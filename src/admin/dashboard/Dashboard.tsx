@@ -177,7 +177,7 @@ function SystemStatus({ results }: { results: CheckResult[] }) {
   );
 }
 
-/** For admins: e-mail is off (no SMTP server), so password resets and notifications cannot go out. */
+/** For admins: e-mail is off (no SMTP server), so password resets, notifications and newsletter confirmations cannot go out. */
 function MailOffWarning() {
   const auth = useAdminAuth();
   const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
@@ -185,8 +185,9 @@ function MailOffWarning() {
   return (
     <Alert severity="warning" data-mail="off" sx={{ mb: 2 }}>
       <AlertTitle>O envio de e-mails está desligado</AlertTitle>
-      Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são enviados.
-      Configure o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
+      Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são enviados, e as
+      inscrições na newsletter esperam como pendentes: a confirmação de cada uma sai quando o SMTP estiver configurado. Configure
+      o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
     </Alert>
   );
 }

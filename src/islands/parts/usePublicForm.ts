@@ -1,4 +1,4 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createPublicRecord, type ApiFieldErrors } from '../../lib/api';
 import {
   FORM_MESSAGES,
@@ -21,8 +21,11 @@ export type FormStatus =
   /** `retry`: the network failed; sending again is safe (the same key). */
   | { kind: 'failed'; message: string; retry?: boolean };
 
+/** A random key for one sending (randomUUID is missing from older phones' browsers). */
 function newKey(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -47,12 +50,17 @@ export function usePublicForm(
   const sentBody = useRef('');
   const formRef = useRef<HTMLFormElement>(null);
 
-  /** Moves the focus where the visitor has to look: the first field to fix, else the message. */
-  const focusFirst = (found: Record<string, string>) => {
-    const name = Object.keys(found)[0];
+  // The first field to fix takes the focus once its message is on the page, so a
+  // screen reader reads the field with it (a counter: the same errors twice refocus).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const name = Object.keys(errors).find((field) => errors[field]);
     const field = name ? formRef.current?.elements.namedItem(name) : null;
     if (field instanceof HTMLElement) field.focus();
-  };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only after a refusal, not as the visitor corrects
+  }, [refusals]);
+  const focusFirst = () => setRefusals((count) => count + 1);
 
   async function send(element: HTMLFormElement) {
     if (sending.current) return; // a double click: the first sending is on its way
@@ -62,7 +70,7 @@ export function usePublicForm(
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setStatus({ kind: 'failed', message: FORM_MESSAGES.summary });
-      return focusFirst(found);
+      return focusFirst();
     }
     const body = prepare(values);
     // The same content sent again (a retry after a lost answer) keeps its key; new content gets a new one.
@@ -86,7 +94,7 @@ export function usePublicForm(
       setErrors(byField);
       if (Object.keys(byField).length > 0) {
         setStatus({ kind: 'failed', message: FORM_MESSAGES.summary });
-        focusFirst(byField);
+        focusFirst();
       } else if (api.status === 0) {
         setStatus({ kind: 'failed', message: FORM_MESSAGES.network, retry: true });
       } else if (api.status === 429) {

@@ -1,0 +1,226 @@
+// The newsletter's subscriptions, with double opt-in (LGPD: consent that can be proven):
+// - a sign-up is 'pending' until its address confirms from the e-mailed link (valid
+//   CONFIRM_DAYS); the link opens a page whose button POSTs, so a mail scanner that
+//   follows links confirms nothing; confirming keeps the time and IP;
+// - the form answers the same for a new, pending or confirmed address; a pending one
+//   gets the e-mail again at most once every RESEND_MINUTES;
+// - without e-mail configured, sign-ups wait as 'pending' and a job sends their
+//   confirmations once it is (pb_hooks/newsletter.pb.js); pending ones older than
+//   PENDING_DAYS are deleted;
+// - 'unsubscribed' (the link in every e-mail, or RFC 8058's one-click POST) is never
+//   mailed again unless it subscribes and confirms anew.
+// Tokens are 40 random characters: the confirmation's is stored as a SHA-256 digest
+// and bound to its record (so it cannot confirm another address); the unsubscribe
+// link's is stored as it is, since every newsletter e-mail carries it.
+
+const COLLECTION = "newsletter_subscribers";
+// In public-forms.json, which the sign-up's result page reads too.
+const {
+  confirmDays: CONFIRM_DAYS,
+  resendMinutes: RESEND_MINUTES,
+  pendingDays: PENDING_DAYS,
+} = require(`${__hooks}/lib/public-forms.json`).newsletter;
+const TOKEN = /^[A-Za-z0-9]{40}$/;
+
+const DAY_NS = 24 * 60 * 60 * 1e9;
+
+function now() {
+  return new DateTime();
+}
+
+function newToken() {
+  return $security.randomString(40);
+}
+
+/** Whether PocketBase's mailer has somewhere to send (Configurações' SMTP settings). */
+function mailReady(app) {
+  return !!app.settings().smtp.enabled;
+}
+
+/** Where the e-mails' links point: the site's address (lib/settings.js keeps it). */
+function siteOrigin(app) {
+  return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
+}
+
+function confirmLink(app, token) {
+  return `${siteOrigin(app)}/newsletter/confirmar?t=${token}`;
+}
+
+function unsubscribeLink(app, record) {
+  return `${siteOrigin(app)}/newsletter/cancelar?t=${record.getString("unsubscribe_token")}`;
+}
+
+function escapeHtml(value) {
+  return require(`${__hooks}/lib/server-pages.js`).escapeHtml(value);
+}
+
+/** The confirmation e-mail, pt-BR, HTML and plain text. */
+function confirmationMessage(app, record, token) {
+  const settings = app.settings();
+  const company = settings.meta.appName || "Operium";
+  const link = confirmLink(app, token);
+  const text =
+    `Olá!\n\nRecebemos um pedido para inscrever este e-mail na newsletter da ${company}.\n\n` +
+    `Para confirmar, abra o link abaixo (válido por ${CONFIRM_DAYS} dias) e toque em "Confirmar inscrição":\n${link}\n\n` +
+    `Se não foi você, ignore esta mensagem: sem a confirmação, nada será enviado para este endereço.\n\n${company}\n`;
+  const html =
+    `<p>Olá!</p><p>Recebemos um pedido para inscrever este e-mail na newsletter da ${escapeHtml(company)}.</p>` +
+    `<p>Para confirmar, abra o link abaixo (válido por ${CONFIRM_DAYS} dias) e toque em "Confirmar inscrição":</p>` +
+    `<p><a href="${escapeHtml(link)}">Confirmar minha inscrição</a></p>` +
+    `<p>Se não foi você, ignore esta mensagem: sem a confirmação, nada será enviado para este endereço.</p>` +
+    `<p>${escapeHtml(company)}</p>`;
+  return new MailerMessage({
+    from: { address: settings.meta.senderAddress, name: settings.meta.senderName },
+    to: [{ address: record.getString("email") }],
+    subject: `Confirme sua inscrição na newsletter da ${company}`,
+    html: html,
+    text: text,
+  });
+}
+
+/**
+ * Sends a pending subscription its confirmation link (a new token each time) and
+ * saves it. Returns false when it could not be sent (no e-mail configured, or the
+ * SMTP server refused): the record stays pending, without a sending time, for the job.
+ */
+function sendConfirmation(app, record) {
+  if (!mailReady(app)) {
+    app.save(record);
+    return false;
+  }
+  const token = newToken();
+  record.set("confirm_token_hash", $security.sha256(token));
+  record.set("confirm_expires", now().add(CONFIRM_DAYS * DAY_NS));
+  try {
+    app.newMailClient().send(confirmationMessage(app, record, token));
+  } catch (err) {
+    // Never the address in the log: the record's id says which.
+    console.log(`newsletter: a confirmação de ${record.id || "uma inscrição nova"} não foi enviada: ${err}`);
+    record.set("confirm_token_hash", "");
+    record.set("confirm_sent_at", "");
+    app.save(record);
+    return false;
+  }
+  record.set("confirm_sent_at", now());
+  app.save(record);
+  return true;
+}
+
+function sentRecently(record) {
+  const sent = record.getDateTime("confirm_sent_at");
+  return !sent.isZero() && sent.unix() > Date.now() / 1000 - RESEND_MINUTES * 60;
+}
+
+/**
+ * A visitor's sign-up (`e` of onRecordCreateRequest, its e-mail already cleaned):
+ * stores or updates the subscription and sends what it needs. The caller answers the
+ * same whatever happened here; an invalid record throws PocketBase's usual 400.
+ */
+function signUp(e) {
+  const app = e.app;
+  const record = e.record;
+  let existing = null;
+  try {
+    existing = app.findFirstRecordByFilter(COLLECTION, "email = {:email}", { email: record.getString("email") });
+  } catch (_) {
+    // A new address.
+  }
+  if (existing) {
+    const status = existing.getString("status");
+    if (status === "confirmed") return;
+    if (status === "unsubscribed") {
+      existing.set("status", "pending");
+      existing.set("consented_at", now());
+      existing.set("source", record.getString("source"));
+    } else if (sentRecently(existing)) {
+      return; // asked again within minutes: the e-mail already on its way is the answer
+    }
+    sendConfirmation(app, existing);
+    return;
+  }
+  record.set("status", "pending");
+  record.set("consented_at", now());
+  record.set("unsubscribe_token", newToken());
+  app.validate(record);
+  sendConfirmation(app, record);
+}
+
+/** The pending subscription a confirmation token names, or null (unknown, used elsewhere, expired). */
+function findByConfirmToken(app, token) {
+  if (!TOKEN.test(String(token || ""))) return null;
+  try {
+    const record = app.findFirstRecordByFilter(COLLECTION, "confirm_token_hash = {:hash}", {
+      hash: $security.sha256(token),
+    });
+    const expires = record.getDateTime("confirm_expires");
+    if (expires.isZero() || expires.unix() < Date.now() / 1000) return null;
+    return record;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Confirms the subscription: the time and the address it was confirmed from, the proof of consent. */
+function confirm(app, record, ip) {
+  if (record.getString("status") !== "confirmed") {
+    record.set("status", "confirmed");
+    record.set("confirmed_at", now());
+    record.set("confirmed_ip", String(ip || "").slice(0, 64));
+    record.set("unsubscribed_at", "");
+  }
+  app.save(record);
+}
+
+/** The subscription an unsubscribe token names, or null. */
+function findByUnsubscribeToken(app, token) {
+  if (!TOKEN.test(String(token || ""))) return null;
+  try {
+    return app.findFirstRecordByFilter(COLLECTION, "unsubscribe_token = {:token}", { token: token });
+  } catch (_) {
+    return null;
+  }
+}
+
+function unsubscribe(app, record) {
+  if (record.getString("status") === "unsubscribed") return;
+  record.set("status", "unsubscribed");
+  record.set("unsubscribed_at", now());
+  record.set("confirm_token_hash", "");
+  app.save(record);
+}
+
+/** The job: confirmations that waited for the e-mail settings (at most `limit` a run). */
+function sendWaitingConfirmations(app, limit) {
+  if (!mailReady(app)) return 0;
+  const waiting = app.findRecordsByFilter(COLLECTION, "status = 'pending' && confirm_sent_at = ''", "created", limit, 0);
+  let sent = 0;
+  for (const record of waiting) if (sendConfirmation(app, record)) sent++;
+  return sent;
+}
+
+/** The job: pending subscriptions never confirmed within PENDING_DAYS are deleted. */
+function purgeStalePending(app) {
+  const cutoff = now()
+    .add(-PENDING_DAYS * DAY_NS)
+    .string();
+  const stale = app.findRecordsByFilter(COLLECTION, "status = 'pending' && created < {:cutoff}", "created", 500, 0, {
+    cutoff: cutoff,
+  });
+  for (const record of stale) app.delete(record);
+  return stale.length;
+}
+
+module.exports = {
+  signUp,
+  findByConfirmToken,
+  confirm,
+  findByUnsubscribeToken,
+  unsubscribe,
+  unsubscribeLink,
+  sendWaitingConfirmations,
+  purgeStalePending,
+  mailReady,
+  CONFIRM_DAYS,
+  RESEND_MINUTES,
+  PENDING_DAYS,
+};
