@@ -13,3 +13,8 @@ onRecordCreateRequest((e) => {
   }
   e.next();
 }, "contact_messages");
+
+// Contact messages older than the period of Configurações leave, every day (lib/retention.js).
+cronAdd("purge_old_contact_messages", "23 4 * * *", () => {
+  require(`${__hooks}/lib/retention.js`).purgeOldContactMessages($app);
+});

@@ -19,6 +19,7 @@ const KEYS = [
   "smtp_user",
   "smtp_password",
   "google_analytics_id",
+  "contact_retention_months",
 ];
 
 // The spec's validation patterns (admin-panel.md, "Validation rules").
@@ -43,6 +44,13 @@ function validate(record) {
   }
   if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value))
     throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
+  if (key === "contact_retention_months") {
+    const { min, max } = require(`${__hooks}/lib/public-forms.json`).forms.contact_messages.retentionMonths;
+    const months = /^[0-9]{1,3}$/.test(value) ? parseInt(value, 10) : NaN;
+    if (!(months >= min && months <= max)) {
+      throw fieldError("value", "validation_invalid_months", `Informe um número de meses entre ${min} e ${max}.`);
+    }
+  }
   if (key === "google_analytics_id" && !/^G-[A-Z0-9]{4,20}$/i.test(value)) {
     throw fieldError("value", "validation_invalid_analytics_id", "Use um ID do Google Analytics no formato G-XXXXXXX.");
   }
@@ -116,4 +124,4 @@ function applyLinkOrigin(app) {
   app.save(settings);
 }
 
-module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin };
+module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin, settingValue };

@@ -5,6 +5,7 @@
  * merged identity through src/lib/site-settings.ts; islands and the admin, which
  * cannot read collections, use the defaults (`site`).
  */
+import forms from '../../pb_hooks/lib/public-forms.json';
 import { DEFAULT_SITE_ORIGIN } from './origin.mjs';
 
 /** The settings keys that override these defaults; the build requests no other key. */
@@ -18,6 +19,7 @@ export const PUBLIC_SETTING_KEYS = [
   'social_linkedin',
   'social_youtube',
   'google_analytics_id',
+  'contact_retention_months',
 ] as const;
 
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
@@ -77,6 +79,8 @@ export function siteWith(settings: PublicSettings = {}) {
     },
 
     email: settings.contact_email ?? 'contato@operium.com.br',
+    /** Months contact messages are kept before the daily job deletes them (Configurações → Privacidade). */
+    contactRetentionMonths: Number(settings.contact_retention_months ?? forms.forms.contact_messages.retentionMonths.default),
     supportEmail: 'suporte@operium.com.br',
 
     address: {

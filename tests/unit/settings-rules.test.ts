@@ -96,13 +96,25 @@ describe('the form', () => {
   test('every server key is on exactly one tab, in the spec order', () => {
     expect([...SETTING_KEYS]).toEqual(server.KEYS);
     expect(TABS.flatMap((tab) => tab.fields.map((field) => field.key))).toEqual(server.KEYS);
-    expect(TABS.map((tab) => tab.label)).toEqual(['Geral', 'Contato', 'Redes Sociais', 'Integrações']);
+    // The spec's four tabs, and 'Privacidade' (issue 36: how long contact messages are kept).
+    expect(TABS.map((tab) => tab.label)).toEqual(['Geral', 'Contato', 'Redes Sociais', 'Integrações', 'Privacidade']);
+    expect(tabOf('contact_retention_months').label).toBe('Privacidade');
     expect(tabOf('smtp_password').label).toBe('Integrações');
     // The keys the site's build reads are keys this form edits, and never the mail's.
     for (const key of PUBLIC_SETTING_KEYS) expect(SETTING_KEYS, key).toContain(key);
     expect(PUBLIC_SETTING_KEYS.filter((key) => key.startsWith('smtp_'))).toEqual([]);
     expect(tabOf('contact_email').fields.find((f) => f.key === 'contact_email')?.type).toBe('email');
     expect(tabOf('smtp_password').fields.find((f) => f.key === 'smtp_password')?.type).toBe('password');
+  });
+
+  test('the retention of contact messages is a whole number of months within the limits, or empty for the default', () => {
+    expect(settingError('contact_retention_months', '')).toBeNull();
+    expect(settingError('contact_retention_months', '24')).toBeNull();
+    expect(settingError('contact_retention_months', '1')).toBeNull();
+    expect(settingError('contact_retention_months', '120')).toBeNull();
+    for (const value of ['0', '121', '12.5', '-3', 'dois anos', '1e2']) {
+      expect(settingError('contact_retention_months', value), value).toBe('Informe um número de meses entre 1 e 120.');
+    }
   });
 
   test('rows become values; unknown keys are ignored and the SMTP password starts empty', () => {

@@ -3,6 +3,10 @@
  * the spec's validation patterns (admin-panel.md §5), and which rows a save must
  * write. The server validates the same way (pb_hooks/lib/settings.js).
  */
+import forms from '../../../pb_hooks/lib/public-forms.json';
+
+/** How long contact messages are kept, in months (the default when unset, and the limits). */
+export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
 
 export const SETTING_KEYS = [
   'site_title',
@@ -20,6 +24,7 @@ export const SETTING_KEYS = [
   'smtp_user',
   'smtp_password',
   'google_analytics_id',
+  'contact_retention_months',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -88,6 +93,18 @@ export const TABS: TabSpec[] = [
       { key: 'google_analytics_id', label: 'ID do Google Analytics', placeholder: 'G-XXXXXXX' },
     ],
   },
+  {
+    id: 'privacidade',
+    label: 'Privacidade',
+    fields: [
+      {
+        key: 'contact_retention_months',
+        label: 'Guardar mensagens de contato por (meses)',
+        placeholder: String(CONTACT_RETENTION.default),
+        helperText: `Mensagens mais antigas são excluídas todos os dias. Em branco: ${CONTACT_RETENTION.default} meses. A Política de Privacidade mostra este prazo.`,
+      },
+    ],
+  },
 ];
 
 // The spec's patterns (§5): e-mail without spaces; phone: optional plus, then digits,
@@ -107,6 +124,7 @@ export const SETTING_MESSAGES = {
   analytics: 'Use um ID do Google Analytics no formato G-XXXXXXX.',
   characters: 'Os caracteres < e > não são permitidos.',
   tooLong: `Use no máximo ${MAX_LENGTH} caracteres.`,
+  months: `Informe um número de meses entre ${CONTACT_RETENTION.min} e ${CONTACT_RETENTION.max}.`,
 } as const;
 
 const isUrlKey = (key: SettingKey) => key.startsWith('social_') || key === 'site_logo' || key === 'site_favicon';
@@ -122,6 +140,10 @@ export function settingError(key: SettingKey, raw: string): string | null {
   if (isUrlKey(key) && !URL_PATTERN.test(value)) return SETTING_MESSAGES.url;
   if (key === 'smtp_port' && !/^[0-9]{1,5}$/.test(value)) return SETTING_MESSAGES.port;
   if (key === 'google_analytics_id' && !/^G-[A-Z0-9]{4,20}$/i.test(value)) return SETTING_MESSAGES.analytics;
+  if (key === 'contact_retention_months') {
+    const months = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
+    if (!(months >= CONTACT_RETENTION.min && months <= CONTACT_RETENTION.max)) return SETTING_MESSAGES.months;
+  }
   return null;
 }
 
