@@ -111,6 +111,10 @@ function onCreate(e) {
     throw fieldError("consent", "validation_required", require(`${__hooks}/lib/public-forms.json`).messages.consent);
   }
   cleanText(record);
+  // The schema lets an anonymised comment keep no e-mail (lib/privacy.js); a visitor gives one.
+  if (!moderator && record.getString("email") === "") {
+    throw fieldError("email", "validation_required", require(`${__hooks}/lib/public-forms.json`).messages.required);
+  }
   const article = findArticle(e.app, record.getString("article"));
   if (!article) throw fieldError("article", "validation_unknown_article", MESSAGES.article);
   record.set("article_title", article.title);

@@ -1,0 +1,120 @@
+/**
+ * Data-subject requests (LGPD art. 18; pb_hooks/lib/privacy.js): an admin looks up an
+ * e-mail, exports it and erases it; after the erasure, no collection and no audit entry
+ * holds that e-mail, name or message, while the audit log keeps that an erasure
+ * happened, by whom. Only admins may ask; each request is recorded without the e-mail.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { contactMessage } from '../helpers/contact-message';
+import { databaseSnapshot } from '../helpers/database';
+import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+
+let s: StaffServer;
+beforeAll(async () => {
+  s = await startStaffServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const EMAIL = 'Titular.Dados@Exemplo.com.br';
+const NAME = 'Titular Pessoa Única';
+const MESSAGE = 'Mensagem singular que só esta titular escreveu 7Q4.';
+const COMMENT = 'Comentário singular da titular 7Q4 sobre o ESP32.';
+
+async function seed() {
+  await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: EMAIL, name: NAME, message: MESSAGE });
+  // A visitor's comment (as the public form sends it), then approved by an editor: audit rows with the name and text.
+  const comment = await s.anonymous.client.collection('comments').create({
+    article: 'funcao-map-no-arduino',
+    name: NAME,
+    email: EMAIL,
+    body: COMMENT,
+    consent: true,
+  });
+  await s.editor.client.collection('comments').update(comment.id, { status: 'approved' });
+  await s.superuser
+    .collection('newsletter_subscribers')
+    .create({ email: EMAIL.toLowerCase(), source: '/blog', status: 'confirmed' });
+  // Someone else, untouched by the erasure.
+  await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: 'outra@exemplo.com.br' });
+  return comment.id;
+}
+
+const ask = (client: StaffServer['admin']['client'], action: string, body: Record<string, unknown>) =>
+  client.send(`/api/privacy/${action}`, { method: 'POST', body });
+
+describe('data-subject requests', () => {
+  let commentId: string;
+  beforeAll(async () => {
+    commentId = await seed();
+  });
+
+  test('only an active admin may ask; the e-mail never goes in the address', async () => {
+    for (const who of [s.editor, s.author, s.inactive, s.anonymous]) {
+      expect(
+        await statusOf(ask(who.client, 'lookup', { email: EMAIL })),
+        who.client.authStore.record?.email ?? 'visitante',
+      ).toBeOneOf([401, 403]);
+      expect(await statusOf(ask(who.client, 'erase', { email: EMAIL, commentText: 'remove' }))).toBeOneOf([401, 403]);
+    }
+    expect(await statusOf(s.admin.client.send(`/api/privacy/lookup?email=${EMAIL}`, { method: 'GET' }))).toBe(404);
+    await expect(ask(s.admin.client, 'lookup', { email: 'não é e-mail' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  test('the lookup lists every record held, whatever the letter case, and says analytics holds none', async () => {
+    const held = await ask(s.admin.client, 'lookup', { email: EMAIL.toUpperCase() });
+    expect(held.contactMessages).toHaveLength(1);
+    expect(held.contactMessages[0]).toMatchObject({ name: NAME, message: MESSAGE });
+    expect(held.comments).toHaveLength(1);
+    expect(held.comments[0]).toMatchObject({ name: NAME, body: COMMENT, status: 'approved' });
+    expect(held.newsletter).toMatchObject({ status: 'confirmed' });
+    expect(held.staffAccount).toBeNull();
+    expect(held.notes.analytics).toContain('não guarda dados pessoais');
+  });
+
+  test('the export is a JSON download named without the e-mail', async () => {
+    const response = await fetch(`${s.server.url}/api/privacy/export`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: s.admin.client.authStore.token },
+      body: JSON.stringify({ email: EMAIL }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="dados-pessoais.json"');
+    const data = await response.json();
+    expect(data).toMatchObject({ email: EMAIL.toLowerCase() });
+    expect(data.contactMessages[0].message).toBe(MESSAGE);
+  });
+
+  test('a staff account is not erased here, and the answer says what to do', async () => {
+    const held = await ask(s.admin.client, 'lookup', { email: 'admin@exemplo.com.br' });
+    expect(held.staffAccount).toMatchObject({ role: 'admin' });
+    expect(held.notes.staff).toContain('desative a conta em Usuários');
+  });
+
+  test('after an erasure no collection and no audit entry holds the e-mail, name or message; the log keeps that it happened', async () => {
+    await expect(ask(s.admin.client, 'erase', { email: EMAIL })).rejects.toMatchObject({ status: 400 });
+    const answer = await ask(s.admin.client, 'erase', { email: EMAIL, commentText: 'remove' });
+    expect(answer.erased).toMatchObject({ contactMessages: 1, newsletter: 1, comments: 1 });
+    expect(answer.erased.auditEntries).toBeGreaterThanOrEqual(2);
+
+    const comment = await s.superuser.collection('comments').getOne(commentId);
+    expect(comment).toMatchObject({ name: 'Visitante', email: '', body: '[Comentário removido a pedido do autor.]' });
+    expect(await s.superuser.collection('contact_messages').getFullList()).toHaveLength(1);
+
+    // Every table of the database, read from disk: none of the personal values anywhere.
+    const snapshot = databaseSnapshot(path.join(s.server.dataDir, 'data.db'));
+    const everything = [...snapshot.values()].flatMap((table) => [...table.rows.values()]).join('\n');
+    for (const value of [EMAIL, EMAIL.toLowerCase(), NAME, MESSAGE, COMMENT]) expect(everything, value).not.toContain(value);
+
+    // The requests themselves: who and how many, never the e-mail; the erasure is in the audit log.
+    const requests = await s.admin.client.collection('privacy_requests').getFullList({ sort: 'created' });
+    expect(requests.map((request) => request.action)).toEqual(['lookup', 'export', 'lookup', 'erase']);
+    expect(requests[3]).toMatchObject({ requested_by: s.admin.client.authStore.record!.id, counts: { comments: 1 } });
+    const audit = await s.superuser.collection('audit_logs').getFullList({ filter: 'table_name = "privacy_requests"' });
+    expect(audit.map((row) => row.action)).toContain('INSERT');
+    expect(await statusOf(s.editor.client.collection('privacy_requests').getFullList())).toBe(200);
+    expect(await s.editor.client.collection('privacy_requests').getFullList()).toEqual([]);
+  });
+});
