@@ -37,8 +37,13 @@ function mailReady(app) {
   return !!app.settings().smtp.enabled;
 }
 
-/** Where the e-mails' links point: the site's address (lib/settings.js keeps it). */
+/**
+ * Where the e-mails' links point: this server, which answers them. With the site on a
+ * CDN the server lives at PUBLIC_API_URL; otherwise at the site's address (appURL).
+ */
 function siteOrigin(app) {
+  const api = String($os.getenv("PUBLIC_API_URL") || "").replace(/\/+$/, "");
+  if (/^https?:\/\/[^/\s]+$/.test(api)) return api;
   return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
 }
 
