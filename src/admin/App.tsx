@@ -32,6 +32,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const BackupsPage = lazy(() => import('./backups/BackupsPage'));
 const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 const DeletedPostsPage = lazy(() => import('./posts/DeletedPostsPage'));
+const PrivacyPage = lazy(() => import('./privacy/PrivacyPage'));
 
 const dataProvider = createAdminDataProvider(pb);
 const authProvider = createAuthProvider(pb);
@@ -66,6 +67,7 @@ function AdminPanel() {
         <Route path="/backups" element={<BackupsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/deleted-posts" element={<DeletedPostsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/register" element={<RegisterPage />} />

@@ -20,6 +20,7 @@ export type Area =
   | 'comments'
   | 'backups'
   | 'analytics'
+  | 'privacy'
   | 'git-articles';
 
 /** The spec's "Acesso Negado" texts, one per area. */
@@ -35,6 +36,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   backups: 'Você não tem permissão para gerenciar backups.',
   comments: 'Você não tem permissão para moderar comentários.',
   analytics: 'Você não tem permissão para ver as estatísticas do site.',
+  privacy: 'Você não tem permissão para atender pedidos de titulares de dados.',
 };
 
 /**
@@ -56,6 +58,9 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'settings':
     case 'audit':
     case 'backups':
+      return can(actor, 'admin');
+    // Data-subject requests (pb_hooks/lib/privacy.js): only admins look up, export and erase.
+    case 'privacy':
       return can(actor, 'admin');
     case 'posts':
       if (isDelete) return can(actor, 'delete');

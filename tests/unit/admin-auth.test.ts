@@ -80,10 +80,10 @@ describe('admin areas per role', () => {
 
   test('match the spec sidebar table', () => {
     const visible = (who: Actor) =>
-      (['users', 'posts', 'pages', 'media', 'audit', 'backups', 'settings'] as const).filter((area) =>
+      (['users', 'posts', 'pages', 'media', 'audit', 'backups', 'privacy', 'settings'] as const).filter((area) =>
         canAccessArea(who, area, 'list'),
       );
-    expect(visible(admin)).toEqual(['users', 'posts', 'pages', 'media', 'audit', 'backups', 'settings']);
+    expect(visible(admin)).toEqual(['users', 'posts', 'pages', 'media', 'audit', 'backups', 'privacy', 'settings']);
     expect(visible(editor)).toEqual(['posts', 'pages', 'media']);
     expect(visible(author)).toEqual(['posts', 'media']);
     expect(visible(actor('admin', false))).toEqual([]);
@@ -114,5 +114,6 @@ describe('admin areas per role', () => {
     expect(DENIED_MESSAGES.media).toBe('Você não tem permissão para gerenciar mídia.');
     expect(DENIED_MESSAGES.settings).toBe('Você não tem permissão para acessar as configurações.');
     expect(DENIED_MESSAGES.audit).toBe('Você não tem permissão para acessar os logs de auditoria.');
+    expect(DENIED_MESSAGES.privacy).toBe('Você não tem permissão para atender pedidos de titulares de dados.');
   });
 });

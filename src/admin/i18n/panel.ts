@@ -11,6 +11,7 @@ export const panelMessages = {
     analytics: 'Analytics',
     review: 'Para revisar',
     backups: 'Backups',
+    privacy: 'Privacidade',
     settings: 'Configurações',
   },
   auth: {

@@ -9,6 +9,7 @@
 import Badge from '@mui/material/Badge';
 import BackupIcon from '@mui/icons-material/Backup';
 import InsightsIcon from '@mui/icons-material/Insights';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { createElement } from 'react';
@@ -33,6 +34,7 @@ function counted(icon: typeof BackupIcon, queue: QueueCount | null) {
 const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
   { area: 'analytics', to: '/analytics', label: 'admin.menu.analytics', icon: InsightsIcon },
   { area: 'backups', to: '/backups', label: 'admin.menu.backups', icon: BackupIcon },
+  { area: 'privacy', to: '/privacy', label: 'admin.menu.privacy', icon: PrivacyTipIcon },
   { area: 'settings', to: '/settings', label: 'admin.menu.settings', icon: SettingsIcon },
 ];
 

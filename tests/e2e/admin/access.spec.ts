@@ -29,6 +29,7 @@ test.describe('sidebar per role', () => {
       'Auditoria',
       'Analytics',
       'Backups',
+      'Privacidade',
       'Configurações',
     ],
     editor: ['Dashboard', 'Posts', 'Para revisar', 'Páginas', 'Mídia', 'Comentários', 'Mensagens', 'Newsletter', 'Analytics'],
