@@ -5,7 +5,6 @@
  * merged identity through src/lib/site-settings.ts; islands and the admin, which
  * cannot read collections, use the defaults (`site`).
  */
-import forms from '../../pb_hooks/lib/public-forms.json';
 import { DEFAULT_SITE_ORIGIN } from './origin.mjs';
 
 /** The settings keys that override these defaults; the build requests no other key. */
@@ -79,8 +78,11 @@ export function siteWith(settings: PublicSettings = {}) {
     },
 
     email: settings.contact_email ?? 'contato@operium.com.br',
-    /** Months contact messages are kept before the daily job deletes them (Configurações → Privacidade). */
-    contactRetentionMonths: Number(settings.contact_retention_months ?? forms.forms.contact_messages.retentionMonths.default),
+    /**
+     * Months contact messages are kept before the daily job deletes them (Configurações →
+     * Privacidade); undefined: the default of pb_hooks/lib/public-forms.json (src/lib/legal-text.ts).
+     */
+    contactRetentionMonths: settings.contact_retention_months ? Number(settings.contact_retention_months) : undefined,
     supportEmail: 'suporte@operium.com.br',
 
     address: {

@@ -9,7 +9,7 @@ import type { Site } from '../config/site';
 /** The values a legal text may name, from the site's settings and the forms' rules. */
 export function legalFigures(site: Pick<Site, 'contactRetentionMonths'>): Record<string, string> {
   return {
-    contato_retencao_meses: String(site.contactRetentionMonths),
+    contato_retencao_meses: String(site.contactRetentionMonths ?? forms.forms.contact_messages.retentionMonths.default),
     newsletter_confirmacao_dias: String(forms.newsletter.confirmDays),
     newsletter_pendente_dias: String(forms.newsletter.pendingDays),
   };
