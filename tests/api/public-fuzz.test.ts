@@ -174,10 +174,13 @@ function parseJson(text: string): unknown {
 const LARGE_BODY = 200 * 1024;
 
 /**
- * Huge bodies ask first (`Expect: 100-continue`, as curl does): a server that refuses
- * them answers before they are sent, instead of resetting a connection mid-upload.
+ * Bodies the server will not read ask first (`Expect: 100-continue`, as curl does for
+ * large uploads): a server that refuses them answers before they are sent, instead of
+ * resetting the connection mid-upload. Above 256 KB net/http does not drain an unread
+ * body (server/site closes such a connection), and on a busy machine the reset could
+ * reach the client before the answer (seen once in a fresh-clone CI: write ECONNRESET).
  */
-const HUGE_BODY = 8 * 1024 * 1024;
+const HUGE_BODY = 256 * 1024;
 
 function sendOnFreshConnection(
   method: string,
