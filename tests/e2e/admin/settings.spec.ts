@@ -39,7 +39,7 @@ test('an admin saves the site title and contact e-mail and reads them back', asy
   try {
     await signedInAs(page, 'admin', '/admin/settings');
     await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Geral', 'Contato', 'Redes Sociais', 'Integrações']);
+    await expect(page.getByRole('tab')).toHaveText(['Geral', 'Contato', 'Redes Sociais', 'Integrações', 'Privacidade']);
     const siteTitle = page.getByLabel('Título do site');
     // (Not compared with `saved`: another test may be changing the title right now.)
     await expect(siteTitle).not.toHaveValue('');
@@ -104,6 +104,26 @@ test('invalid values are shown on their fields and nothing is saved', async ({ p
   expect(stored.site_title!.value).not.toBe(title);
   expect(stored.contact_email!.value).not.toBe('contato invalido@exemplo.com.br');
   expect(stored.contact_phone!.value).not.toBe('ramal doze');
+});
+
+test("'Privacidade': how long contact messages are kept, a whole number of months from 1 to 120", async ({ page }) => {
+  const client = await superuser();
+  try {
+    await signedInAs(page, 'admin', '/admin/settings');
+    await openTab(page, 'Privacidade');
+    const months = page.getByLabel('Guardar mensagens de contato por (meses)');
+    await expect(months).toHaveAttribute('placeholder', '24');
+    await months.fill('0');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(months).toHaveAccessibleDescription(/Informe um número de meses entre 1 e 120\./);
+    await months.fill('18');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+    expect((await storedSettings(['contact_retention_months'])).contact_retention_months?.value).toBe('18');
+  } finally {
+    const row = (await storedSettings(['contact_retention_months'])).contact_retention_months;
+    if (row) await client.collection('public_site_settings').delete(row.id);
+  }
 });
 
 test('the SMTP password is masked, write-only and never returned by the API', async ({ page }) => {
