@@ -24,8 +24,9 @@ export interface TestServer {
   /** Ends PocketBase with SIGKILL, as a crash would (no shutdown of any kind), and waits for it to exit. The data dir stays. */
   kill: () => Promise<void>;
   /**
-   * Starts PocketBase again on the same data dir and port, with the same options (after
-   * kill); `migrationsDir` changes the migrations folder from then on.
+   * Starts PocketBase again on the same data dir and port, with the same options; a
+   * server still running (no kill before) is shut down first, as a restart would.
+   * `migrationsDir` changes the migrations folder from then on.
    */
   restart: (options?: { migrationsDir?: string }) => Promise<void>;
 }
@@ -66,6 +67,10 @@ export async function startTestServer(
     },
     restart: async (next = {}) => {
       if ('migrationsDir' in next) migrationsDir = next.migrationsDir;
+      // Still running, the old process would keep the port: the new one would fail to
+      // bind, the old one would answer for it, and it would outlive stop() (seen as
+      // PocketBase processes left after the test run).
+      await server.stop();
       earlierOutput += server.output();
       server = await start();
     },
