@@ -60,3 +60,33 @@ cronAdd("newsletter_confirmations", "*/5 * * * *", () => {
 cronAdd("purge_pending_subscriptions", "43 3 * * *", () => {
   require(`${__hooks}/lib/newsletter.js`).purgeStalePending($app);
 });
+
+// Sending a post to the confirmed subscribers (lib/newsletter-send.js; server/newsletter
+// delivers): editors and admins only, checked in each handler.
+routerAdd(
+  "GET",
+  "/api/newsletter/audience",
+  (e) => require(`${__hooks}/lib/newsletter-send.js`).audience(e),
+  $apis.requireAuth("users", "_superusers"),
+);
+routerAdd(
+  "POST",
+  "/api/newsletter/sends",
+  (e) => require(`${__hooks}/lib/newsletter-send.js`).start(e),
+  $apis.requireAuth("users", "_superusers"),
+);
+routerAdd(
+  "POST",
+  "/api/newsletter/sends/{id}/cancel",
+  (e) => require(`${__hooks}/lib/newsletter-send.js`).cancel(e),
+  $apis.requireAuth("users", "_superusers"),
+);
+// A new rate in Configurações reaches the sends under way.
+onRecordAfterCreateSuccess((e) => {
+  require(`${__hooks}/lib/newsletter-send.js`).applyRate(e.app, e.record);
+  e.next();
+}, "public_site_settings");
+onRecordAfterUpdateSuccess((e) => {
+  require(`${__hooks}/lib/newsletter-send.js`).applyRate(e.app, e.record);
+  e.next();
+}, "public_site_settings");

@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"operium/server/forms"
+	"operium/server/newsletter"
 	"operium/server/site"
 )
 
@@ -28,7 +29,7 @@ func main() {
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site", "forms"}
+	features := []string{"site", "forms", "newsletter"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -70,6 +71,9 @@ func main() {
 
 	// Public forms sent without JavaScript: answered with pages (pb_hooks/lib/public-forms.js).
 	forms.Register(app)
+
+	// Newsletter sends: the delivery worker (pb_hooks/lib/newsletter-send.js decides the rest).
+	newsletter.Register(app)
 
 	// With no superuser yet, PocketBase would open a browser on its installer and print
 	// a link carrying a 30-minute superuser token: on a server there is no browser, and

@@ -51,8 +51,13 @@ function confirmLink(app, token) {
   return `${siteOrigin(app)}/newsletter/confirmar?t=${token}`;
 }
 
+/** The unsubscribe page's address without its token (the newsletter's e-mails add each one's). */
+function unsubscribeBase(app) {
+  return `${siteOrigin(app)}/newsletter/cancelar?t=`;
+}
+
 function unsubscribeLink(app, record) {
-  return `${siteOrigin(app)}/newsletter/cancelar?t=${record.getString("unsubscribe_token")}`;
+  return unsubscribeBase(app) + record.getString("unsubscribe_token");
 }
 
 function escapeHtml(value) {
@@ -222,6 +227,7 @@ module.exports = {
   findByUnsubscribeToken,
   unsubscribe,
   unsubscribeLink,
+  unsubscribeBase,
   sendWaitingConfirmations,
   purgeStalePending,
   mailReady,

@@ -20,6 +20,7 @@ const KEYS = [
   "smtp_password",
   "google_analytics_id",
   "contact_retention_months",
+  "newsletter_rate_per_minute",
 ];
 
 // The spec's validation patterns (admin-panel.md, "Validation rules").
@@ -49,6 +50,13 @@ function validate(record) {
     const months = /^[0-9]{1,3}$/.test(value) ? parseInt(value, 10) : NaN;
     if (!(months >= min && months <= max)) {
       throw fieldError("value", "validation_invalid_months", `Informe um número de meses entre ${min} e ${max}.`);
+    }
+  }
+  if (key === "newsletter_rate_per_minute") {
+    const { min, max } = require(`${__hooks}/lib/public-forms.json`).newsletter.ratePerMinute;
+    const rate = /^[0-9]{1,5}$/.test(value) ? parseInt(value, 10) : NaN;
+    if (!(rate >= min && rate <= max)) {
+      throw fieldError("value", "validation_invalid_rate", `Informe um número de e-mails por minuto entre ${min} e ${max}.`);
     }
   }
   if (key === "google_analytics_id" && !/^G-[A-Z0-9]{4,20}$/i.test(value)) {

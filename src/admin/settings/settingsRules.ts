@@ -8,6 +8,9 @@ import forms from '../../../pb_hooks/lib/public-forms.json';
 /** How long contact messages are kept, in months (the default when unset, and the limits). */
 export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
 
+/** How many newsletter e-mails a send delivers per minute (the default when unset, and the limits). */
+export const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
+
 export const SETTING_KEYS = [
   'site_title',
   'site_description',
@@ -25,6 +28,7 @@ export const SETTING_KEYS = [
   'smtp_password',
   'google_analytics_id',
   'contact_retention_months',
+  'newsletter_rate_per_minute',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -90,6 +94,12 @@ export const TABS: TabSpec[] = [
         type: 'password',
         helperText: 'Por segurança, a senha salva nunca é exibida. Deixe em branco para manter a senha atual.',
       },
+      {
+        key: 'newsletter_rate_per_minute',
+        label: 'E-mails da newsletter por minuto',
+        placeholder: String(NEWSLETTER_RATE.default),
+        helperText: `Quantos e-mails um envio da newsletter entrega por minuto; respeite o limite do seu provedor. Em branco: ${NEWSLETTER_RATE.default}.`,
+      },
       { key: 'google_analytics_id', label: 'ID do Google Analytics', placeholder: 'G-XXXXXXX' },
     ],
   },
@@ -125,6 +135,7 @@ export const SETTING_MESSAGES = {
   characters: 'Os caracteres < e > não são permitidos.',
   tooLong: `Use no máximo ${MAX_LENGTH} caracteres.`,
   months: `Informe um número de meses entre ${CONTACT_RETENTION.min} e ${CONTACT_RETENTION.max}.`,
+  rate: `Informe um número de e-mails por minuto entre ${NEWSLETTER_RATE.min} e ${NEWSLETTER_RATE.max}.`,
 } as const;
 
 const isUrlKey = (key: SettingKey) => key.startsWith('social_') || key === 'site_logo' || key === 'site_favicon';
@@ -143,6 +154,10 @@ export function settingError(key: SettingKey, raw: string): string | null {
   if (key === 'contact_retention_months') {
     const months = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
     if (!(months >= CONTACT_RETENTION.min && months <= CONTACT_RETENTION.max)) return SETTING_MESSAGES.months;
+  }
+  if (key === 'newsletter_rate_per_minute') {
+    const rate = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
+    if (!(rate >= NEWSLETTER_RATE.min && rate <= NEWSLETTER_RATE.max)) return SETTING_MESSAGES.rate;
   }
   return null;
 }
