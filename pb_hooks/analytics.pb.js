@@ -2,6 +2,7 @@
 // First-party analytics (pb_hooks/lib/analytics.js):
 //
 //   POST /api/analytics/hit            the site's beacon: text/plain JSON { path, referrer?, event?, title?, utm? }
+//                                      (event not_found: a visit to the not-found page, no page view)
 //                                      → 204; 400 for a malformed hit, 413 past 4 KB; bots are answered
 //                                      204 and not stored; the rate limiter caps each address
 //   GET  /api/analytics/summary        ?days=7|30|90 or ?from=&to= (AAAA-MM-DD): active admins and editors

@@ -12,6 +12,13 @@ const EVENTS = [
   "software_download",
 ];
 
+/**
+ * What the beacon sends instead of a page view from the not-found page (the path is
+ * the address asked for): never a page view, listed apart with where the visitor came
+ * from, which is how editors find the broken links.
+ */
+const NOT_FOUND = "not_found";
+
 /** The events that count as a conversion (someone asked for a quote or wrote to the company). */
 const CONVERSIONS = ["whatsapp_click", "quote_click", "contact_submit"];
 
@@ -74,8 +81,26 @@ function referrerHost(referrer, siteHost) {
 }
 
 /**
+ * The page a referrer URL names, without its query, fragment or credentials (where a
+ * search term or a token would be); a page of the site itself as its path. '' for none
+ * or a non-web URL. Kept for visits to the not-found page only: the page with the broken link.
+ * @param {string} referrer @param {string} siteHost
+ * @example referrerPage("https://www.google.com/search?q=x", "operium.com.br") // 'https://www.google.com/search'
+ * @example referrerPage("https://operium.com.br/blog/a?b=1#c", "operium.com.br") // '/blog/a'
+ */
+function referrerPage(referrer, siteHost) {
+  const match = /^(https?):\/\/(?:[^@/?#\s]*@)?([^/?#@\s]+)([^?#\s]*)/i.exec(String(referrer || ""));
+  if (!match) return "";
+  const path = match[3] || "/";
+  // The site itself, as referrerHost() tells it (no port, with or without www).
+  if (!referrerHost(referrer, siteHost)) return path.slice(0, LIMITS.referrer);
+  return `${String(match[1]).toLowerCase()}://${String(match[2]).toLowerCase()}${path}`.slice(0, LIMITS.referrer);
+}
+
+/**
  * Reads a hit's body. Paths lose their query and fragment (campaign tags travel in
- * `utm`), so no search term or token a visitor typed is ever stored.
+ * `utm`), so no search term or token a visitor typed is ever stored. The referrer is
+ * kept as its host; for a visit to the not-found page, as its page (referrerPage).
  * @param {string} body @param {string} siteHost
  * @returns {{ error: string } | { hit: { path: string, title: string, referrer: string, event: string, utm: { source: string, medium: string, campaign: string } } }}
  * @example parseHit('{"path":"/produtos?x=1"}', "operium.com.br").hit.path // '/produtos'
@@ -92,13 +117,18 @@ function parseHit(body, siteHost) {
   const path = rawPath.split(/[?#]/)[0];
   if (!/^\/[^\s\\]*$/.test(path) || path.length > LIMITS.path || path.indexOf("//") !== -1) return { error: BAD_HIT };
   const event = value.event === undefined || value.event === null || value.event === "" ? "" : value.event;
-  if (event !== "" && EVENTS.indexOf(event) === -1) return { error: `Evento desconhecido. Aceitos: ${EVENTS.join(", ")}.` };
+  if (event !== "" && event !== NOT_FOUND && EVENTS.indexOf(event) === -1) {
+    return { error: `Evento desconhecido. Aceitos: ${EVENTS.concat(NOT_FOUND).join(", ")}.` };
+  }
   const utm = value.utm && typeof value.utm === "object" && !Array.isArray(value.utm) ? value.utm : {};
   return {
     hit: {
       path: path.length > 1 ? path.replace(/\/+$/, "") : path,
       title: text(value.title, LIMITS.title),
-      referrer: referrerHost(text(value.referrer, LIMITS.referrer), siteHost),
+      referrer:
+        event === NOT_FOUND
+          ? referrerPage(text(value.referrer, LIMITS.referrer), siteHost)
+          : referrerHost(text(value.referrer, LIMITS.referrer), siteHost),
       event: event,
       utm: {
         source: text(utm.source, LIMITS.utm).toLowerCase(),
@@ -180,6 +210,7 @@ function parsePeriod(query, today) {
 
 module.exports = {
   EVENTS,
+  NOT_FOUND,
   CONVERSIONS,
   MAX_BODY_BYTES,
   RETENTION_DAYS,
@@ -188,6 +219,7 @@ module.exports = {
   daysBefore,
   daysBetween,
   referrerHost,
+  referrerPage,
   parseHit,
   classify,
   parsePeriod,

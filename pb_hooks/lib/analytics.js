@@ -160,8 +160,16 @@ function aggregate(app, from, to) {
     rows(
       app,
       `SELECT day, 'event' AS kind, event AS key, path AS label, 0 AS pageviews, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS count
-       FROM analytics_hits WHERE day BETWEEN {:from} AND {:to} AND event != '' GROUP BY day, event, path`,
-      range,
+       FROM analytics_hits WHERE day BETWEEN {:from} AND {:to} AND event NOT IN ('', {:notFound}) GROUP BY day, event, path`,
+      { from: from, to: to, notFound: RULES.NOT_FOUND },
+      shape,
+    ),
+    // Visits to the not-found page: the address asked for and the page that led there.
+    rows(
+      app,
+      `SELECT day, 'not_found' AS kind, path AS key, referrer AS label, 0 AS pageviews, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS count
+       FROM analytics_hits WHERE day BETWEEN {:from} AND {:to} AND event = {:notFound} GROUP BY day, path, referrer`,
+      { from: from, to: to, notFound: RULES.NOT_FOUND },
       shape,
     ),
     rows(
@@ -283,11 +291,11 @@ function periodRows(app, from, to) {
       ? rows(
           app,
           `SELECT CASE WHEN kind IN ('total', 'converted') THEN day ELSE '' END AS day, kind, key,
-             CASE WHEN kind = 'event' THEN label ELSE MAX(label) END AS label,
+             CASE WHEN kind IN ('event', 'not_found') THEN label ELSE MAX(label) END AS label,
              SUM(pageviews) AS pageviews, SUM(visitors) AS visitors, SUM(count) AS count
            FROM analytics_daily WHERE day BETWEEN {:from} AND {:to}
            GROUP BY CASE WHEN kind IN ('total', 'converted') THEN day ELSE '' END, kind, key,
-             CASE WHEN kind = 'event' THEN label ELSE '' END`,
+             CASE WHEN kind IN ('event', 'not_found') THEN label ELSE '' END`,
           { from: from, to: rolled < to ? rolled : to },
           { day: "", kind: "", key: "", label: "", pageviews: 0, visitors: 0, count: 0 },
         )
@@ -369,6 +377,12 @@ function summary(app, from, to) {
       "count",
       50,
     ).map((row) => ({ event: row.key.split("\u0000")[0], path: row.key.split("\u0000")[1], count: row.count })),
+    not_found: top(of("not_found"), (row) => `${row.key}\u0000${row.label}`, ["count", "visitors"], "count", 50).map((row) => ({
+      path: row.key.split("\u0000")[0],
+      referrer: row.key.split("\u0000")[1],
+      count: row.count,
+      visitors: row.visitors,
+    })),
   };
 }
 

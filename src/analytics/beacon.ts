@@ -7,12 +7,13 @@
  * storage of its own, no identifier: the server counts visitors with a salt that
  * changes every day (pb_hooks/lib/analytics.js).
  *
+ * A visit to the not-found page is sent as `not_found` instead of a page view.
  * Events: links to the WhatsApp chat (whatsapp_click), 'Solicitar orçamento' links to
  * the contact form (quote_click), any element with `data-event="…"` (datasheet and
  * software downloads), and `operium:event` window events from the forms' islands
  * (contact_submit, newsletter_signup).
  */
-import { ANALYTICS_EVENT, type AnalyticsEvent } from './events';
+import { ANALYTICS_EVENT, NOT_FOUND_EVENT, NOT_FOUND_MARK, type AnalyticsEvent } from './events';
 import { CONSENT_KEY, PREFERENCES_KEY, parseConsent } from '../lib/consent';
 
 declare const __HIT_URL__: string;
@@ -25,7 +26,7 @@ function allowed(): boolean {
   }
 }
 
-function send(event?: AnalyticsEvent): void {
+function send(event?: AnalyticsEvent | typeof NOT_FOUND_EVENT): void {
   if (!allowed()) return;
   const query = new URLSearchParams(location.search);
   const utm = {
@@ -37,7 +38,8 @@ function send(event?: AnalyticsEvent): void {
   navigator.sendBeacon(__HIT_URL__, JSON.stringify(hit));
 }
 
-send();
+// The not-found page is no page view: its path is the address someone asked for.
+send(document.documentElement.dataset.page === NOT_FOUND_MARK ? NOT_FOUND_EVENT : undefined);
 
 document.addEventListener(
   'click',

@@ -12,6 +12,15 @@ export const ANALYTICS_EVENTS = [
 ] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
+/**
+ * Sent instead of the page view from a page marked {@link NOT_FOUND_MARK}: the server
+ * lists these apart, with the page that led there (pb_hooks/lib/analytics-rules.js).
+ */
+export const NOT_FOUND_EVENT = 'not_found';
+
+/** The `data-page` value of the <html> of a not-found page (src/layouts/BaseLayout.astro). */
+export const NOT_FOUND_MARK = 'not-found';
+
 /** The window event an island dispatches when something worth counting happened. */
 export const ANALYTICS_EVENT = 'operium:event';
 

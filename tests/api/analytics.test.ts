@@ -35,6 +35,7 @@ interface Summary {
   devices: { device: string; visitors: number }[];
   events: { name: string; count: number }[];
   conversions: { event: string; path: string; count: number }[];
+  not_found: { path: string; referrer: string; count: number; visitors: number }[];
 }
 
 describe('analytics', () => {
@@ -195,6 +196,43 @@ describe('analytics', () => {
     );
   });
 
+  test('a visit to the not-found page is no page view: it is listed apart, with the page that led there', async () => {
+    const before = (await summary(s.editor)).body;
+    const site = new URL(s.server.url);
+    // A broken link on an article, twice; a mistyped address, typed in (no referrer).
+    for (const agent of [LAPTOP, PHONE])
+      await hit(
+        {
+          path: '/produtos/ops999?email=ana@exemplo.com',
+          title: 'Página não encontrada | Operium',
+          referrer: `${site.origin}/blog/artigo?token=abc#comentarios`,
+          event: 'not_found',
+        },
+        agent,
+      );
+    expect((await hit({ path: '/contatos', event: 'not_found' })).status).toBe(204);
+    const { body } = await summary(s.editor);
+    expect(body.pageviews).toBe(before.pageviews);
+    expect(body.visitors).toBe(before.visitors);
+    expect(body.pages.map((page) => page.path)).not.toContain('/produtos/ops999');
+    expect(body.events.map((event) => event.name)).not.toContain('not_found');
+    expect(body.not_found).toEqual([
+      { path: '/produtos/ops999', referrer: '/blog/artigo', count: 2, visitors: 2 },
+      { path: '/contatos', referrer: '', count: 1, visitors: 1 },
+    ]);
+    const stored = JSON.stringify(
+      (() => {
+        const handle = db();
+        try {
+          return handle.prepare("SELECT * FROM analytics_hits WHERE event = 'not_found'").all();
+        } finally {
+          handle.close();
+        }
+      })(),
+    );
+    for (const secret of ['ana@exemplo.com', 'token=abc', 'comentarios', '127.0.0.1']) expect(stored).not.toContain(secret);
+  });
+
   test(
     'each day has its own salt: the same visitor tomorrow is someone new; finished days are rolled up; raw hits leave after 30 days',
     { timeout: 120_000 },
@@ -250,6 +288,8 @@ describe('analytics', () => {
       });
       expect(after.daily.at(-1)).toEqual({ date: today, pageviews: 1, visitors: 1 });
       expect(after.pageviews).toBe(before.pageviews + 1);
+      // The not-found visits survive the rollup, still apart from the page views.
+      expect(after.not_found).toEqual(before.not_found);
       const ninety = (await summary(s.admin, '?days=90')).body;
       expect(ninety.daily.find((day) => day.date === longAgo)).toEqual({ date: longAgo, pageviews: 1, visitors: 1 });
     },

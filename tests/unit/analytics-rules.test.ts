@@ -13,10 +13,12 @@ interface Hit {
 }
 const rules = require('../../pb_hooks/lib/analytics-rules.js') as {
   EVENTS: string[];
+  NOT_FOUND: string;
   localDay: (ms: number) => string;
   daysBefore: (day: string, n: number) => string;
   daysBetween: (from: string, to: string) => string[];
   referrerHost: (referrer: string, siteHost: string) => string;
+  referrerPage: (referrer: string, siteHost: string) => string;
   parseHit: (body: string, siteHost: string) => { error: string } | { hit: Hit };
   classify: (ua: string) => { bot: boolean; browser?: string; os?: string; device?: string };
   parsePeriod: (query: Record<string, string | undefined>, today: string) => { error: string } | { from: string; to: string };
@@ -63,6 +65,21 @@ describe('a hit', () => {
     }
     const unknown = rules.parseHit('{"path":"/","event":"compra"}', SITE);
     expect(unknown).toEqual({ error: expect.stringMatching(/^Evento desconhecido/) });
+  });
+
+  test('a visit to the not-found page keeps the page that led there, without its query, fragment or credentials', () => {
+    const visit = hitOf({
+      path: '/produtos/ops999?email=ana@exemplo.com',
+      event: 'not_found',
+      referrer: 'https://www.operium.com.br/blog/artigo?token=abc#comentarios',
+    });
+    expect(visit).toMatchObject({ path: '/produtos/ops999', event: 'not_found', referrer: '/blog/artigo' });
+    expect(hitOf({ path: '/x', event: 'not_found', referrer: 'https://ana:senha@Forum.Exemplo.com/t/123?u=ana' }).referrer).toBe(
+      'https://forum.exemplo.com/t/123',
+    );
+    expect(hitOf({ path: '/x', event: 'not_found', referrer: 'https://exemplo.com' }).referrer).toBe('https://exemplo.com/');
+    expect(hitOf({ path: '/x', event: 'not_found' }).referrer).toBe('');
+    expect(rules.referrerPage('javascript:alert(1)', SITE)).toBe('');
   });
 
   test('a referrer that is not a web address counts as none', () => {
@@ -146,6 +163,11 @@ describe('the beacon', () => {
   test('sends the events the server knows, and nothing else', async () => {
     const { ANALYTICS_EVENTS } = await import('../../src/analytics/events');
     expect([...ANALYTICS_EVENTS]).toEqual(rules.EVENTS);
+  });
+
+  test('names a visit to the not-found page as the server does', async () => {
+    const { NOT_FOUND_EVENT } = await import('../../src/analytics/events');
+    expect(NOT_FOUND_EVENT).toBe(rules.NOT_FOUND);
   });
 
   test('weighs at most 1 KB compressed, as the site serves it', async () => {

@@ -1,7 +1,8 @@
 /**
  * 'Analytics' (admins and editors): the site's own, cookieless statistics
  * (pb_hooks/lib/analytics.js) for 7, 30 or 90 days: visitors and page views over time,
- * top pages and products, sources, devices, events and which pages lead to a quote.
+ * top pages and products, sources, devices, events, which pages lead to a quote, and
+ * the addresses that led to the not-found page (how editors find broken links).
  * Read through the simple-REST provider as one record per period (`analytics/7`).
  */
 import Alert from '@mui/material/Alert';
@@ -254,6 +255,17 @@ function AnalyticsView() {
                 { header: 'Quantidade', value: (row) => row.count, numeric: true },
                 { header: 'Visitantes', value: (row) => row.visitors, numeric: true },
               ]}
+            />
+            <DataCard
+              id="nao-encontradas"
+              title="Páginas não encontradas"
+              rows={summary.not_found}
+              columns={[
+                { header: 'Endereço pedido', value: (row) => row.path },
+                { header: 'Página de origem', value: (row) => row.referrer || 'Acesso direto' },
+                { header: 'Visitas', value: (row) => row.count, numeric: true },
+              ]}
+              empty="Ninguém chegou a um endereço inexistente no período."
             />
             <DataCard
               id="origens"

@@ -16,6 +16,8 @@ export interface AnalyticsSummary {
   devices: { device: string; visitors: number }[];
   events: { name: string; count: number; visitors: number }[];
   conversions: { event: string; path: string; count: number }[];
+  /** Visits to the not-found page: the address asked for and the page that led there ('' when none). */
+  not_found: { path: string; referrer: string; count: number; visitors: number }[];
 }
 
 export const EVENT_LABELS: Record<string, string> = {
