@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { test, expect } from './fixtures';
 
 /** Pages with the widest content: carousels, tables, code, e-mail previews. */
@@ -40,4 +42,43 @@ test('no page scrolls sideways on a phone, even after its carousels start', asyn
     if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth}px > ${innerWidth}px`);
   }
   expect(overflowing).toEqual([]);
+});
+
+test.describe('articles on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no article is wider than the screen: inline code wraps, code blocks scroll in their own box', async ({ page }) => {
+    test.setTimeout(120_000);
+    const siteDir = process.env.E2E_SITE_DIR!;
+    const articles = (await readdir(path.join(siteDir, 'blog'), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && !['404', 'pagina', 'capas', 'dados'].includes(entry.name))
+      .map((entry) => `/blog/${entry.name}`);
+    expect(articles.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    let scrollingBlocks = 0;
+    for (const article of articles) {
+      await page.goto(article);
+      const layout = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        blocks: [...document.querySelectorAll('.prose-article pre')].map((pre) => ({
+          right: pre.getBoundingClientRect().right,
+          scrolls: pre.scrollWidth > pre.clientWidth,
+        })),
+        inline: [...document.querySelectorAll('.prose-article :not(pre) > code')].map((code) => ({
+          text: code.textContent ?? '',
+          right: code.getBoundingClientRect().right,
+        })),
+      }));
+      if (layout.scrollWidth > layout.innerWidth) problems.push(`${article}: ${layout.scrollWidth}px > ${layout.innerWidth}px`);
+      for (const block of layout.blocks)
+        if (block.right > layout.innerWidth) problems.push(`${article}: bloco de código sai da tela`);
+      for (const code of layout.inline)
+        if (code.right > layout.innerWidth) problems.push(`${article}: \`${code.text}\` sai da tela`);
+      scrollingBlocks += layout.blocks.filter((block) => block.scrolls).length;
+    }
+    expect(problems).toEqual([]);
+    // Long lines of code stay whole: the block scrolls sideways instead of wrapping them.
+    expect(scrollingBlocks, 'algum bloco de código rola no próprio quadro').toBeGreaterThan(0);
+  });
 });

@@ -3,8 +3,10 @@
  * admin's preview go through it: the real Sätteri processor with the site's
  * sanitizing step, Shiki theme, article steps and heading ids.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { createMarkdownProcessor } from '../../src/config/markdown';
 import { createArticleRenderer, renderArticle, type MarkdownRenderer } from '../../src/lib/markdown/render';
 import { sanitizeTree } from '../../src/lib/markdown/sanitize';
 
@@ -21,6 +23,29 @@ describe('article steps', () => {
       '<a href="https://exemplo.com/ds.pdf" rel="noopener noreferrer" target="_blank">o datasheet<span class="sr-only"> (abre em nova aba)</span></a>',
     );
     expect(html).toContain('<a href="/produtos">os produtos</a>');
+  });
+
+  test('in an MDX article, a link written as JSX goes to the component with the same rule, whatever its address', async () => {
+    // As @astrojs/mdx compiles an article with the site's processor.
+    const processor = createMarkdownProcessor();
+    const mdx = await processor.createMdxRenderer?.({}, { optimize: false, srcDir: new URL('../../src/', import.meta.url) });
+    if (!mdx) throw new Error('the processor compiles no MDX');
+    const source = [
+      "import { site } from '../../config/site';",
+      '',
+      'No <a href={site.social.youtube}>canal</a>, no [site](https://exemplo.com) e',
+      '',
+      '<a href="/produtos" title="Produtos">na loja</a>',
+    ].join('\n');
+    const { code } = await mdx.process(source, fileURLToPath(new URL('../../src/content/blog/x.mdx', import.meta.url)), {});
+    const component = fileURLToPath(new URL('../../src/components/mdx/ArticleLink.astro', import.meta.url));
+    expect(code).toContain(`import OperiumArticleLink from ${JSON.stringify(component)};`);
+    expect(code).toMatch(/_jsx\(OperiumArticleLink, \{\s*href: site\.social\.youtube,\s*children: "canal"/);
+    expect(code).toMatch(/_jsx\(OperiumArticleLink, \{\s*href: "\/produtos",\s*title: "Produtos",/);
+    // A Markdown link keeps its treatment at compile time, and no literal <a> is left.
+    expect(code).toContain('target: "_blank"');
+    expect(code).not.toMatch(/_jsxs?\("a"/);
+    expect(existsSync(component)).toBe(true);
   });
 
   test('a table scrolls in its own focusable box, and links in its cells are handled too', async () => {

@@ -2,15 +2,19 @@
  * The article steps of the Markdown pipeline, a Sätteri hast plugin every article
  * body gets, MDX from git and Markdown from the CMS alike:
  * - a link to another site opens in a new tab, without handing it this page
- *   (`rel="noopener noreferrer"`), and says so to screen readers;
+ *   (`rel="noopener noreferrer"`), and says so to screen readers; a link an MDX
+ *   article writes as JSX (`<a href={site.social.youtube}>`) gets the same, from
+ *   src/components/mdx/ArticleLink.astro: its address may be an expression, known
+ *   only when the page renders, so the rule is applied there;
  * - a table scrolls sideways inside its own box, so a wide table never pushes a
  *   390 px page (the box is focusable, for keyboard scrolling);
  * - an image loads lazily, and an image of the media library the renderer was told
  *   about (src/lib/markdown/render.ts) gets its width, height and a `srcset` of
  *   PocketBase thumbnails, so it never shifts the layout.
  */
-import type { Element } from 'hast';
-import type { HastPluginDefinition, HastVisitorContext } from 'satteri';
+import { fileURLToPath } from 'node:url';
+import type { Element, Root } from 'hast';
+import type { HastPluginDefinition, HastVisitorContext, MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'satteri';
 import { EXTERNAL_LINK_ATTRIBUTES, isExternalHref } from '../markdown-policy.ts';
 
 /** Read after an external link's text by screen readers (visually hidden). */
@@ -70,6 +74,28 @@ function externalLink(node: Element, ctx: HastVisitorContext) {
   if (!hinted) ctx.appendChild(node, hint());
 }
 
+/** The name a JSX link takes in the compiled article, imported by the article itself. */
+const ARTICLE_LINK = 'OperiumArticleLink';
+/** Set in the compile's data when the article has a JSX link, so the import is added once. */
+const USES_ARTICLE_LINK = 'operium:article-link';
+
+/**
+ * An `<a>` written as JSX becomes the ArticleLink component, with the same attributes
+ * and children. (MDX never hands a literal JSX tag to the `components` of `<Content>`:
+ * only the tags of Markdown syntax, so the tag itself is swapped.)
+ */
+function jsxLink<N extends MdxJsxTextElementHast | MdxJsxFlowElementHast>(node: N, ctx: HastVisitorContext): N {
+  ctx.data[USES_ARTICLE_LINK] = true;
+  return { ...node, name: ARTICLE_LINK };
+}
+
+function importArticleLink(root: Readonly<Root>, ctx: HastVisitorContext) {
+  if (!ctx.data[USES_ARTICLE_LINK]) return;
+  // Resolved here, when an MDX article is compiled (in Node, from this file's own place).
+  const component = fileURLToPath(new URL('../../components/mdx/ArticleLink.astro', import.meta.url));
+  ctx.prependChild(root, { type: 'mdxjsEsm', value: `import ${ARTICLE_LINK} from ${JSON.stringify(component)};` });
+}
+
 function scrollingTable(node: Element, ctx: HastVisitorContext) {
   const parent = ctx.parent(node);
   if (parent?.type === 'element' && classesOf(parent).includes(TABLE_BOX_CLASS)) return;
@@ -94,4 +120,7 @@ export const articlePlugin: HastPluginDefinition = {
       else describedImage(node, ctx);
     },
   },
+  mdxJsxTextElement: { filter: ['a'], visit: jsxLink },
+  mdxJsxFlowElement: { filter: ['a'], visit: jsxLink },
+  after: importArticleLink,
 };
