@@ -1,7 +1,9 @@
 // Draws the site's own product artwork (there are no product photos): clean SVG
 // illustrations of the boards, the power supply and the share image, rasterised to
 // PNG with sharp so Astro's image pipeline can serve responsive AVIF/WebP.
-// Run with `node scripts/artwork.mjs`; the outputs are committed.
+// Run with `node scripts/artwork.mjs`; the outputs are committed. The icon is also
+// written as /favicon.ico: browsers and feed readers ask for that address without
+// reading any <link>.
 import { mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
@@ -301,6 +303,30 @@ function favicon() {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b3d6e"/><circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="7"/><rect x="29" y="6" width="6" height="12" fill="#f5a524"/></svg>`;
 }
 
+/**
+ * An ICO file holding PNG images (the format since Windows Vista; every browser reads it).
+ * @param {Buffer[]} pngs square images, each at most 256 px
+ */
+function ico(pngs) {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length + 16 * pngs.length;
+  const entries = pngs.map((png) => {
+    const entry = Buffer.alloc(16);
+    const size = png.readUInt32BE(16); // the IHDR width
+    entry.writeUInt8(size % 256, 0); // 0 means 256
+    entry.writeUInt8(size % 256, 1);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...pngs]);
+}
+
 await mkdir(OUT, { recursive: true });
 await mkdir(PRODUCTS, { recursive: true });
 /** @param {string} svg @param {URL} target */
@@ -317,4 +343,6 @@ await sharp(Buffer.from(shareImage())).png({ compressionLevel: 9 }).toFile(new U
 await writeFile(new URL('favicon.svg', PUBLIC), favicon());
 await sharp(Buffer.from(favicon())).resize(180).png().toFile(new URL('apple-touch-icon.png', PUBLIC).pathname);
 await sharp(Buffer.from(favicon())).resize(32).png().toFile(new URL('favicon-32.png', PUBLIC).pathname);
+const icons = await Promise.all([16, 32, 48].map((size) => sharp(Buffer.from(favicon())).resize(size).png().toBuffer()));
+await writeFile(new URL('favicon.ico', PUBLIC), ico(icons));
 console.log('artwork written');

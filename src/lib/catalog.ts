@@ -22,19 +22,17 @@ export interface LineSummary {
   href: string;
 }
 
-/** Each line's prebuilt listing page; the default line's is /produtos itself. */
+/**
+ * Each line's prebuilt listing page. The default line has one too, besides being what
+ * /produtos shows: a breadcrumb names the line with an address of its own, never the
+ * catalogue's.
+ */
 export function lineHref(lineId: string): string {
-  return lineId === DEFAULT_LINE ? '/produtos' : `/produtos/linha/${encodeURIComponent(lineId)}`;
+  return `/produtos/linha/${encodeURIComponent(lineId)}`;
 }
 
 export function productHref(productId: string): string {
   return `/produtos/${productId}`;
-}
-
-/** The lines with a page of their own (/produtos/linha/{line}): all but the default, which is /produtos. */
-export async function getOwnPageLines(): Promise<{ lines: LineSummary[]; own: LineSummary[] }> {
-  const lines = await getLineSummaries();
-  return { lines, own: lines.filter((line) => line.id !== DEFAULT_LINE) };
 }
 
 export async function getLineSummaries(): Promise<LineSummary[]> {

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, allowConsoleErrors, islandsHydrated } from './fixtures';
 import { CMS_POST } from './global-setup';
+import { site } from '../../src/config/site';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Artigos' }).getByRole('listitem');
 
@@ -124,6 +125,28 @@ test.describe('article page', () => {
     await expect(box).toHaveAttribute('tabindex', '0');
   });
 
+  test('links written as JSX in an article get the same treatment as Markdown links', async ({ page }) => {
+    await page.goto('/blog/video-apresentacao-shield-industrial-esp32');
+    // Written `<a href={site.social.youtube}>` in the MDX file.
+    const channel = page.getByRole('link', { name: 'canal da Operium no YouTube (abre em nova aba)' });
+    await expect(channel).toHaveAttribute('href', site.social.youtube);
+    await expect(channel).toHaveAttribute('target', '_blank');
+    await expect(channel).toHaveAttribute('rel', 'noopener noreferrer');
+    // Every article: no link to another site in a body opens in the same tab or keeps the opener.
+    const siteDir = process.env.E2E_SITE_DIR!;
+    const slugs = (await readdir(path.join(siteDir, 'blog'), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && !['404', 'pagina', 'capas', 'dados'].includes(entry.name))
+      .map((entry) => entry.name);
+    const untreated: string[] = [];
+    for (const slug of slugs) {
+      const html = await readFile(path.join(siteDir, 'blog', slug, 'index.html'), 'utf8');
+      const body = html.slice(html.indexOf('class="prose-article'), html.indexOf('</article>'));
+      for (const [link] of body.matchAll(/<a [^>]*href="https?:\/\/[^>]*>/g))
+        if (!link.includes('target="_blank"') || !link.includes('rel="noopener noreferrer"')) untreated.push(`${slug}: ${link}`);
+    }
+    expect(untreated).toEqual([]);
+  });
+
   test('the video is a facade: nothing from YouTube loads until play, then the no-cookie player the CSP allows', async ({
     page,
   }) => {
@@ -219,8 +242,12 @@ test.describe('feed and sitemap', () => {
     const feed = await request.get('/rss.xml');
     expect(feed.status()).toBe(200);
     const xml = await feed.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/,
+    );
     for (const element of ['<title>', '<link>', '<description>', '<language>pt-BR</language>']) expect(xml).toContain(element);
+    // The feed names its own address, as feed validators ask.
+    expect(xml).toContain('<atom:link href="http://127.0.0.1/rss.xml" rel="self" type="application/rss+xml"/>');
     const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
     expect(items).toHaveLength(11);
     for (const item of items) {

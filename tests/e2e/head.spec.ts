@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import products from '../../src/content/products.json' with { type: 'json' };
 
 test.describe('document head and delivery', () => {
   test('the home page has language, title, description, canonical, social tags and icons', async ({ page }) => {
@@ -15,6 +16,33 @@ test.describe('document head and delivery', () => {
     await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#/);
     await expect(head.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute('href', '/favicon.svg');
+  });
+
+  test('a product page describes its own share image, on both networks’ tags', async ({ page }) => {
+    const product = products.find((item) => item.id === 'ops010')!;
+    await page.goto('/produtos/ops010');
+    const head = page.locator('head');
+    // The product's first picture (built under a content hash, not its file name).
+    const first = await page.getByRole('img', { name: product.images[0]!.alt }).first().getAttribute('src');
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', `http://127.0.0.1${first}`);
+    for (const tag of ['meta[property="og:image:alt"]', 'meta[name="twitter:image:alt"]']) {
+      await expect(head.locator(tag), tag).toHaveAttribute('content', product.images[0]!.alt);
+    }
+  });
+
+  test('/favicon.ico answers with an icon, as browsers and feed readers ask for it without reading the page', async ({
+    request,
+  }) => {
+    const response = await request.get('/favicon.ico');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/x-icon');
+    const icon = await response.body();
+    // An ICO header (reserved 0, type 1) with 16, 32 and 48 px images.
+    expect(icon.readUInt16LE(0)).toBe(0);
+    expect(icon.readUInt16LE(2)).toBe(1);
+    const sizes = Array.from({ length: icon.readUInt16LE(4) }, (_, index) => icon.readUInt8(6 + 16 * index));
+    expect(sizes).toEqual([16, 32, 48]);
+    expect(icon.length).toBeLessThan(10_000);
   });
 
   test('pages have unique titles and the 404 and admin pages are not indexed', async ({ request }) => {

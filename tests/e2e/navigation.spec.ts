@@ -72,10 +72,7 @@ test.describe('home page', () => {
       const card = cards.nth(index);
       await expect(card.getByRole('heading', { level: 3 })).toHaveText(line.name);
       await expect(card.getByTestId('product-count')).toHaveText(line.count);
-      await expect(card.getByRole('link', { name: /Ver produtos/ })).toHaveAttribute(
-        'href',
-        line.id === 'ops' ? '/produtos' : `/produtos/linha/${line.id}`,
-      );
+      await expect(card.getByRole('link', { name: /Ver produtos/ })).toHaveAttribute('href', `/produtos/linha/${line.id}`);
       await expect(card.getByText('Destaque')).toHaveCount(line.featured ? 1 : 0);
     }
     await expect(page.getByRole('link', { name: 'Ver todos os produtos' })).toHaveAttribute('href', '/produtos');

@@ -11,7 +11,8 @@ test.describe('product listing', () => {
       await expect(page.locator('[data-line-panel]')).toHaveCount(1);
       await expect(page.locator('[data-line-panel="ops"] article')).toHaveCount(4);
       const cards = page.getByRole('list', { name: 'Linhas de produtos' });
-      await expect(cards.getByRole('link', { name: /Linha S/ })).toHaveAttribute('aria-current', 'page');
+      // /produtos shows Linha S, whose own page is another address.
+      await expect(cards.getByRole('link', { name: /Linha S/ })).toHaveAttribute('aria-current', 'true');
 
       await cards.getByRole('link', { name: /Linha X/ }).click();
       await expect(page).toHaveURL(/\/produtos\/linha\/opx$/);
@@ -27,7 +28,9 @@ test.describe('product listing', () => {
       await page.goBack();
       await expect(page.getByRole('heading', { level: 2, name: 'Linha X' })).toBeVisible();
       await cards.getByRole('link', { name: /Linha S/ }).click();
-      await expect(page).toHaveURL(/\/produtos$/);
+      await expect(page).toHaveURL(/\/produtos\/linha\/ops$/);
+      await expect(cards.getByRole('link', { name: /Linha S/ })).toHaveAttribute('aria-current', 'page');
+      await expect(page).toHaveTitle(/^Linha S \| Produtos/);
     } finally {
       await context.close();
     }
@@ -54,7 +57,9 @@ test.describe('product listing', () => {
     await expect(panel.getByRole('link', { name: /Ver detalhes/ })).toHaveAttribute('href', '/produtos/opm001');
     expect(painted, 'nada pintado em /produtos antes do redirecionamento').not.toContain('/produtos');
 
-    for (const path of ['/produtos?category=nao-existe', '/produtos?category=ops']) {
+    await page.goto('/produtos?category=ops');
+    await expect(page).toHaveURL(/\/produtos\/linha\/ops$/);
+    for (const path of ['/produtos?category=nao-existe', '/produtos']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
       await expect(page.getByRole('heading', { level: 2, name: 'Linha S' })).toBeVisible();
@@ -67,9 +72,10 @@ test.describe('product page', () => {
     page,
   }) => {
     await page.goto('/produtos/ops010');
-    await expect(
-      page.getByRole('navigation', { name: 'Trilha de navegação' }).getByRole('link', { name: 'Produtos' }),
-    ).toHaveAttribute('href', '/produtos');
+    const trail = page.getByRole('navigation', { name: 'Trilha de navegação' });
+    await expect(trail.getByRole('link', { name: 'Produtos' })).toHaveAttribute('href', '/produtos');
+    // The default line, too, is named with its own page, not the catalogue's address.
+    await expect(trail.getByRole('link', { name: 'Linha S' })).toHaveAttribute('href', '/produtos/linha/ops');
     await expect(page.getByRole('link', { name: 'Voltar para produtos' })).toHaveAttribute('href', '/produtos');
     await expect(page.getByText('OPS', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('OPS010');

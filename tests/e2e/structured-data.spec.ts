@@ -116,6 +116,8 @@ function validate(node: Node, origin: string): string[] {
         const last = index === items.length - 1;
         need(isNode(item) && ((last && item.item === undefined) || onOrigin(item.item)), `item ${index + 1} com URL absoluta`);
       });
+      const urls = items.flatMap((item) => (isNode(item) && item.item !== undefined ? [item.item] : []));
+      need(new Set(urls).size === urls.length, 'cada item com a sua própria URL');
       break;
     }
     case 'FAQPage': {
@@ -216,6 +218,11 @@ test.describe('structured data', () => {
         page.file,
       ).toEqual(visible);
       expect(trail.at(-1)!.item, page.file).toBe(`${origin}/${path.dirname(page.file)}`);
+      // Every step leads to a page of the site (a line's own page, not the catalogue's).
+      const built = new Set(
+        pages.map((other) => (other.file === 'index.html' ? `${origin}/` : `${origin}/${path.dirname(other.file)}`)),
+      );
+      for (const item of trail) expect(built, `${page.file}: ${String(item.item)}`).toContain(item.item);
     }
   });
 
