@@ -1,7 +1,8 @@
 /**
  * First-party analytics end to end: without consent the site sends nothing; after
  * 'Aceitar' the beacon counts page views and a WhatsApp click, and the admin's
- * 'Analytics' screen shows them in its chart and tables (and the dashboard's card).
+ * 'Analytics' screen shows them in its chart and tables (and the dashboard's card);
+ * a broken link's visit is listed apart, under 'Páginas não encontradas'.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -77,6 +78,17 @@ test('nothing is sent before consent; after it, visits and a WhatsApp click reac
     const view = hits.find((hit) => hit.body.path === '/produtos/ops010' && !hit.body.event)!;
     expect(view.body).toMatchObject({ utm: { source: 'linkedin', medium: 'social' } });
     expect(JSON.stringify(view.body)).not.toContain('utm_source=');
+    // A broken link on that page: the not-found page reports the address asked for, not a page view.
+    await visitor.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/produtos/ops999', textContent: 'Link quebrado' });
+      document.querySelector('main')!.prepend(link);
+    });
+    await visitor.getByRole('link', { name: 'Link quebrado' }).click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => hits.map((hit) => `${hit.body.path} ${hit.body.event ?? 'view'} ${hit.status}`))
+      .toContain('/produtos/ops999 not_found 204');
+    expect(hits.map((hit) => `${hit.body.path} ${hit.body.event ?? 'view'}`)).not.toContain('/produtos/ops999 view');
   } finally {
     await accepting.close();
   }
@@ -95,6 +107,10 @@ test('nothing is sent before consent; after it, visits and a WhatsApp click reac
   const conversions = page.getByRole('region', { name: 'Conversões por página', exact: true });
   await expect(conversions.getByRole('row', { name: /\/produtos\/ops010 Clique no WhatsApp/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Produtos mais vistos', exact: true })).toContainText('OPS010');
+  // The broken link, with the page that carried it (its campaign query dropped), and never among the views.
+  const notFound = page.getByRole('region', { name: 'Páginas não encontradas', exact: true });
+  await expect(notFound.getByRole('row', { name: '/produtos/ops999 /produtos/ops010 1' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Páginas mais vistas', exact: true })).not.toContainText('/produtos/ops999');
   await page.getByRole('button', { name: '30 dias' }).click();
   await expect(page.getByRole('region', { name: 'Por dia', exact: true }).locator('tbody tr')).toHaveCount(30);
 });
