@@ -18,9 +18,9 @@ const KEYS = [
   "smtp_port",
   "smtp_user",
   "smtp_password",
+  "newsletter_rate_per_minute",
   "google_analytics_id",
   "contact_retention_months",
-  "newsletter_rate_per_minute",
 ];
 
 // The spec's validation patterns (admin-panel.md, "Validation rules").

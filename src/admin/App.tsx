@@ -24,6 +24,7 @@ import media from './media';
 import audit from './audit';
 import messages from './messages';
 import newsletter from './newsletter';
+import sends from './sends';
 import comments from './comments';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -60,6 +61,7 @@ function AdminPanel() {
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />
       <Resource name="newsletter" {...newsletter} />
+      <Resource name="sends" {...sends} />
       <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route path="/profile" element={<ProfilePage />} />

@@ -17,6 +17,8 @@ export type Area =
   | 'audit'
   | 'messages'
   | 'newsletter'
+  | 'sends'
+  | 'deliveries'
   | 'comments'
   | 'backups'
   | 'analytics'
@@ -33,6 +35,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
   messages: 'Você não tem permissão para acessar as mensagens de contato.',
   newsletter: 'Você não tem permissão para acessar os inscritos da newsletter.',
+  sends: 'Você não tem permissão para enviar a newsletter.',
   backups: 'Você não tem permissão para gerenciar backups.',
   comments: 'Você não tem permissão para moderar comentários.',
   analytics: 'Você não tem permissão para ver as estatísticas do site.',
@@ -80,6 +83,12 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
       return (action === 'list' || action === 'show') && can(actor, 'editor');
     case 'newsletter':
       return isDelete ? can(actor, 'admin') : can(actor, 'editor');
+    // Sends are read here and started from a post (the 'create' asked by its button);
+    // the server writes them.
+    case 'sends':
+      return (action === 'list' || action === 'show' || action === 'create') && can(actor, 'editor');
+    case 'deliveries':
+      return action === 'list' && can(actor, 'editor');
     default:
       return false;
   }

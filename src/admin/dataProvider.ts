@@ -243,6 +243,24 @@ export interface AdminMethods {
   privacyExport(email: string): Promise<{ blob: Blob; filename: string }>;
   /** Erases an e-mail's personal data (POST /api/privacy/erase); comments are anonymised, their text kept or removed. */
   privacyErase(email: string, commentText: CommentText): Promise<PrivacyErasure>;
+  /** Who a live post's newsletter would reach (GET /api/newsletter/audience, pb_hooks/lib/newsletter-send.js; editors and admins). */
+  newsletterAudience(slug: string): Promise<NewsletterAudience>;
+  /** Queues a post's newsletter, or a test of it to the signed-in staff member (POST /api/newsletter/sends). */
+  startNewsletterSend(slug: string, options?: { test?: boolean }): Promise<{ id: string; total?: number }>;
+  /** Stops a running send (POST /api/newsletter/sends/{id}/cancel). */
+  cancelNewsletterSend(id: string): Promise<{ id: string; status: string }>;
+}
+
+/** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter-send.js `audience`). */
+export interface NewsletterAudience {
+  live: boolean;
+  mailReady: boolean;
+  title?: string;
+  /** The id of this post's send still running, or ''. */
+  running?: string;
+  confirmed: number;
+  toSend: number;
+  alreadySent: number;
 }
 
 export type AdminDataProvider = RestDataProvider & AdminMethods;
@@ -304,6 +322,11 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     privacyExport: (email) => exportPersonalData(pb, email),
     privacyErase: (email, commentText) =>
       pb.send('/api/privacy/erase', { method: 'POST', body: { email, commentText }, requestKey: null }),
+    newsletterAudience: (slug) => pb.send('/api/newsletter/audience', { method: 'GET', query: { slug }, requestKey: null }),
+    startNewsletterSend: (slug, options = {}) =>
+      pb.send('/api/newsletter/sends', { method: 'POST', body: { slug, test: options.test === true }, requestKey: null }),
+    cancelNewsletterSend: (id) =>
+      pb.send(`/api/newsletter/sends/${encodeURIComponent(id)}/cancel`, { method: 'POST', requestKey: null }),
   };
   // react-admin's verbs (and backupStatus) go by their resource; AdminMethods go straight.
   return new Proxy(byResource, {

@@ -12,6 +12,8 @@ export const RESOURCE_COLLECTIONS = {
   audit: 'audit_logs',
   messages: 'contact_messages',
   newsletter: 'newsletter_subscribers',
+  sends: 'newsletter_sends',
+  deliveries: 'newsletter_deliveries',
   comments: 'comments',
   settings: 'public_site_settings',
 } as const satisfies Record<string, Collection>;

@@ -52,6 +52,8 @@ export type Collection =
   | 'audit_logs'
   | 'contact_messages'
   | 'newsletter_subscribers'
+  | 'newsletter_sends'
+  | 'newsletter_deliveries'
   | 'comments'
   | 'revisions';
 
@@ -161,6 +163,13 @@ export function allows(
       if (operation === 'create') return true;
       if (read) return editor;
       return operation === 'delete' && admin;
+
+    // Newsletter sends and their deliveries: editors and admins follow them; only the
+    // server writes them (a send starts through pb_hooks/lib/newsletter-send.js, which
+    // asks the same 'editor' permission).
+    case 'newsletter_sends':
+    case 'newsletter_deliveries':
+      return read && editor;
 
     // Anyone comments (the server makes every new comment 'pending'); the public
     // reads approved ones only, never the e-mail; admins and editors moderate.

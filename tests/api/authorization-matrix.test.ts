@@ -271,6 +271,40 @@ const CASES: CollectionCase[] = [
     updates: () => [{ label: 'source', changes: { source: '/outra' } }],
   },
   {
+    name: 'newsletter_sends',
+    targets: () => [
+      {
+        label: 'a send',
+        make: async () => {
+          const record = await su().collection('newsletter_sends').create(finishedSend());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a forged send', body: { ...finishedSend(), status: 'queued' }, facts: {} }],
+    updates: () => [{ label: 'requeue', changes: { status: 'queued' } }],
+  },
+  {
+    name: 'newsletter_deliveries',
+    targets: () => [
+      {
+        label: 'a delivery',
+        make: async () => {
+          const send = await su().collection('newsletter_sends').create(finishedSend());
+          const subscriber = await su()
+            .collection('newsletter_subscribers')
+            .create({ email: `${unique('leitor')}@exemplo.com.br`, source: '/', status: 'confirmed' });
+          const record = await su()
+            .collection('newsletter_deliveries')
+            .create({ send: send.id, subscriber: subscriber.id, post_key: send.post_key, status: 'sent' });
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a forged delivery', body: { post_key: 'git:forjado', status: 'pending' }, facts: {} }],
+    updates: () => [{ label: 'send again', changes: { status: 'pending' } }],
+  },
+  {
     name: 'comments',
     targets: () =>
       (['pending', 'approved'] as const).map((status) => ({
@@ -321,6 +355,18 @@ function revisionTarget(label: string, collection: 'posts' | 'pages', owner: () 
         .getFirstListItem(su().filter('collection = {:collection} && record = {:record}', { collection, record: record.id }));
       return { id: revision.id, facts: { id: revision.id, collection, owner: revision.owner } };
     },
+  };
+}
+
+/** A newsletter send that already ended (so the delivery worker leaves it alone). */
+function finishedSend(): Changes {
+  return {
+    kind: 'post',
+    post_key: `git:${unique('post').replace(/\W/g, '-')}`,
+    subject: 'Assunto',
+    status: 'done',
+    total: 1,
+    sent: 1,
   };
 }
 
@@ -468,6 +514,13 @@ const SPEC: [string, boolean][] = [
   ['anonymous pages view draft page', false],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
+  ['author newsletter_sends list a send', false],
+  ['editor newsletter_sends list a send', true],
+  ['admin newsletter_sends create a forged send', false],
+  ['admin newsletter_sends update a send: requeue', false],
+  ['author newsletter_deliveries list a delivery', false],
+  ['editor newsletter_deliveries view a delivery', true],
+  ['admin newsletter_deliveries update a delivery: send again', false],
   ['anonymous contact_messages create a message', true],
   ['anonymous newsletter_subscribers list a subscriber', false],
   ['author contact_messages list a message', false],

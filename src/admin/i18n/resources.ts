@@ -161,4 +161,22 @@ export const resourceMessages = {
     fields: { email: 'E-mail', source: 'Origem', consented_at: 'Consentimento em', created: 'Inscrito em' },
     notifications: { deleted: 'Inscrito removido com sucesso!' },
   },
+  sends: {
+    name: 'Envio |||| Envios',
+    fields: {
+      post_title: 'Post',
+      status: 'Situação',
+      progress: 'Progresso',
+      subject: 'Assunto',
+      requested_by_name: 'Enviado por',
+      created: 'Criado em',
+      started_at: 'Iniciado em',
+      finished_at: 'Concluído em',
+      failures: 'Falhas',
+    },
+  },
+  deliveries: {
+    name: 'Entrega |||| Entregas',
+    fields: { subscriber: 'E-mail', error: 'Motivo', attempts: 'Tentativas' },
+  },
 };

@@ -10,6 +10,9 @@ import { DataTable, List, SearchInput, SimpleList, useListContext, type RaRecord
 import { listLoadErrorProps } from '../common/ListLoadError';
 import { usePhone } from '../common/usePhone';
 import { SiteLink } from '../common/SiteLink';
+import { canAccessArea } from '../access';
+import { useActor } from '../common/useActor';
+import { SendNewsletterButton } from '../sends/SendNewsletterButton';
 import { formatLongDate } from '../../lib/format';
 
 const Col = DataTable.Col<RaRecord>;
@@ -21,6 +24,14 @@ const publishedOn = (record: RaRecord) => (record.date ? formatLongDate(new Date
 function GitArticleTable() {
   const { total } = useListContext();
   const phone = usePhone();
+  const { actor } = useActor();
+  const canSend = canAccessArea(actor, 'sends', 'create');
+  const actions = (record: RaRecord) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <SiteLink path={String(record.url)} title={String(record.title)} />
+      {canSend ? <SendNewsletterButton slug={String(record.slug)} /> : null}
+    </Box>
+  );
   const empty = (
     <Typography sx={{ p: 3 }} color="text.secondary">
       Nenhum artigo do git encontrado.
@@ -39,7 +50,7 @@ function GitArticleTable() {
           primaryText={(record) => String(record.title)}
           secondaryText={(record) => `${MANAGED} · ${record.path}`}
           tertiaryText={(record) => publishedOn(record)}
-          rightIcon={(record) => <SiteLink path={String(record.url)} title={String(record.title)} />}
+          rightIcon={actions}
           empty={empty}
         />
       ) : (
@@ -50,11 +61,7 @@ function GitArticleTable() {
           <Col source="author" disableSort />
           <Col source="date" render={publishedOn} />
           <Col source="path" disableSort render={(record) => <code>{String(record.path)}</code>} />
-          <Col
-            label="admin.list.actions"
-            disableSort
-            render={(record) => <SiteLink path={String(record.url)} title={String(record.title)} />}
-          />
+          <Col label="admin.list.actions" disableSort render={actions} />
         </DataTable>
       )}
     </>

@@ -12,9 +12,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Title, useCanAccess, useEditContext } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
+import { canAccessArea } from '../access';
 import { SiteLink, postPath } from '../common/SiteLink';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
+import { SendNewsletterButton } from '../sends/SendNewsletterButton';
 import { EditTabs } from '../revisions/EditTabs';
 import { VersionedEdit } from '../revisions/VersionedEdit';
 import { PostForm } from './PostForm';
@@ -35,6 +37,7 @@ function ReviewNote({ note }: { note: string }) {
 function PostEditView() {
   const { record, isPending } = useEditContext();
   const access = useCanAccess({ resource: 'posts', action: 'edit', record, enabled: Boolean(record) });
+  const { actor } = useActor();
   if (isPending || !record || access.isPending) return <Spinner />;
   if (!access.canAccess) return <AccessDenied area="posts" />;
   const note = String(record.review_note ?? '').trim();
@@ -49,6 +52,7 @@ function PostEditView() {
           </Typography>
         ) : null}
         {postPath(record) ? <SiteLink path={postPath(record)!} title={String(record.title ?? '')} /> : null}
+        {postPath(record) && canAccessArea(actor, 'sends', 'create') ? <SendNewsletterButton slug={String(record.slug)} /> : null}
       </Stack>
       {note && record.status !== 'published' && record.status !== 'scheduled' ? <ReviewNote note={note} /> : null}
       <Card>

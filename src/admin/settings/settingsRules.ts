@@ -26,9 +26,9 @@ export const SETTING_KEYS = [
   'smtp_port',
   'smtp_user',
   'smtp_password',
+  'newsletter_rate_per_minute',
   'google_analytics_id',
   'contact_retention_months',
-  'newsletter_rate_per_minute',
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
