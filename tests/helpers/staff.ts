@@ -164,10 +164,10 @@ export async function createStaff(role: Role, options: { active?: boolean; fullN
 /**
  * Opens the admin already signed in: the session is obtained through the API and
  * stored where the SDK keeps it, as a real sign-in would. (The sign-in screen
- * itself has its own tests.)
+ * itself has its own tests.) `server`: another PocketBase than the shared e2e one.
  */
-export async function openAdminAs(page: Page, account: StaffAccount, path = '/admin') {
-  const url = process.env.E2E_BASE_URL!;
+export async function openAdminAs(page: Page, account: StaffAccount, path = '/admin', server = process.env.E2E_BASE_URL!) {
+  const url = server;
   const client = new PocketBase(url);
   await client.collection('users').authWithPassword(account.email, account.password);
   const stored = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
@@ -177,7 +177,7 @@ export async function openAdminAs(page: Page, account: StaffAccount, path = '/ad
     window.sessionStorage.setItem('e2e:session-seeded', '1');
     window.localStorage.setItem('pocketbase_auth', value);
   }, stored);
-  await page.goto(path);
+  await page.goto(new URL(path, url).href);
 }
 
 /** Signs in as a new account of the role and opens the admin at `path`. */
