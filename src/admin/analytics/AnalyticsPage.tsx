@@ -22,10 +22,12 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Title, downloadCSV, useGetOne } from 'react-admin';
+import { downloadCSV, useGetOne } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
 import { visuallyHidden } from '../common/visuallyHidden';
 import { useActor } from '../common/useActor';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { usePhone } from '../common/usePhone';
 import { canAccessArea } from '../access';
 import { Spinner } from '../layout/AccessGate';
 import { reasonOf } from '../errors';
@@ -54,7 +56,11 @@ interface Column<Row> extends CsvColumn<Row> {
   numeric?: boolean;
 }
 
-/** A titled table with its CSV export; scrolls in its own box on a phone. */
+/**
+ * A titled table with its CSV export. On a phone each row is a short list instead (its
+ * first column, then 'header: value'): a table of four columns there either squeezes
+ * its text to a few letters a line or hides its last column.
+ */
 function DataCard<Row>({
   id,
   title,
@@ -69,6 +75,11 @@ function DataCard<Row>({
   empty?: string;
 }) {
   const exportCsv = () => downloadCSV('\uFEFF' + toCsv(rows, columns), exportFileName(`analytics-${id}`));
+  const phone = usePhone();
+  const shown = (row: Row, column: Column<Row>) => {
+    const value = column.value(row);
+    return typeof value === 'number' ? formatNumber(value) : String(value ?? '');
+  };
   return (
     <Card component="section" aria-labelledby={`analytics-${id}`} sx={{ flex: '1 1 420px', minWidth: 0 }} data-table={id}>
       <CardContent>
@@ -83,7 +94,24 @@ function DataCard<Row>({
             </Box>
           </Button>
         </Stack>
-        {rows.length ? (
+        {rows.length && phone ? (
+          <Box component="ul" aria-label={title} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {rows.map((row, index) => (
+              <Box
+                component="li"
+                key={index}
+                sx={{ py: 1, borderTop: index ? 1 : 0, borderColor: 'divider', overflowWrap: 'anywhere' }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>{shown(row, columns[0]!)}</Typography>
+                {columns.slice(1).map((column) => (
+                  <Typography key={column.header} variant="body2">
+                    {column.header}: {shown(row, column)}
+                  </Typography>
+                ))}
+              </Box>
+            ))}
+          </Box>
+        ) : rows.length ? (
           // `contain: inline-size`: a wide table scrolls in its box instead of widening the page
           // (its width would otherwise count in the layout's minimum width).
           <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label={`${title} (tabela)`}>
@@ -306,12 +334,12 @@ function AnalyticsView() {
 }
 
 export default function AnalyticsPage() {
+  useDocumentTitle('Analytics');
   const { actor, isPending } = useActor();
   if (isPending) return <Spinner />;
   if (!canAccessArea(actor, 'analytics', 'list')) return <AccessDenied area="analytics" />;
   return (
     <>
-      <Title title="Analytics" />
       <AnalyticsView />
     </>
   );

@@ -3,9 +3,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { site } from '../../config/site';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
-/** The frame of the sign-in screens: the brand, a title and a card, centred. */
+/** The frame of the sign-in screens: the brand, a title (the tab's too) and a card, centred. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper elevation={2} sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 4 } }}>

@@ -30,10 +30,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState, type ReactNode } from 'react';
-import { Title, useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
+import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
 import { formatBytes, formatDateTime } from '../../lib/format';
@@ -42,6 +43,9 @@ import { waitForRestart, type BackupItem } from './api';
 
 /** Every backup, newest first (the server's largest page: a folder holds far fewer). */
 const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagination: { page: 1, perPage: 1000 } };
+
+/** Table cells shown from the tablet breakpoint up (on a phone their facts go under the name). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
 
 /** The confirmation before a destructive action on one backup: Cancelar (focused) or the action. */
 function ConfirmDialog({
@@ -206,7 +210,7 @@ function BackupsView() {
           Backups não são baixados pelo painel: eles contêm as chaves e senhas do sistema. Quem opera o servidor baixa pelo
           dashboard do PocketBase (<code>/_/</code>) ou copia de <code>pb_data/backups</code> no disco do servidor.
         </Alert>
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<BackupIcon />} onClick={createBackup} disabled={isCreating}>
             {isCreating ? 'Criando backup...' : 'Criar backup'}
           </Button>
@@ -221,26 +225,34 @@ function BackupsView() {
         ) : items.length === 0 ? (
           <Typography color="text.secondary">Nenhum backup encontrado. Crie o primeiro backup.</Typography>
         ) : (
+          // On a phone the size and date go under the name and the actions stack, so a row fits the screen.
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Backups">
               <TableHead>
                 <TableRow>
                   <TableCell>Nome</TableCell>
-                  <TableCell align="right">Tamanho</TableCell>
-                  <TableCell>Data</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Tamanho
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>Data</TableCell>
                   <TableCell>Ações</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {items.map((item) => (
                   <TableRow key={item.id} data-backup={item.name}>
-                    <TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       <code>{item.name}</code>
+                      <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                        {formatBytes(item.size)} · {formatDateTime(item.modified, { seconds: true })}
+                      </Typography>
                     </TableCell>
-                    <TableCell align="right">{formatBytes(item.size)}</TableCell>
-                    <TableCell>{formatDateTime(item.modified, { seconds: true })}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {formatBytes(item.size)}
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{formatDateTime(item.modified, { seconds: true })}</TableCell>
                     <TableCell>
-                      <Stack direction="row" spacing={1}>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
                         <Button
                           size="small"
                           color="error"
@@ -277,12 +289,12 @@ function BackupsView() {
 }
 
 export default function BackupsPage() {
+  useDocumentTitle('Backups');
   const { actor, isPending } = useActor();
   if (isPending) return <Spinner />;
   if (!canAccessArea(actor, 'backups', 'list')) return <AccessDenied area="backups" />;
   return (
     <>
-      <Title title="Backups" />
       <BackupsView />
     </>
   );

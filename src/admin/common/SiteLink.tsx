@@ -24,12 +24,17 @@ export function SiteLink({ path, title }: { path: string; title: string }) {
   );
 }
 
+/** A CMS post's address on the site (src/pages/blog/[slug].astro), whatever its status. */
+export function blogPostPath(slug: string): string {
+  return `/blog/${slug}`;
+}
+
 /** Where a CMS post is on the site, when the public can see it (published, or scheduled and due). */
 export function postPath(record: RaRecord | undefined, now = Date.now()): string | null {
   if (!record?.slug) return null;
   const due =
     record.status === 'scheduled' && record.published_at && Date.parse(String(record.published_at).replace(' ', 'T')) <= now;
-  return record.status === 'published' || due ? `/blog/${String(record.slug)}` : null;
+  return record.status === 'published' || due ? blogPostPath(String(record.slug)) : null;
 }
 
 /** Where a CMS page is on the site, when published. */

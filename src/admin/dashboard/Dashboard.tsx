@@ -21,7 +21,7 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import UploadIcon from '@mui/icons-material/Upload';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useGetIdentity, useNotify } from 'react-admin';
+import { useGetIdentity, useNotify } from 'react-admin';
 import { AdminLink } from '../common/AdminLink';
 import { useEffect, type ReactNode } from 'react';
 import { canAccessArea } from '../access';
@@ -34,6 +34,7 @@ import { PublishingPanel, usePublicationState } from './PublishingPanel';
 import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
 import type { QueueCount } from '../common/useQueueCount';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { REVIEW_QUEUE_PATH, useReviewQueue } from '../posts/reviewQueue';
 import { ValidationReport, useValidationChecks } from './ValidationReport';
 import { VisitorsCard } from '../analytics/VisitorsCard';
@@ -248,6 +249,7 @@ function Queues() {
 }
 
 export default function Dashboard() {
+  useDocumentTitle('Dashboard');
   const { identity } = useGetIdentity();
   const { actor } = useActor();
   const notify = useNotify();
@@ -261,7 +263,6 @@ export default function Dashboard() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Dashboard" />
       <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
         Olá, {identity?.fullName ?? ''}!
       </Typography>

@@ -182,7 +182,13 @@ export function AdminAppBar() {
           </UserMenu>
         }
       >
-        <Typography component="span" variant="h6" sx={{ fontSize: '1.1rem', fontWeight: 700, mr: 1.5, whiteSpace: 'nowrap' }}>
+        {/* On a phone the name gives way (an ellipsis) so the bell and the account menu stay on screen. */}
+        <Typography
+          component="span"
+          variant="h6"
+          noWrap
+          sx={{ fontSize: { xs: '1rem', sm: '1.1rem' }, fontWeight: 700, mr: 1.5, minWidth: 0 }}
+        >
           Painel Administrativo
         </Typography>
         {actor ? (

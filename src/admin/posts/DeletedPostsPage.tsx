@@ -12,11 +12,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { useState } from 'react';
-import { Title, useGetList, useNotify, useRedirect } from 'react-admin';
+import { useGetList, useNotify, useRedirect } from 'react-admin';
 import { can } from '../../lib/permissions';
 import { formatDateTime } from '../../lib/format';
 import { AccessDenied } from '../common/AccessDenied';
+import { blogPostPath } from '../common/SiteLink';
 import { useActor } from '../common/useActor';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useAdminDataProvider } from '../dataProvider';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
@@ -32,6 +34,7 @@ interface DeletedPost {
 }
 
 export default function DeletedPostsPage() {
+  useDocumentTitle('Posts excluídos');
   const { actor, isPending: loadingActor } = useActor();
   const allowed = can(actor, 'delete');
   const notify = useNotify();
@@ -60,7 +63,6 @@ export default function DeletedPostsPage() {
   };
   return (
     <Stack sx={{ gap: 2, py: 2 }}>
-      <Title title="Posts excluídos" />
       <Typography component="h1" variant="h5">
         Posts excluídos
       </Typography>
@@ -86,7 +88,7 @@ export default function DeletedPostsPage() {
               <Stack sx={{ flex: '1 1 16rem', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{post.title || post.slug}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  /{post.slug} · {statusLabel(post.status)} · excluído por {post.deleted_by || 'sistema'} em{' '}
+                  {blogPostPath(post.slug)} · {statusLabel(post.status)} · excluído por {post.deleted_by || 'sistema'} em{' '}
                   {formatDateTime(post.deleted_at)}
                 </Typography>
               </Stack>

@@ -34,7 +34,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { useGetList, useNotify } from 'react-admin';
 import { formatDateTime } from '../../lib/format';
 import { ROLE_LABELS, isRole } from '../../lib/permissions';
 import { isEmail } from '../../lib/public-forms';
@@ -665,7 +665,6 @@ export default function PrivacyPage() {
   if (!canAccessArea(actor, 'privacy', 'list')) return <AccessDenied area="privacy" />;
   return (
     <>
-      <Title title="Privacidade" />
       <PrivacyView />
     </>
   );

@@ -13,11 +13,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Title, useGetIdentity, useNotify, useRefresh } from 'react-admin';
+import { useGetIdentity, useNotify, useRefresh } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { PasswordInput } from '../auth/PasswordInput';
 import { secureInput, signUpPasswordError } from '../auth/passwordRules';
 import { RoleBadge } from '../common/RoleBadge';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
 
@@ -200,9 +201,9 @@ function EmailChange() {
 }
 
 export default function ProfilePage() {
+  useDocumentTitle('Perfil');
   return (
     <Box sx={{ py: 2, maxWidth: 720 }}>
-      <Title title="Perfil" />
       <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
         Perfil
       </Typography>

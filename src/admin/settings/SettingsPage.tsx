@@ -17,10 +17,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import { useState, type FormEvent } from 'react';
-import { HttpError, Title, useDataProvider, useGetList, useNotify, type RaRecord } from 'react-admin';
+import { HttpError, useDataProvider, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Spinner } from '../layout/AccessGate';
 import {
   SECRET_KEY,
@@ -180,7 +181,14 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
 
   return (
     <Card component="form" onSubmit={save} noValidate aria-label="Configurações do site">
-      <Tabs value={tab} onChange={(_, value: string) => setTab(value)} variant="scrollable" aria-label="Seções das configurações">
+      {/* On a phone the tabs scroll, with arrows showing that more follow. */}
+      <Tabs
+        value={tab}
+        onChange={(_, value: string) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Seções das configurações"
+      >
         {TABS.map((item) => (
           <Tab
             key={item.id}
@@ -231,12 +239,12 @@ function SettingsLoader() {
 }
 
 export default function SettingsPage() {
+  useDocumentTitle('Configurações');
   const { actor, isPending } = useActor();
   if (isPending) return <Spinner label={LOADING_TEXT} />;
   if (!canAccessArea(actor, 'settings', 'list')) return <AccessDenied area="settings" />;
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Configurações" />
       <Typography sx={{ fontWeight: 700 }} component="h1" variant="h4" gutterBottom>
         Configurações
       </Typography>

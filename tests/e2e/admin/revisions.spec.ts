@@ -57,7 +57,8 @@ test('author to review, editor compares and publishes, then restores an earlier 
   await field(page, 'Conteúdo').fill('O sensor mede a temperatura do tanque a cada minuto.', FIRST_SCREEN);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
-  await page.getByText(post.title).click();
+  // Exact: the edit screen's heading ('Editar post: …') holds the title too, until the list shows.
+  await page.getByText(post.title, { exact: true }).click();
   await expect(page.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Enviar para revisão' }).click();
   await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
@@ -200,6 +201,8 @@ test('a deleted post comes back from Posts excluídos, with its content', async 
   await (await superuser()).collection('posts').delete(post.id);
   await openAdminAs(page, editor, '/admin/posts');
   await page.getByRole('link', { name: 'Posts excluídos' }).click(FIRST_SCREEN);
+  // The address it had on the site, under /blog (issue 37).
+  await expect(page.getByTestId('deleted-post').filter({ hasText: post.title })).toContainText(`/blog/${post.slug} · `);
   await page.getByRole('button', { name: `Restaurar post excluído: ${post.title}` }).click();
   await expect(page.getByText(`Post "${post.title}" restaurado como estava ao ser excluído.`)).toBeVisible();
   await expect(field(page, 'Título')).toHaveValue(post.title);
