@@ -148,6 +148,13 @@ onRecordConfirmEmailChangeRequest((e) => {
   e.next();
 }, "users");
 
+// Whether the next sign-up becomes the panel's first administrator (no account exists yet),
+// so the sign-up form says what will happen. It tells nothing else: anyone could learn the
+// same by signing up, and an empty panel is open to its first sign-up anyway.
+routerAdd("GET", "/api/site/sign-up", (e) =>
+  e.json(200, { firstAccount: require(`${__hooks}/lib/accounts.js`).countUsers(e.app) === 0 }),
+);
+
 cronAdd("purge_login_attempts", "17 * * * *", () => {
   require(`${__hooks}/lib/throttle.js`).purgeOld($app);
 });

@@ -92,6 +92,8 @@ export interface AdminAuthProvider extends AuthProvider {
   requestPasswordReset(email: string): Promise<void>;
   /** Whether the panel can send e-mails (an SMTP server is configured). */
   mailEnabled(): Promise<boolean>;
+  /** Whether no account exists yet: the next sign-up becomes the active administrator. */
+  firstAccount(): Promise<boolean>;
   confirmPasswordReset(token: string, password: string, confirmation: string): Promise<void>;
   confirmVerification(token: string): Promise<void>;
   /** Confirms a new e-mail; the session (under the old one) ends. */
@@ -197,6 +199,10 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
     async mailEnabled() {
       const answer = await pb.send<{ enabled?: boolean }>('/api/site/mail', { method: 'GET' });
       return answer?.enabled === true;
+    },
+    async firstAccount() {
+      const answer = await pb.send<{ firstAccount?: boolean }>('/api/site/sign-up', { method: 'GET' });
+      return answer?.firstAccount === true;
     },
     async confirmPasswordReset(token, password, confirmation) {
       await users().confirmPasswordReset(token, password, confirmation);

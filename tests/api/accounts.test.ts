@@ -168,17 +168,28 @@ describe('operators', () => {
 });
 
 describe("the admin's sign-up on a new panel", () => {
-  test('tells the first account it is an active administrator, and a later one that it is not', async () => {
+  test('tells the first account it is an active administrator, and a later one that it is not, before and after', async () => {
     const fresh = await startTestServer();
     try {
       const auth = createAuthProvider(newClient(fresh));
       const fields = (email: string) => ({ name: 'Primeira Pessoa', email, password: PASSWORD, confirmation: PASSWORD });
+      // The sign-up form asks first, to say what will happen (GET /api/site/sign-up, public).
+      expect(await auth.firstAccount()).toBe(true);
       expect(await auth.signUp(fields('primeira@exemplo.com.br'))).toEqual({ activeAdmin: true });
+      expect(await auth.firstAccount()).toBe(false);
       expect(await auth.signUp(fields('segunda@exemplo.com.br'))).toEqual({ activeAdmin: false });
       // Someone trying an address already taken is answered as a sign-up, never as an administrator.
       expect(await auth.signUp(fields('primeira@exemplo.com.br'))).toEqual({ activeAdmin: false });
     } finally {
       await fresh.stop();
     }
+  });
+});
+
+describe('GET /api/site/sign-up', () => {
+  test('answers anyone with whether the next sign-up is the first account, and nothing else', async () => {
+    const response = await fetch(`${s.server.url}/api/site/sign-up`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ firstAccount: false });
   });
 });

@@ -25,6 +25,7 @@ import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, noSpaces, useAut
 import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from './loginAttempts';
 import { signUpPasswordError } from './passwordRules';
 import { PasswordChecklist } from './PasswordChecklist';
+import { SignUpNotice, signedUpText, useSignUpFacts } from './SignUpNotice';
 
 type TabName = 'login' | 'signup' | 'recover';
 const TABS: { name: TabName; label: string }[] = [
@@ -98,6 +99,7 @@ function SignUpTab() {
   const notify = useNotify();
   const login = useLogin();
   const auth = useAdminAuth();
+  const facts = useSignUpFacts();
   const form = useAuthForm(EMPTY_SIGN_UP, (values) => signUpPasswordError(values.password, values.confirmation));
   const { isSubmitting } = form.formState;
 
@@ -112,14 +114,12 @@ function SignUpTab() {
         await login({ email: values.email, password: values.password });
         return;
       }
-      notify(
-        <Toast
-          title="Cadastro realizado com sucesso!"
-          description="Verifique seu e-mail para confirmar a conta. Um administrador precisa ativá-la antes do primeiro acesso."
-        />,
-        { type: 'success', autoHideDuration: 8000 },
-      );
+      notify(<Toast title="Cadastro realizado com sucesso!" description={signedUpText(facts.mailEnabled)} />, {
+        type: 'success',
+        autoHideDuration: 8000,
+      });
       form.reset(EMPTY_SIGN_UP);
+      facts.refresh();
     } catch (failure) {
       // The server never says an e-mail is taken (a registered one is answered as a sign-up that worked).
       notify(<Toast title="Erro no cadastro" description={reasonOf(failure)} />, { type: 'error' });
@@ -140,7 +140,7 @@ function SignUpTab() {
       <PasswordChecklist control={form.control} name="password" />
       <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" required />
       <FormError />
-      <Alert severity="info">O primeiro usuário cadastrado se torna administrador automaticamente.</Alert>
+      <SignUpNotice />
       <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
         {isSubmitting ? 'Criando...' : 'Criar Conta'}
       </Button>

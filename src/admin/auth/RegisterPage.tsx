@@ -16,6 +16,7 @@ import { AuthCard } from './AuthCard';
 import { AuthForm, AuthPasswordInput, AuthTextInput, FormError, setFormError, useAuthForm } from './AuthForm';
 import { registerFormError } from './passwordRules';
 import { PasswordChecklist } from './PasswordChecklist';
+import { SignUpNotice, signedUpText, useSignUpFacts } from './SignUpNotice';
 import { FIRST_ADMIN_TEXT } from './LoginPage';
 import { Toast } from '../common/Toast';
 
@@ -26,6 +27,7 @@ export function RegisterPage() {
   const [done, setDone] = useState(false);
   const login = useLogin();
   const notify = useNotify();
+  const facts = useSignUpFacts();
 
   const submit = async (fields: SignUpFields) => {
     try {
@@ -51,10 +53,7 @@ export function RegisterPage() {
         <Alert severity="success" sx={{ mb: 2 }}>
           Registro realizado com sucesso!
         </Alert>
-        <Typography>
-          Verifique seu e-mail para confirmar o cadastro. Um administrador também precisa ativar sua conta antes do primeiro
-          acesso.
-        </Typography>
+        <Typography>{signedUpText(facts.mailEnabled)}</Typography>
         <Button component={AdminLink} to="/login" variant="contained" sx={{ mt: 3 }}>
           Ir para o login
         </Button>
@@ -71,6 +70,7 @@ export function RegisterPage() {
         <AuthPasswordInput source="password" label="ra.auth.password" autoComplete="new-password" />
         <PasswordChecklist control={form.control} name="password" />
         <AuthPasswordInput source="confirmation" label="admin.auth.confirmation" autoComplete="new-password" />
+        <SignUpNotice />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Registrando...' : 'Registrar'}
         </Button>

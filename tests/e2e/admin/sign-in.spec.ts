@@ -7,9 +7,24 @@ import type { Page } from '@playwright/test';
 import { test, expect, allowConsoleErrors } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startStaffServer, PASSWORD, type StaffServer } from '../../helpers/staff';
+import { startTestServer, type TestServer } from '../../helpers/server';
 import { createStaff, superuser } from '../../helpers/staff';
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Entrar' });
+
+/** What 'Cadastro' says once accounts exist (src/admin/auth/SignUpNotice.tsx). */
+const ACTIVATION_NOTICE = 'Novas contas começam inativas: um administrador precisa ativar a sua antes do primeiro acesso.';
+const FIRST_ADMIN_NOTICE = 'O primeiro usuário cadastrado se torna administrador automaticamente.';
+
+async function signUpThroughForm(page: Page, name: string, email: string) {
+  await page.getByRole('tab', { name: 'Cadastro' }).click();
+  const form = page.getByRole('form', { name: 'Cadastro' });
+  await form.getByLabel('Nome completo').fill(name);
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel(/^Senha/).fill(PASSWORD);
+  await form.getByLabel('Confirmar senha').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+}
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   const form = loginForm(page);
@@ -70,13 +85,13 @@ test('the server blocks the account after five failures and the screen says so',
   allowConsoleErrors(consoleErrors, /status of (400|429)/);
 });
 
-test('sign-up checks the password rule, then creates an inactive account', async ({ page, consoleErrors }) => {
+test('sign-up checks the password rule, then creates an inactive account, saying so', async ({ page, consoleErrors }) => {
   await page.goto('/admin/login');
   await page.getByRole('tab', { name: 'Cadastro' }).click();
   const form = page.getByRole('form', { name: 'Cadastro' });
-  await expect(
-    form.getByText('O primeiro usuário cadastrado se torna administrador automaticamente.', { exact: false }),
-  ).toBeVisible();
+  // Accounts exist on this server: a new one waits for an administrator, and the form says that, not the first-account rule.
+  await expect(form.getByText(ACTIVATION_NOTICE, { exact: true })).toBeVisible();
+  await expect(form.getByText(FIRST_ADMIN_NOTICE)).toHaveCount(0);
   const email = `cadastro-${Date.now()}@exemplo.com.br`;
   await form.getByLabel('Nome completo').fill('Nova Pessoa');
   await form.getByLabel('E-mail').fill(email);
@@ -95,6 +110,9 @@ test('sign-up checks the password rule, then creates an inactive account', async
   await form.getByLabel('Confirmar senha').fill('Valida-Senha-1');
   await form.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(page.getByText('Cadastro realizado com sucesso!')).toBeVisible();
+  // E-mail is not configured here: no confirmation e-mail is promised.
+  await expect(page.getByText('Um administrador precisa ativar sua conta antes do primeiro acesso.')).toBeVisible();
+  await expect(page.getByText(/Verifique seu e-mail/)).toHaveCount(0);
 
   const su = await superuser();
   const account = await su.collection('users').getFirstListItem(su.filter('email = {:email}', { email }));
@@ -196,6 +214,22 @@ test.describe('on a server of its own', () => {
     await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
   });
 
+  test('a sign-up, with e-mail configured, is told to confirm its address and to wait for an administrator', async ({ page }) => {
+    const email = `confirmar-${Date.now()}@exemplo.com.br`;
+    await page.goto(`${staff.server.url}/admin/login`);
+    await page.getByRole('tab', { name: 'Cadastro' }).click();
+    await expect(page.getByRole('form', { name: 'Cadastro' }).getByText(ACTIVATION_NOTICE, { exact: true })).toBeVisible();
+    await signUpThroughForm(page, 'Pessoa com E-mail', email);
+    await expect(
+      page.getByText(
+        'Verifique seu e-mail para confirmar o endereço. Um administrador precisa ativar sua conta antes do primeiro acesso.',
+      ),
+    ).toBeVisible();
+    // What it says is so: the confirmation e-mail arrives.
+    const mail = await sink.waitFor(email);
+    expect(mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toMatch(/\/admin\/verify-email\?token=/);
+  });
+
   test('ends the session when its lifetime is over, saying why', async ({ page }) => {
     await page.goto(`${staff.server.url}/admin/login`);
     await signInThroughForm(page, staff.editor.email, PASSWORD);
@@ -206,6 +240,44 @@ test.describe('on a server of its own', () => {
     await expect(notice).toContainText('Por segurança, sua sessão foi encerrada.');
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem('pocketbase_auth'))).toBeNull();
+  });
+});
+
+test.describe('on a new panel, with no account yet', () => {
+  let server: TestServer;
+
+  test.beforeAll(async () => {
+    server = await startTestServer({ siteDir: process.env.E2E_SITE_DIR });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  test.beforeEach(async ({ page }) => {
+    const origin = new URL(server.url).origin;
+    await page.route(
+      (url) => url.origin === origin,
+      (route) => route.continue(),
+    );
+  });
+
+  test("'Cadastro' says the first account becomes administrator only while it is so", async ({ page }) => {
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByRole('tab', { name: 'Cadastro' }).click();
+    const form = page.getByRole('form', { name: 'Cadastro' });
+    await expect(form.getByText(FIRST_ADMIN_NOTICE, { exact: true })).toBeVisible();
+    await signUpThroughForm(page, 'Primeira Pessoa', 'primeira@exemplo.com.br');
+    await expect(page.getByText('Conta de administrador criada!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Olá, Primeira Pessoa!' })).toBeVisible();
+
+    // Now that an administrator exists, the next visitor (signed out) is told the truth.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByRole('tab', { name: 'Cadastro' }).click();
+    await expect(form.getByText(ACTIVATION_NOTICE, { exact: true })).toBeVisible();
+    await expect(form.getByText(FIRST_ADMIN_NOTICE)).toHaveCount(0);
+    await signUpThroughForm(page, 'Segunda Pessoa', 'segunda@exemplo.com.br');
+    await expect(page.getByText('Um administrador precisa ativar sua conta antes do primeiro acesso.')).toBeVisible();
+    await expect(page.getByText(/Verifique seu e-mail/)).toHaveCount(0);
   });
 });
 
