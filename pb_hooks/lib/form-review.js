@@ -10,7 +10,7 @@ const { answer, escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
 
 /** The page the form was on, when it is one of ours; else the site's home. */
 function backLink(e, back) {
-  const site = String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
   const own = [site, `${e.request.tls ? "https" : "http"}://${e.request.host}`];
   for (const origin of own) {
     if (origin && (back === origin || back.indexOf(`${origin}/`) === 0)) return back;

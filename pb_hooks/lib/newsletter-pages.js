@@ -6,7 +6,7 @@ const newsletter = require(`${__hooks}/lib/newsletter.js`);
 const { answer, escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
 
 function home(e) {
-  const site = String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
   return `${site}/`;
 }
 

@@ -44,7 +44,7 @@ function mailReady(app) {
 function siteOrigin(app) {
   const api = String($os.getenv("PUBLIC_API_URL") || "").replace(/\/+$/, "");
   if (/^https?:\/\/[^/\s]+$/.test(api)) return api;
-  return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
+  return require(`${__hooks}/lib/settings.js`).siteAddress(app);
 }
 
 function confirmLink(app, token) {
@@ -60,12 +60,9 @@ function unsubscribeLink(app, record) {
   return unsubscribeBase(app) + record.getString("unsubscribe_token");
 }
 
-function escapeHtml(value) {
-  return require(`${__hooks}/lib/server-pages.js`).escapeHtml(value);
-}
-
 /** The confirmation e-mail, pt-BR, HTML and plain text. */
 function confirmationMessage(app, record, token) {
+  const { escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
   const settings = app.settings();
   const company = settings.meta.appName || "Operium";
   const link = confirmLink(app, token);

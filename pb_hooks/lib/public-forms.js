@@ -30,21 +30,13 @@ const HELD_STATUS = "operium.heldStatus";
 
 /**
  * The collection a request sends a native form to, or "" (JSON, the SDK, other routes).
- * Decided once by the request guard, from the request; the record hooks, whose event
- * does not expose the request's fields, read what it marked.
+ * Decided by the request guard, which marks the request for server/forms (Go), the
+ * one that holds PocketBase's answer back for it.
  */
 function nativeForm(e) {
-  const marked = e.get(MARK);
-  if (marked !== undefined && marked !== null) return String(marked);
-  let collection = "";
-  // No request fields: a record hook of a request the guard never saw (a batch).
-  if (e.request && e.request.pattern === CREATE) {
-    const name = e.request.pathValue("collection");
-    const type = String(e.request.header.get("Content-Type") || "").toLowerCase();
-    if (Object.prototype.hasOwnProperty.call(SPEC.forms, name) && type.indexOf("application/x-www-form-urlencoded") === 0) {
-      collection = name;
-    }
-  }
+  const name = publicForm(e);
+  const type = String(e.request.header.get("Content-Type") || "").toLowerCase();
+  const collection = name && type.indexOf("application/x-www-form-urlencoded") === 0 ? name : "";
   e.set(MARK, collection);
   return collection;
 }
@@ -173,7 +165,7 @@ function sentValue(e, name) {
 
 /** The site's address when an operator set one (PUBLIC_SITE_URL), else "": lib/settings.js keeps it in appURL. */
 function configuredSite(e) {
-  const site = String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
   return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):[0-9]+$/.test(site) ? "" : site;
 }
 
@@ -309,7 +301,7 @@ function sweep(store) {
  */
 function isHttps(e) {
   if (e.request.tls) return true;
-  return /^https:/.test(String(e.app.settings().meta.appURL || ""));
+  return /^https:/.test(require(`${__hooks}/lib/settings.js`).siteAddress(e.app));
 }
 
 /**

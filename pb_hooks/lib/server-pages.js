@@ -9,7 +9,7 @@
  * redirect too.
  */
 function csp(e) {
-  const site = String(e.app.settings().meta.appURL || "").replace(/\/+$/, "");
+  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
   const origin = /^https?:\/\/[^/\s;']+$/.test(site) ? ` ${site}` : "";
   return `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'${origin}; base-uri 'none'; frame-ancestors 'none'`;
 }

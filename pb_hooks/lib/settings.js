@@ -132,4 +132,9 @@ function applyLinkOrigin(app) {
   app.save(settings);
 }
 
-module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin, settingValue };
+/** The site's address as the links in e-mails and pages use it (appURL, without a trailing slash). */
+function siteAddress(app) {
+  return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
+}
+
+module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin, settingValue, siteAddress };
