@@ -67,6 +67,20 @@ function holdings(app, email) {
   const subscriptions = byEmail(app, "newsletter_subscribers", email).map((r) =>
     plain(r, ["created", "email", "status", "source", "consented_at", "confirmed_at", "confirmed_ip", "unsubscribed_at"]),
   );
+  // The posts the newsletter sent to it (its erasure deletes these rows with it).
+  for (const subscription of subscriptions) {
+    subscription.received = app
+      .findRecordsByFilter("newsletter_deliveries", "subscriber = {:id}", "created", 0, 0, { id: subscription.id })
+      .map((delivery) => {
+        let title = "";
+        try {
+          title = app.findRecordById("newsletter_sends", delivery.getString("send")).getString("post_title");
+        } catch (_) {
+          // A send removed since.
+        }
+        return { post_title: title, status: delivery.getString("status"), sent_at: delivery.getString("sent_at") };
+      });
+  }
   let staffAccount = null;
   try {
     const user = app.findAuthRecordByEmail("users", email);

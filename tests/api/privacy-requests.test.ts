@@ -34,9 +34,26 @@ async function seed() {
     consent: true,
   });
   await s.editor.client.collection('comments').update(comment.id, { status: 'approved' });
-  await s.superuser
+  const subscriber = await s.superuser
     .collection('newsletter_subscribers')
     .create({ email: EMAIL.toLowerCase(), source: '/blog', status: 'confirmed' });
+  // A post the newsletter sent it (as server/newsletter records it).
+  const send = await s.superuser
+    .collection('newsletter_sends')
+    .create({
+      kind: 'post',
+      post_key: 'git:funcao-map-no-arduino',
+      post_title: 'Função map()',
+      subject: 'Função map()',
+      status: 'done',
+    });
+  await s.superuser.collection('newsletter_deliveries').create({
+    send: send.id,
+    subscriber: subscriber.id,
+    post_key: send.post_key,
+    status: 'sent',
+    sent_at: '2026-11-01 12:00:00.000Z',
+  });
   // Someone else, untouched by the erasure.
   await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: 'outra@exemplo.com.br' });
   return comment.id;
@@ -70,6 +87,9 @@ describe('data-subject requests', () => {
     expect(held.comments).toHaveLength(1);
     expect(held.comments[0]).toMatchObject({ name: NAME, body: COMMENT, status: 'approved' });
     expect(held.newsletter).toMatchObject({ status: 'confirmed' });
+    expect(held.newsletter.received).toEqual([
+      { post_title: 'Função map()', status: 'sent', sent_at: '2026-11-01 12:00:00.000Z' },
+    ]);
     expect(held.staffAccount).toBeNull();
     expect(held.notes.analytics).toContain('não guarda dados pessoais');
   });
@@ -102,6 +122,9 @@ describe('data-subject requests', () => {
     const comment = await s.superuser.collection('comments').getOne(commentId);
     expect(comment).toMatchObject({ name: 'Visitante', email: '', body: '[Comentário removido a pedido do autor.]' });
     expect(await s.superuser.collection('contact_messages').getFullList()).toHaveLength(1);
+    // Its deliveries went with the subscription; the send keeps its counts.
+    expect(await s.superuser.collection('newsletter_deliveries').getFullList()).toEqual([]);
+    expect(await s.superuser.collection('newsletter_sends').getFullList()).toHaveLength(1);
 
     // Every table of the database, read from disk: none of the personal values anywhere.
     const snapshot = databaseSnapshot(path.join(s.server.dataDir, 'data.db'));

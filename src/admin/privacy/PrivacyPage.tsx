@@ -199,6 +199,14 @@ function Holdings({ held }: { held: PrivacyHoldings }) {
                 ['Confirmada em', formatDateTime(newsletter.confirmed_at)],
                 ['IP da confirmação', newsletter.confirmed_ip],
                 ['Cancelada em', formatDateTime(newsletter.unsubscribed_at)],
+                [
+                  'Posts recebidos',
+                  newsletter.received?.length
+                    ? newsletter.received
+                        .map((item) => `${item.post_title} (${formatDateTime(item.sent_at) || 'não enviado'})`)
+                        .join('; ')
+                    : 'nenhum',
+                ],
               ]}
             />
           </Paper>

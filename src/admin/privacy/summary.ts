@@ -40,6 +40,8 @@ export interface HeldSubscription {
   confirmed_at: string;
   confirmed_ip: string;
   unsubscribed_at: string;
+  /** The posts the newsletter sent to it. */
+  received?: { post_title: string; status: string; sent_at: string }[];
 }
 
 export interface HeldStaffAccount {
