@@ -82,14 +82,18 @@ function MediaGrid() {
 }
 
 // On a phone the placeholder needs the search icon's room to show whole ('Buscar' already
-// says what the field does); the clear button (an adornment holding a button) stays.
+// says what the field does); the clear button (an adornment holding a button) stays. From
+// the tablet up the field is as wide as its placeholder (its default width cut it).
 const filters = [
   <SearchInput
     key="q"
     source="q"
     alwaysOn
     placeholder="Buscar por nome ou texto alternativo"
-    sx={{ '& .MuiInputAdornment-root:has(> svg)': { display: { xs: 'none', sm: 'flex' } } }}
+    sx={{
+      width: { sm: '24rem' },
+      '& .MuiInputAdornment-root:has(> svg)': { display: { xs: 'none', sm: 'flex' } },
+    }}
   />,
 ];
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { contactMessage } from '../../helpers/contact-message';
+import { png } from '../../helpers/images';
 import { createStaff, openAdminAs, superuser } from '../../helpers/staff';
 
 const PANEL_TITLE = 'Painel Administrativo | Operium';
@@ -54,6 +55,11 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     body: `Uma pergunta longa o bastante para ocupar mais de uma linha num celular estreito (${tag}).`,
   });
   const message = await client.collection('contact_messages').create(contactMessage());
+  // Mídia shows its search field (whose placeholder was cut) only with a file in the library.
+  const image = new FormData();
+  image.append('file', new Blob([png(8)], { type: 'image/png' }), `tela-de-midia-${tag}.png`);
+  image.append('alt_text', `Imagem das telas ${tag}`);
+  await client.collection('media').create(image);
   // A backup makes the Backups table appear (its name is as long as PocketBase's own).
   // PocketBase makes one backup at a time: another test's may be under way.
   await expect
@@ -99,6 +105,7 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     { path: '/admin/messages', title: 'Mensagens de contato' },
     { path: `/admin/messages/${message.id}/show`, title: 'Mensagem de contato' },
     { path: '/admin/newsletter', title: 'Newsletter' },
+    { path: '/admin/sends', title: 'Envios da newsletter' },
     { path: '/admin/audit', title: 'Auditoria' },
     { path: '/admin/analytics', title: 'Analytics' },
     { path: '/admin/backups', title: 'Backups' },
