@@ -13,6 +13,7 @@ import { precompress } from './src/integrations/precompress.mjs';
 import { cookieConsentDirective } from './src/integrations/cookie-consent-directive.mjs';
 import { markdownConfig } from './src/config/markdown.ts';
 import { highlightCache } from './src/integrations/highlight-cache.mjs';
+import { siteSearch } from './src/integrations/site-search.mjs';
 
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
@@ -63,6 +64,8 @@ export default defineConfig({
       filter: (page) => !/^\/(admin|assinaturas-email|blog\/404|contato\/enviado|newsletter)(\/|$)/.test(new URL(page).pathname),
     }),
     sitemapAlias(),
+    // client:search and the static search index (Pagefind), of the finished pages.
+    siteSearch(),
     // Last: they read and compress the finished output. precompress() is
     // astro-compressor (brotli and gzip) and the cache it lacks, in that order.
     // _headers and _redirects: what static hosts need to serve dist/ as our server does.

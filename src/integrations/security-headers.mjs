@@ -50,7 +50,9 @@ export function pageCsp(options = {}) {
   const api = externalOrigin(options.apiUrl);
   return {
     algorithm: 'SHA-256',
-    scriptDirective: { resources: ["'self'"] },
+    // 'wasm-unsafe-eval': the site search's reader is WebAssembly (Pagefind); it allows
+    // compiling WebAssembly only, never eval of JavaScript.
+    scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
     // Astro's scoped styles, Shiki's colours and the admin's MUI write inline styles;
     // styles cannot run code. (So the build's warning that Shiki's inline styles do
     // not fit a CSP does not apply here.)

@@ -38,15 +38,13 @@ async function seed() {
     .collection('newsletter_subscribers')
     .create({ email: EMAIL.toLowerCase(), source: '/blog', status: 'confirmed' });
   // A post the newsletter sent it (as server/newsletter records it).
-  const send = await s.superuser
-    .collection('newsletter_sends')
-    .create({
-      kind: 'post',
-      post_key: 'git:funcao-map-no-arduino',
-      post_title: 'Função map()',
-      subject: 'Função map()',
-      status: 'done',
-    });
+  const send = await s.superuser.collection('newsletter_sends').create({
+    kind: 'post',
+    post_key: 'git:funcao-map-no-arduino',
+    post_title: 'Função map()',
+    subject: 'Função map()',
+    status: 'done',
+  });
   await s.superuser.collection('newsletter_deliveries').create({
     send: send.id,
     subscriber: subscriber.id,

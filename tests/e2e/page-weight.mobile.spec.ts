@@ -108,14 +108,21 @@ test.describe('pages with islands in view (filters, forms, the carousel)', () =>
   test('every island of a page shares the same React file', async ({ page }) => {
     const settled = watchJs(page);
     await page.goto('/blog');
-    // The banner (first visit), the blog browser and, once scrolled to, both newsletter forms.
+    // The banner (first visit), the blog browser and, once scrolled to, both newsletter forms;
+    // then the site search, opened.
     await page.locator('footer').scrollIntoViewIfNeeded();
-    const islands = page.locator('astro-island');
+    const islands = page.locator('astro-island:not([component-url*="SiteSearch"])');
     await expect(islands).toHaveCount(4);
     for (const island of await islands.all()) {
       await island.scrollIntoViewIfNeeded();
       await expect(island).not.toHaveAttribute('ssr', /.*/);
     }
+    // The site search hydrates only when opened, and then on the same React.
+    const search = page.locator('astro-island[component-url*="SiteSearch"]');
+    await expect(search).toHaveAttribute('ssr', /.*/);
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog', { name: 'Buscar no site' })).toBeVisible();
+    await expect(search).not.toHaveAttribute('ssr', /.*/);
     const js = await settled();
     expect(js.reactFiles, `um só arquivo com o React DOM: ${js.list}`).toHaveLength(1);
   });

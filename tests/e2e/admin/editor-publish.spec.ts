@@ -4,7 +4,8 @@
  * a post written with every tool of the visual editor (on a laptop, then on a
  * 390 px phone), an image from the library and one pasted, published and read on
  * the live site with the markup of a git article; a page written in two sections,
- * live with both; Word's HTML pasted as clean Markdown.
+ * live with both; Word's HTML pasted as clean Markdown; a post found by the site search
+ * once it is live.
  */
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test as base, expect } from '../fixtures';
@@ -251,6 +252,38 @@ test('a page written in two sections goes live with both', async ({ page, admin,
   await expect(article.locator('h2#como-funciona')).toHaveText('Como funciona');
   await expect(article.locator('h2#quem-pode-participar')).toHaveText('Quem pode participar');
   await expect(article).toContainText('Empresas de automação com técnico responsável.');
+});
+
+test('a word only in a newly published CMS post is found by the site search once the post is live', async ({
+  page,
+  admin,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const word = `anemometro${Date.now().toString(36)}`;
+  const { token } = JSON.parse(admin) as { token: string };
+  const created = await fetch(`${stack.url}/api/collections/posts/records`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify({
+      title: 'Medição de vento na linha de produção',
+      excerpt: 'Um sensor de vento ligado ao controlador.',
+      content: `O ${word} mede a velocidade do vento e envia pulsos para a entrada rápida.`,
+      category: 'Técnico',
+      status: 'published',
+    }),
+  });
+  expect(created.ok, await created.clone().text()).toBe(true);
+  const { slug } = (await created.json()) as { slug: string };
+  await waitUntilLive(stack, `/blog/${slug}`);
+
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Buscar no site' });
+  await dialog.getByRole('searchbox').fill(word);
+  const found = dialog.getByRole('region', { name: 'Artigos' }).getByRole('link', { name: /Medição de vento/ });
+  await expect(found).toBeVisible({ timeout: 15_000 });
+  await expect(found.locator('mark')).toHaveText(word);
 });
 
 test("a pasted image over Mídia's limits gets Mídia's pt-BR error and nothing is inserted", async ({

@@ -1,0 +1,99 @@
+/**
+ * The site search (issue #38) on the built site: opened by the header's 'Buscar', Ctrl+K
+ * or '/', it finds products by a spec (PT100 → OPX1-001), products and articles by a
+ * protocol (RS485), an article without its accents ('calibracao sensor'), and the
+ * downloads; results are grouped by type with the words highlighted, reachable by
+ * keyboard, and axe finds nothing in the dialog. Before it opens, a page asks for nothing
+ * of the search. The not-found page offers it with the words of the address asked for.
+ */
+import type { Page } from '@playwright/test';
+import { allowConsoleErrors, test, expect } from './fixtures';
+import { wcagViolations } from './axe';
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Buscar no site' });
+const field = (page: Page) => dialog(page).getByRole('searchbox');
+const group = (page: Page, type: string) => dialog(page).getByRole('region', { name: type });
+
+async function searchFor(page: Page, words: string) {
+  await field(page).fill(words);
+  await expect(dialog(page).getByRole('status')).toHaveText(new RegExp(`resultados? para “${words}”`), { timeout: 15_000 });
+}
+
+test('Ctrl+K opens the search; PT100 finds the OPX1-001 with the word highlighted, and nothing loaded before', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  expect(
+    requests.filter((path) => /pagefind|SiteSearch/i.test(path)),
+    'pedidos da busca antes de abrir',
+  ).toEqual([]);
+  await expect(dialog(page)).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await expect(dialog(page)).toBeVisible();
+  await expect(field(page)).toBeFocused();
+  await searchFor(page, 'PT100');
+  const product = group(page, 'Produtos').getByRole('link', { name: /Controlador OPX1-001/ });
+  await expect(product).toBeVisible();
+  await expect(product.locator('mark').first()).toHaveText(/PT100/i);
+  expect(requests.some((path) => path.startsWith('/pagefind/'))).toBe(true);
+
+  // The keyboard: ↓ from the field to the first result, ↑ back; Esc closes.
+  await field(page).press('ArrowDown');
+  await expect(dialog(page).getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(field(page)).toBeFocused();
+  expect(await wcagViolations(page, 'diálogo de busca')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await searchFor(page, 'PT100');
+  await product.click();
+  await expect(page).toHaveURL(/\/produtos\/opx1001$/);
+});
+
+test("RS485 finds products and articles; 'calibracao sensor' finds the calibration article; '/' opens it too", async ({
+  page,
+}) => {
+  await page.goto('/blog');
+  await page.keyboard.press('/');
+  await expect(dialog(page)).toBeVisible();
+  await searchFor(page, 'RS485');
+  await expect(group(page, 'Produtos').getByRole('link').first()).toBeVisible();
+  await expect(group(page, 'Artigos').getByRole('link').first()).toBeVisible();
+  // The groups come in a fixed order.
+  const headings = await dialog(page).getByRole('heading', { level: 3 }).allTextContents();
+  expect(headings.slice(0, 2)).toEqual(['Produtos', 'Artigos']);
+
+  await searchFor(page, 'calibracao sensor');
+  await expect(group(page, 'Artigos').getByRole('link', { name: /Calibração de sensores analógicos/ })).toBeVisible();
+
+  // A product's name and model weigh more than a mention elsewhere: its own page comes first.
+  await searchFor(page, 'OPM001');
+  await expect(group(page, 'Produtos').getByRole('link').first()).toHaveAccessibleName(/^Módulo OPM001/);
+
+  // Datasheets and software are found by what they are, linked to their files.
+  await searchFor(page, 'Modbus');
+  const download = group(page, 'Downloads').getByRole('link').first();
+  await expect(download).toHaveAttribute('href', /^https:\/\//);
+  await expect(download).toHaveAttribute('target', '_blank');
+});
+
+test('the not-found page offers the search with the words of the address asked for', async ({ page, consoleErrors }) => {
+  const response = await page.goto('/blog/calibracao-sensor');
+  expect(response?.status()).toBe(404);
+  allowConsoleErrors(consoleErrors, /404/);
+  const form = page.getByRole('search');
+  await expect(form.getByRole('searchbox', { name: 'Procure no site' })).toHaveValue('calibracao sensor');
+  await form.getByRole('button', { name: 'Buscar' }).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(field(page)).toHaveValue('calibracao sensor');
+  await expect(group(page, 'Artigos').getByRole('link', { name: /Calibração de sensores analógicos/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  allowConsoleErrors(consoleErrors, /404/);
+});

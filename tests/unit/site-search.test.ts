@@ -1,0 +1,66 @@
+/**
+ * The site search's pure parts: the words a not-found address gives, the shortcuts that
+ * open it (src/lib/search-trigger.ts), results grouped by type and excerpts as text with
+ * the found words apart (src/lib/site-search.ts).
+ */
+import { describe, expect, test } from 'vitest';
+import { isSearchShortcut, queryFromPath } from '../../src/lib/search-trigger';
+import { excerptSegments, groupHits, resultsText } from '../../src/lib/site-search';
+
+describe('queryFromPath', () => {
+  test.each([
+    ['/blog/calibracao-sensor', 'calibracao sensor'],
+    ['/produtos/opx1001/', 'opx1001'],
+    ['/blog/pagina/3', ''],
+    ['/referencias/datasheets.html', 'datasheets'],
+    ['/termopar%20tipo%20K', 'termopar tipo'],
+    ['/%E0%A4%A', 'e0 a4'],
+    ['/a/b/c', ''],
+  ])('%s → %j', (path, words) => expect(queryFromPath(path)).toBe(words));
+});
+
+describe('isSearchShortcut', () => {
+  const key = (key: string, extra: Partial<KeyboardEvent> = {}, target: unknown = null) =>
+    ({ key, ctrlKey: false, metaKey: false, altKey: false, target, ...extra }) as unknown as KeyboardEvent;
+  const field = { closest: (selector: string) => (selector.includes('input') ? {} : null) };
+  const body = { closest: () => null };
+
+  test("Ctrl+K and ⌘K anywhere, even typing; '/' only outside a field", () => {
+    expect(isSearchShortcut(key('k', { ctrlKey: true }, field))).toBe(true);
+    expect(isSearchShortcut(key('K', { metaKey: true }, body))).toBe(true);
+    expect(isSearchShortcut(key('/', {}, body))).toBe(true);
+    expect(isSearchShortcut(key('/', {}, field))).toBe(false);
+    expect(isSearchShortcut(key('k', {}, body))).toBe(false);
+    expect(isSearchShortcut(key('k', { ctrlKey: true, altKey: true }, body))).toBe(false);
+    expect(isSearchShortcut(key('/', { ctrlKey: true }, body))).toBe(false);
+  });
+});
+
+describe('results', () => {
+  const hit = (type: string, title: string) => ({ url: `/${title}`, title, type, excerpt: '' });
+
+  test('grouped in the fixed order of types, best first within each, empty groups left out', () => {
+    const groups = groupHits([hit('Artigos', 'a1'), hit('Downloads', 'd1'), hit('Produtos', 'p1'), hit('Artigos', 'a2')]);
+    expect(groups.map((group) => [group.type, group.hits.map((item) => item.title)])).toEqual([
+      ['Produtos', ['p1']],
+      ['Artigos', ['a1', 'a2']],
+      ['Downloads', ['d1']],
+    ]);
+  });
+
+  test('an excerpt becomes text segments, entities decoded and any other tag dropped', () => {
+    expect(excerptSegments('Entrada <mark>PT100</mark> &amp; termopar &lt;J&gt; <b>x</b><mark>K</mark>')).toEqual([
+      { text: 'Entrada ', mark: false },
+      { text: 'PT100', mark: true },
+      { text: ' & termopar <J> x', mark: false },
+      { text: 'K', mark: true },
+    ]);
+  });
+
+  test('the status line says what was found, in pt-BR', () => {
+    expect(resultsText('', 0)).toMatch(/^Digite o que procura/);
+    expect(resultsText(' RS485 ', 0)).toBe('Nenhum resultado para “RS485”.');
+    expect(resultsText('RS485', 1)).toBe('1 resultado para “RS485”.');
+    expect(resultsText('RS485', 7)).toBe('7 resultados para “RS485”.');
+  });
+});
