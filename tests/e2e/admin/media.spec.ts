@@ -221,6 +221,48 @@ test('the quick action opens the dialog; files refused by the client never reach
   allowConsoleErrors(consoleErrors, /status of 404/);
 });
 
+test('each image is asked its own alternative text before the upload, and goes without one only marked decorative', async ({
+  page,
+}) => {
+  const tag = tagged();
+  const photo = `placa-${tag}.png`;
+  const ornament = `ornamento-${tag}.png`;
+  await signedInAs(page, 'editor', '/admin/media');
+  try {
+    const dialog = await openUploadDialog(page);
+    await dialog.getByTestId('media-file-input').setInputFiles([
+      { name: photo, mimeType: 'image/png', buffer: PNG },
+      { name: ornament, mimeType: 'image/png', buffer: PNG },
+    ]);
+    const chosen = dialog.getByRole('list', { name: 'Arquivos selecionados' });
+    const photoAsked = chosen.getByRole('group', { name: photo });
+    const ornamentAsked = chosen.getByRole('group', { name: ornament });
+    const send = dialog.getByRole('button', { name: 'Enviar Arquivos' });
+    const question = 'Escreva o texto alternativo ou marque a imagem como decorativa.';
+
+    // Picking the files sent nothing; describing one image leaves the other one asked.
+    expect(await storedMedia(tag), 'picking a file uploads nothing').toEqual([]);
+    await photoAsked.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Placa controladora ${tag}`);
+    await send.click();
+    await expect(ornamentAsked.getByText(question)).toBeVisible();
+    await expect(photoAsked.getByText(question)).toHaveCount(0);
+    expect(await storedMedia(tag), 'nothing is sent while one image is undescribed').toEqual([]);
+
+    // The only way past the question without a text: the decorative mark.
+    await ornamentAsked.getByRole('checkbox', { name: 'Imagem decorativa (sem texto alternativo)' }).check();
+    await send.click();
+    await expect(page.getByText('2 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
+    const stored = await storedMedia(tag);
+    expect(stored.find((record) => record.original_filename === photo)).toMatchObject({
+      alt_text: `Placa controladora ${tag}`,
+      decorative: false,
+    });
+    expect(stored.find((record) => record.original_filename === ornament)).toMatchObject({ alt_text: '', decorative: true });
+  } finally {
+    await removeStored(tag);
+  }
+});
+
 test('a file that only looks like an image is refused by the server with the spec toast', async ({ page, consoleErrors }) => {
   const tag = tagged();
   await signedInAs(page, 'editor', '/admin/media?upload=1');
