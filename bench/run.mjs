@@ -1,20 +1,20 @@
 // Runs the benchmarks one after the other, prints one summary of their figures and
-// rewrites the README's "Desempenho medido" tables.
+// rewrites the tables of docs/desempenho.md ("Desempenho medido", linked from the README).
 //   npm run bench                        every bench/*.mjs
 //   npm run bench -- lighthouse hugo     only these
 // Exit code 1 when a benchmark crashed or any of its rows missed its goal.
 // bench/standalone/ holds measurements run on their own, with figures but no goals nor
-// README table: `npm run bench:blog`.
+// table in docs/desempenho.md: `npm run bench:blog`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '../scripts/lib/paths.mjs';
-import { updateReadme } from './lib/readme-section.mjs';
+import { updateBenchTables } from './lib/readme-section.mjs';
 import { RESULTS_DIR, markdownTable } from './lib/report.mjs';
 
-/** Run order (and README order); other benchmarks follow alphabetically. */
+/** Run order (and the tables' order); other benchmarks follow alphabetically. */
 const PREFERRED_ORDER = [
   'lighthouse',
   'serving',
@@ -28,6 +28,8 @@ const PREFERRED_ORDER = [
   'admin-size',
 ];
 const BENCH_DIR = fromRoot('bench');
+/** Where the tables go. */
+const BENCH_DOC = fromRoot('docs', 'desempenho.md');
 /** The project's Node 24 (the `node` devDependency) when installed, so `node bench/run.mjs` works too. */
 const PROJECT_NODE = fromRoot('node_modules', '.bin', 'node');
 const NODE = existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath;
@@ -76,9 +78,8 @@ function machine() {
 /** Formats Markdown with the project's Prettier settings, so `prettier --check` stays green. */
 async function formatMarkdown(/** @type {string} */ markdown) {
   const prettier = await import('prettier');
-  const readme = fromRoot('README.md');
-  const options = (await prettier.resolveConfig(readme)) ?? {};
-  return prettier.format(markdown, { ...options, plugins: [], filepath: readme, parser: 'markdown' });
+  const options = (await prettier.resolveConfig(BENCH_DOC)) ?? {};
+  return prettier.format(markdown, { ...options, plugins: [], filepath: BENCH_DOC, parser: 'markdown' });
 }
 
 const available = await availableBenches();
@@ -116,7 +117,7 @@ for (const [position, name] of selected.entries()) {
     outcomes.set(name, { status: 'crashed', detail: why, seconds });
     continue;
   }
-  // Remember when, where and how it was measured, for the README.
+  // Remember when, where and how it was measured, for docs/desempenho.md.
   const stored = { ...report, run: runInfo };
   await writeFile(path.join(RESULTS_DIR, `${name}.json`), JSON.stringify(stored, null, 2) + '\n');
   fresh.set(name, stored);
@@ -151,8 +152,8 @@ const crashed = [...outcomes].filter(([, outcome]) => outcome.status === 'crashe
 const summary =
   `Última execução: ${runInfo.date}, numa máquina com ${runInfo.machine}, com \`${command}\`.` +
   (crashed.length ? ` Falharam sem resultado: ${crashed.join(', ')}.` : '');
-await updateReadme({ readmePath: fromRoot('README.md'), order: available, fresh, stored, summary, format: formatMarkdown });
-console.log('README.md: seção "Desempenho medido" atualizada.');
+await updateBenchTables({ docPath: BENCH_DOC, order: available, fresh, stored, summary, format: formatMarkdown });
+console.log('docs/desempenho.md: tabelas de "Desempenho medido" atualizadas.');
 
 const missed = [...fresh.values()].some((report) => report.rows.some((row) => !row.ok));
 if (crashed.length || missed) {

@@ -1,7 +1,9 @@
-// The README's "Desempenho medido" section: everything between the bench markers is
-// written by bench/run.mjs, one block per benchmark, each between its own markers so
-// a benchmark not run this time keeps its previous block.
-import { readFile, writeFile } from 'node:fs/promises';
+// The bench tables of docs/desempenho.md ("Desempenho medido", linked from the README):
+// everything between the bench markers is written by bench/run.mjs, one block per
+// benchmark, each between its own markers so a benchmark not run this time keeps its
+// previous block.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { markdownTable } from './report.mjs';
 
 export const START = '<!-- bench:start -->';
@@ -9,16 +11,14 @@ export const END = '<!-- bench:end -->';
 const blockStart = (/** @type {string} */ name) => `<!-- bench:${name}:start -->`;
 const blockEnd = (/** @type {string} */ name) => `<!-- bench:${name}:end -->`;
 
-/** Where the section goes when the README has no markers yet: before its structure section. */
-const INSERT_BEFORE = /^## Estrutura\b/m;
-const NEW_SECTION = `## Desempenho medido
+/** The document when it does not exist yet; a document without markers gets them at its end. */
+const NEW_DOCUMENT = `# Desempenho medido
 
 Números do último \`npm run bench\` (cada benchmark também roda sozinho, por exemplo
 \`npm run bench -- lighthouse\`). As tabelas abaixo são reescritas pelo próprio comando.
 
 ${START}
 ${END}
-
 `;
 
 /**
@@ -41,7 +41,7 @@ export function renderBlock(name, report) {
   const run = report.run;
   const lines = [
     blockStart(name),
-    `### ${report.title}`,
+    `## ${report.title}`,
     '',
     run ? `Medido em ${run.date} · ${run.machine} · \`${run.command}\`` : 'Medido numa execução anterior (data não registrada).',
     '',
@@ -57,18 +57,27 @@ export function renderBlock(name, report) {
 /** @param {string} text */
 function withSection(text) {
   if (text.includes(START) && text.includes(END)) return text;
-  const match = INSERT_BEFORE.exec(text);
-  return match ? `${text.slice(0, match.index)}${NEW_SECTION}${text.slice(match.index)}` : `${text.trimEnd()}\n\n${NEW_SECTION}`;
+  return text.trim() ? `${text.trimEnd()}\n\n${START}\n${END}\n` : NEW_DOCUMENT;
+}
+
+/** The document's text, or '' when it does not exist yet. @param {string} file */
+async function readDocument(file) {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return '';
+    throw error;
+  }
 }
 
 /**
- * Rewrites the section between the markers (adding the section when missing).
- * @param {{ readmePath: string, order: string[], fresh: Map<string, StoredReport>, stored: Map<string, StoredReport>,
+ * Rewrites the section between the markers (adding the markers, or the document, when missing).
+ * @param {{ docPath: string, order: string[], fresh: Map<string, StoredReport>, stored: Map<string, StoredReport>,
  *           summary: string, format: (markdown: string) => Promise<string> }} options
- *   fresh: reports of the benchmarks run now; stored: earlier results of the others.
+ *   docPath: docs/desempenho.md; fresh: reports of the benchmarks run now; stored: earlier results of the others.
  */
-export async function updateReadme({ readmePath, order, fresh, stored, summary, format }) {
-  const before = withSection(await readFile(readmePath, 'utf8'));
+export async function updateBenchTables({ docPath, order, fresh, stored, summary, format }) {
+  const before = withSection(await readDocument(docPath));
   const current = before.slice(before.indexOf(START), before.indexOf(END));
   const blocks = [];
   for (const name of order) {
@@ -80,8 +89,9 @@ export async function updateReadme({ readmePath, order, fresh, stored, summary, 
     else if (old) blocks.push(renderBlock(name, old));
   }
   const body = (await format([summary, ...blocks].join('\n\n'))).trim();
-  // Read again right before writing: others may have edited the README meanwhile.
-  const text = withSection(await readFile(readmePath, 'utf8'));
+  // Read again right before writing: others may have edited the document meanwhile.
+  const text = withSection(await readDocument(docPath));
   const from = text.indexOf(START) + START.length;
-  await writeFile(readmePath, `${text.slice(0, from)}\n\n${body}\n\n${text.slice(text.indexOf(END))}`);
+  await mkdir(path.dirname(docPath), { recursive: true });
+  await writeFile(docPath, `${text.slice(0, from)}\n\n${body}\n\n${text.slice(text.indexOf(END))}`);
 }
