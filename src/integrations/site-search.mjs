@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * - after every build (each publication included), Pagefind indexes the finished pages
  *   into dist/pagefind/, a static index the dialog reads with no server: the pages whose
  *   <main> carries `data-pagefind-body` (BaseLayout's `searchType`), with their type as
- *   meta, and the datasheets and software downloads of src/content as records of their
+ *   meta and filter, and the datasheets and software downloads of src/content as records of their
  *   own, linked to their files. pt stemming; accents are optional (Pagefind indexes
  *   'calibração' under 'calibracao' too).
  * Pagefind is the index Starlight, Astro's documentation theme, ships: a Rust indexer and
@@ -86,5 +86,6 @@ async function downloadRecords() {
     content: `${item.name}. ${kind}. ${item.description}`,
     language: 'pt',
     meta: { title: `${item.name} (${kind})`, type: 'Downloads' },
+    filters: { type: ['Downloads'] },
   }));
 }

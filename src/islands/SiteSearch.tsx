@@ -12,19 +12,33 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { icons } from '../components/ui/icons';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
-import { excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
+import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
 
-/** How many results are shown (the best ones, by Pagefind's ranking). */
-const MAX_RESULTS = 20;
+/**
+ * Results shown at first and added by each 'Mostrar mais resultados' (the best ones, by
+ * Pagefind's ranking): each needs its own small fetch for its excerpt, and ten keep the
+ * answer under 100 ms (bench/search.mjs).
+ */
+const PAGE_SIZE = 10;
 
 interface PagefindResult {
   data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }>;
 }
+interface PagefindAnswer {
+  results: PagefindResult[];
+  /** Results per value of each filter: here, per type. */
+  filters?: Record<string, Record<string, number>>;
+}
 interface Pagefind {
   options: (options: Record<string, unknown>) => Promise<void>;
   init: () => Promise<void>;
-  debouncedSearch: (term: string, options?: object, debounceMs?: number) => Promise<{ results: PagefindResult[] } | null>;
+  filters: () => Promise<Record<string, Record<string, number>>>;
+  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<PagefindAnswer>;
+  debouncedSearch: (term: string, options?: object, debounceMs?: number) => Promise<PagefindAnswer | null>;
 }
+
+/** Shown for a type that has results but none among the best ones. */
+const PER_MISSING_TYPE = 3;
 
 let pagefind: Promise<Pagefind> | undefined;
 
@@ -35,11 +49,27 @@ function loadPagefind(): Promise<Pagefind> {
     const module = (await import(/* @vite-ignore */ url)) as Pagefind;
     await module.options({ excerptLength: 24 });
     await module.init();
+    // The filter index (a small file): with it, each answer counts its results per type.
+    await module.filters();
     return module;
   })();
   pagefind.catch(() => (pagefind = undefined));
   return pagefind;
 }
+
+/** The shown form of Pagefind results: each one's page data (its excerpt is a small fetch). */
+async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
+  const data = await Promise.all(results.map((result) => result.data()));
+  return data.map((item) => ({
+    url: item.url,
+    title: item.meta.title ?? item.url,
+    type: item.meta.type ?? 'Páginas',
+    excerpt: item.excerpt,
+  }));
+}
+
+/** The result links of the dialog, in the order they show. */
+const resultLinks = (root: HTMLElement | null) => [...(root?.querySelectorAll<HTMLAnchorElement>('a[data-result]') ?? [])];
 
 function Icon({ name, className }: { name: keyof typeof icons; className: string }) {
   return (
@@ -55,8 +85,13 @@ export default function SiteSearch() {
   const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
+  const [found, setFound] = useState<PagefindResult[]>([]);
+  /** How many of `found` were shown (the per-type extras are not counted). */
+  const [cursor, setCursor] = useState(0);
   const [state, setState] = useState<'idle' | 'loading' | 'done' | 'failed'>('idle');
   const searchId = useRef(0);
+  /** The result to focus once rendered: the first one 'Mostrar mais resultados' added. */
+  const focusAfterRender = useRef<string | null>(null);
   const titleId = useId();
   const statusId = useId();
 
@@ -64,24 +99,32 @@ export default function SiteSearch() {
     const id = ++searchId.current;
     if (!term.trim()) {
       setHits([]);
+      setFound([]);
       setState('idle');
       return;
     }
     setState('loading');
     try {
       const engine = await loadPagefind();
-      const found = await engine.debouncedSearch(term, {}, 150);
-      if (found === null || id !== searchId.current) return; // a newer search replaced this one
-      const data = await Promise.all(found.results.slice(0, MAX_RESULTS).map((result) => result.data()));
+      const answer = await engine.debouncedSearch(term, {}, 150);
+      if (answer === null || id !== searchId.current) return; // a newer search replaced this one
+      let first = await hitsOf(answer.results.slice(0, PAGE_SIZE));
+      // Every type with results shows some: a protocol named in many downloads still lists
+      // the products that have it (each type is a filter of the index).
+      const counts = answer.filters?.type ?? {};
+      const missing = SEARCH_TYPES.filter((type) => (counts[type] ?? 0) > 0 && !first.some((hit) => hit.type === type));
+      if (missing.length) {
+        const more = await Promise.all(
+          missing.map(async (type) =>
+            hitsOf((await engine.search(term, { filters: { type } })).results.slice(0, PER_MISSING_TYPE)),
+          ),
+        );
+        first = [...first, ...more.flat()];
+      }
       if (id !== searchId.current) return;
-      setHits(
-        data.map((item) => ({
-          url: item.url,
-          title: item.meta.title ?? item.url,
-          type: item.meta.type ?? 'Páginas',
-          excerpt: item.excerpt,
-        })),
-      );
+      setFound(answer.results);
+      setCursor(PAGE_SIZE);
+      setHits(first);
       setState('done');
     } catch {
       if (id === searchId.current) setState('failed');
@@ -116,7 +159,25 @@ export default function SiteSearch() {
     return () => window.removeEventListener(SEARCH_OPEN_EVENT, onOpen);
   }, [open]);
 
-  const links = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>('a[data-result]') ?? [])];
+  const showMore = async () => {
+    const id = searchId.current;
+    const shownUrls = new Set(hits.map((hit) => hit.url));
+    const next = (await hitsOf(found.slice(cursor, cursor + PAGE_SIZE))).filter((hit) => !shownUrls.has(hit.url));
+    if (id !== searchId.current) return;
+    setCursor(cursor + PAGE_SIZE);
+    setHits((shown) => [...shown, ...next]);
+    // Focus goes to the first new result, where the reader continues.
+    focusAfterRender.current = next[0]?.url ?? null;
+  };
+
+  useEffect(() => {
+    const url = focusAfterRender.current;
+    if (!url) return;
+    focusAfterRender.current = null;
+    resultLinks(list.current)
+      .find((link) => link.getAttribute('href') === url)
+      ?.focus();
+  }, [hits]);
 
   const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
     // A search field's own Esc only clears it; here it closes the dialog, as everywhere else in it.
@@ -126,13 +187,13 @@ export default function SiteSearch() {
     }
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      links()[0]?.focus();
+      resultLinks(list.current)[0]?.focus();
     }
   };
   const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    const all = links();
+    const all = resultLinks(list.current);
     const index = all.indexOf(document.activeElement as HTMLAnchorElement);
     const next = index + (event.key === 'ArrowDown' ? 1 : -1);
     if (next < 0) field.current?.focus();
@@ -143,9 +204,9 @@ export default function SiteSearch() {
   const status =
     state === 'failed'
       ? 'A busca não está disponível agora. Tente novamente em instantes.'
-      : state === 'loading' && hits.length === 0
+      : state === 'loading'
         ? 'Buscando...'
-        : resultsText(query, state === 'done' || state === 'loading' ? hits.length : 0);
+        : resultsText(query, state === 'done' ? found.length : 0);
 
   return (
     <dialog
@@ -233,6 +294,15 @@ export default function SiteSearch() {
               </ul>
             </section>
           ))}
+          {state === 'done' && found.length > cursor ? (
+            <button
+              type="button"
+              onClick={() => void showMore()}
+              className="mx-2 mt-3 rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Mostrar mais resultados
+            </button>
+          ) : null}
         </div>
       </div>
     </dialog>

@@ -4,6 +4,7 @@
  * `type` meta), grouping in that order, and excerpts split into plain and highlighted
  * text, so the island renders them as text and never as HTML.
  */
+import { formatNumber } from './format';
 
 /** The index's types, in the order the dialog groups them. */
 export const SEARCH_TYPES = ['Produtos', 'Artigos', 'Páginas', 'Downloads'] as const;
@@ -60,5 +61,5 @@ export function excerptSegments(excerpt: string): { text: string; mark: boolean 
 export function resultsText(query: string, total: number): string {
   if (!query.trim()) return 'Digite o que procura: um produto, um modelo, um sensor, um protocolo.';
   if (total === 0) return `Nenhum resultado para “${query.trim()}”.`;
-  return `${total} ${total === 1 ? 'resultado' : 'resultados'} para “${query.trim()}”.`;
+  return `${formatNumber(total)} ${total === 1 ? 'resultado' : 'resultados'} para “${query.trim()}”.`;
 }

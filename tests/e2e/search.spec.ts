@@ -76,6 +76,19 @@ test("RS485 finds products and articles; 'calibracao sensor' finds the calibrati
   await searchFor(page, 'OPM001');
   await expect(group(page, 'Produtos').getByRole('link').first()).toHaveAccessibleName(/^Módulo OPM001/);
 
+  // The ten best at first (and a few of each type not among them); 'Mostrar mais
+  // resultados' adds the next ones and moves focus to the first new one.
+  await searchFor(page, 'controlador');
+  const results = dialog(page).locator('a[data-result]');
+  const shown = await results.count();
+  expect(shown).toBeGreaterThanOrEqual(10);
+  const before = await results.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  await dialog(page).getByRole('button', { name: 'Mostrar mais resultados' }).click();
+  await expect.poll(() => results.count()).toBeGreaterThan(shown);
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
+  await expect.poll(focused, { message: 'o foco vai para o primeiro resultado novo' }).not.toBe('');
+  expect(before).not.toContain(await focused());
+
   // Datasheets and software are found by what they are, linked to their files.
   await searchFor(page, 'Modbus');
   const download = group(page, 'Downloads').getByRole('link').first();

@@ -1,0 +1,240 @@
+// The site search (issue #38) at 1,000 and 10,000 articles: our site built on a temporary
+// copy with generated articles (bench/lib/astro-site.mjs), served by a static server on
+// loopback and searched in Chromium, as a visitor does.
+// - Results in at most 100 ms (p95) once the index is loaded: distinct queries through
+//   Pagefind's own API in the page (the search and the excerpts of the 10 results shown first).
+// - The first query moves at most 300 KB at 1,000 articles and 500 KB at 10,000: every
+//   byte from the press of Ctrl+K to the first results (the island, React if the page had
+//   none, Pagefind's reader and the index chunks), as the network reports it.
+// - Indexing adds at most 15 % to a publication at 1,000 articles: an article edited and
+//   the site built again (incremental, as a publication is), the index's time (the build
+//   log's "índice de busca") against the rest of that build.
+// - Pages load nothing for search before it is opened.
+//
+//   node bench/search.mjs                  1,000 then 10,000 articles
+//   SEARCH_BENCH_SIZES=1000 node bench/search.mjs
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { generateArticles } from './lib/articles.mjs';
+import { astroBuild, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
+import { runBench } from './lib/deadline.mjs';
+import { ensureModernNode } from './lib/modern-node.mjs';
+import { formatNumber, median, percentile, writeReport } from './lib/report.mjs';
+import { startStaticServer } from './lib/static-server.mjs';
+
+ensureModernNode();
+
+const SIZES = (process.env.SEARCH_BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const QUERY_P95_GOAL_MS = 100;
+/** @type {Record<number, number>} bytes of the first query, per size */
+const FIRST_QUERY_GOAL_BYTES = { 1000: 300 * 1024, 10000: 500 * 1024 };
+const INDEX_SHARE_GOAL = 0.15;
+/** What engineers type: products, sensors, protocols, words of the generated articles. */
+const QUERIES = [
+  'sensor',
+  'termopar',
+  'calibracao',
+  'calibração do sensor',
+  'RS485',
+  'Modbus',
+  'PT100',
+  'relé',
+  'entrada analógica',
+  'saída a transistor',
+  'display',
+  'ESP32',
+  'STM32',
+  'firmware',
+  'inversor',
+  'encoder',
+  'temperatura',
+  'pressão',
+  'tanque',
+  'painel',
+  'fonte 24 V',
+  'célula de carga',
+  'optoacoplada',
+  'Arduino IDE',
+  'milivolts',
+  'leitura',
+  'tensão',
+  'problemas em campo',
+  'ligação',
+  'programa',
+  'testes',
+  'controlador',
+  'máquina',
+  'OPS010',
+  'OPX1-001',
+  'datasheet',
+  'biblioteca',
+  'serial',
+  'wi-fi',
+  'bluetooth',
+];
+
+/** @param {string} message */
+const progress = (message) => process.stderr.write(`[search] ${message}\n`);
+/** @param {number} value */
+const ms = (value) => `${formatNumber(value, 1)} ms`;
+/** @param {number} bytes */
+const kb = (bytes) => `${formatNumber(bytes / 1024, 0)} KB`;
+/** @param {number} value */
+const count = (value) => value.toLocaleString('pt-BR');
+
+/**
+ * The index's own time, from the build log (src/integrations/site-search.mjs).
+ * @param {string} log
+ */
+function indexMs(log) {
+  const match = /índice de busca: (\d+) páginas e (\d+) downloads em (\d+) ms/.exec(stripVTControlCharacters(log));
+  if (!match) throw new Error('o build não registrou o índice de busca');
+  return { pages: Number(match[1]), ms: Number(match[3]) };
+}
+
+/**
+ * In Chromium: what a page loads before the search opens, the first query's bytes, then
+ * the time of each query once the index is loaded.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url the static server
+ */
+async function measureInBrowser(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    /** @type {{ url: string, bytes: number, afterOpening: boolean }[]} */
+    const responses = [];
+    let opened = false;
+    page.on('requestfinished', async (request) => {
+      const afterOpening = opened;
+      const sizes = await request.sizes().catch(() => null);
+      if (sizes) responses.push({ url: request.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, afterOpening });
+    });
+    await page.goto(`${url}/blog`, { waitUntil: 'networkidle' });
+    const beforeOpening = responses.filter((response) => /pagefind|SiteSearch/i.test(response.url));
+
+    opened = true;
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Buscar no site' });
+    await dialog.getByRole('searchbox').fill('sensor');
+    await dialog.getByRole('link').first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const firstQueryBytes = responses.filter((response) => response.afterOpening).reduce((sum, r) => sum + r.bytes, 0);
+
+    const times = await page.evaluate(async (queries) => {
+      const url = '/pagefind/pagefind.js';
+      const pagefind = await import(/* @vite-ignore */ url);
+      /** @type {number[]} */
+      const out = [];
+      for (const query of queries) {
+        const started = performance.now();
+        const found = await pagefind.search(query);
+        await Promise.all(found.results.slice(0, 10).map((/** @type {any} */ result) => result.data()));
+        out.push(performance.now() - started);
+      }
+      return out;
+    }, QUERIES);
+    return { beforeOpening, firstQueryBytes, times };
+  } finally {
+    await page.close();
+  }
+}
+
+await runBench(
+  async (cleanups) => {
+    const started = Date.now();
+    const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+    cleanups.push(() => browser.close());
+    /** @type {any[]} */
+    const rows = [];
+    /** @type {string[]} */
+    const notes = [];
+    for (const size of SIZES) {
+      const dir = await mkdtemp(path.join(tmpdir(), `search-bench-${size}-`));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      copyProject(dir);
+      const articles = generateArticles(size);
+      writeAstroArticles(dir, articles);
+      const env = { ASTRO_OUT_DIR: path.join(dir, 'dist'), ASTRO_CACHE_DIR: path.join(dir, '.cache-astro') };
+      progress(`${count(size)} artigos: build completo`);
+      const full = astroBuild(dir, env);
+      const fullIndex = indexMs(full.log);
+      progress(`  ${formatNumber(full.ms / 1000, 1)} s; índice ${ms(fullIndex.ms)} (${count(fullIndex.pages)} páginas)`);
+
+      // A publication: one article edited, the site built again (incremental).
+      const edited = path.join(dir, 'src', 'content', 'blog', `${articles[0]?.slug}.mdx`);
+      await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^excerpt: '/m, "excerpt: 'Revisado: "));
+      const publication = astroBuild(dir, env);
+      const publicationIndex = indexMs(publication.log);
+      const share = publicationIndex.ms / (publication.ms - publicationIndex.ms);
+      progress(`  publicação ${formatNumber(publication.ms / 1000, 1)} s, índice ${ms(publicationIndex.ms)}`);
+
+      const server = await startStaticServer({ root: env.ASTRO_OUT_DIR });
+      cleanups.push(() => server.close());
+      const measured = await measureInBrowser(browser, server.url);
+      await server.close();
+      const p95 = percentile(measured.times, 95);
+      progress(`  consulta p95 ${ms(p95)}; primeira consulta ${kb(measured.firstQueryBytes)}`);
+
+      const goalBytes = FIRST_QUERY_GOAL_BYTES[size];
+      rows.push(
+        {
+          measure: `${count(size)} artigos: resultados de uma busca, índice carregado (p95 de ${QUERIES.length} consultas)`,
+          ours: `${ms(p95)} (mediana ${ms(median(measured.times))})`,
+          peer: '—',
+          ratio: '—',
+          goal: `≤ ${QUERY_P95_GOAL_MS} ms`,
+          ok: p95 <= QUERY_P95_GOAL_MS,
+        },
+        {
+          measure: `${count(size)} artigos: bytes da primeira busca (do Ctrl+K aos resultados)`,
+          ours: kb(measured.firstQueryBytes),
+          peer: '—',
+          ratio: '—',
+          goal: goalBytes ? `≤ ${kb(goalBytes)}` : 'informativo',
+          ok: goalBytes ? measured.firstQueryBytes <= goalBytes : true,
+        },
+        {
+          measure: `${count(size)} artigos: JavaScript da busca antes de abrir`,
+          ours: `${measured.beforeOpening.length} arquivos`,
+          peer: '—',
+          ratio: '—',
+          goal: '0',
+          ok: measured.beforeOpening.length === 0,
+        },
+        {
+          measure: `${count(size)} artigos: indexação numa publicação (um artigo editado), sobre o resto do build`,
+          ours: `${ms(publicationIndex.ms)} de ${formatNumber(publication.ms / 1000, 1)} s (+${formatNumber(share * 100, 1)} %)`,
+          peer: '—',
+          ratio: '—',
+          goal: size === 1000 ? `≤ +${INDEX_SHARE_GOAL * 100} %` : 'informativo',
+          ok: size !== 1000 || share <= INDEX_SHARE_GOAL,
+        },
+      );
+      notes.push(
+        `${count(size)} artigos: build completo em ${formatNumber(full.ms / 1000, 1)} s, com o índice (${count(fullIndex.pages)} páginas e os downloads) em ${ms(fullIndex.ms)}.`,
+      );
+      await rm(dir, { recursive: true, force: true });
+    }
+    await writeReport('search', {
+      title: 'Busca do site (Pagefind)',
+      rows,
+      notes: [
+        ...notes,
+        'O site é o nosso, numa cópia temporária com artigos gerados (bench/lib/articles.mjs), servido por um servidor ' +
+          'estático em 127.0.0.1 (gzip) e buscado no Chromium.',
+        `Consultas: ${QUERIES.length} termos diferentes (produtos, sensores, protocolos, palavras dos artigos), pela API do ` +
+          'Pagefind na própria página: a busca e os trechos dos 10 primeiros resultados, os que o diálogo mostra.',
+        'Primeira busca: todos os bytes desde o Ctrl+K (a ilha, o React se a página ainda não o tinha, o leitor do Pagefind ' +
+          'em WebAssembly e os pedaços do índice que a consulta pede) até os resultados, numa página do blog.',
+        'Indexação: o tempo que o próprio build registra para o índice, contra o resto do build incremental que se segue à ' +
+          'edição de um artigo.',
+        `Tempo total: ${formatNumber((Date.now() - started) / 60_000, 1)} min.`,
+      ],
+    });
+  },
+  { deadlineMs: 60 * 60_000, describeError: (error) => `[search] ${error instanceof Error ? error.stack : error}` },
+);
