@@ -80,7 +80,7 @@ func main() {
 	// a token does not belong in a log. It says how to create one instead.
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.InstallerFunc = func(core.App, *core.Record, string) error {
-			log.Printf("Nenhum superusuário ainda. Crie o do dashboard (/_/) com: %s superuser upsert EMAIL SENHA --dir %s "+
+			log.Printf("Nenhum superusuário ainda. Crie o do dashboard (/_/) com: %s superuser upsert EMAIL SENHA --dir %s --dev=false "+
 				"(e o primeiro administrador do painel com: npm run create-admin -- EMAIL SENHA)", os.Args[0], app.DataDir())
 			return nil
 		}

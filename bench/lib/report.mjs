@@ -1,5 +1,5 @@
 // One benchmark's result: printed as a table and written to .cache/bench/<name>.json,
-// where bench/run.mjs collects every benchmark into the README table.
+// where bench/run.mjs collects every benchmark into the tables of docs/desempenho.md.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 
@@ -37,7 +37,7 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-/** Renders rows as a Markdown table (used for the console and the README). @param {BenchRow[]} rows */
+/** Renders rows as a Markdown table (used for the console and docs/desempenho.md). @param {BenchRow[]} rows */
 export function markdownTable(rows) {
   const header = ['Medida', 'Nosso', 'Referência', 'Razão', 'Meta', ''];
   const lines = [

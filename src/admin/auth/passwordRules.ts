@@ -29,7 +29,7 @@ export function signUpPasswordError(password: string, confirmation: string): str
 /**
  * The separate registration screen (/admin/register): every field, then the same
  * password rule as the sign-up tab. (The spec's 6-character rule there promised
- * what the server refuses: README, "Desvios".)
+ * what the server refuses, so the server's rule wins.)
  */
 export function registerFormError(fields: {
   name: string;

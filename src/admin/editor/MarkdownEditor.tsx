@@ -1,6 +1,6 @@
 /**
  * The visual editor of post bodies and page sections (TipTap through mui-tiptap,
- * reading and writing Markdown; see the README for why): a pt-BR toolbar, keyboard
+ * reading and writing Markdown; see docs/painel.md for why): a pt-BR toolbar, keyboard
  * and Markdown shortcuts, images from the media library or pasted/dropped, and a
  * 'Markdown' view that shows and edits the source. Loaded as its own chunk, only by
  * the screens that edit (MarkdownInput).
