@@ -122,6 +122,9 @@ func (s *Server) Serve(e *core.RequestEvent) error {
 	}
 
 	root := s.root()
+	if notBuiltYet(root) {
+		return building(e)
+	}
 	status := http.StatusOK
 	file, info := resolveFile(root, name)
 	if info == nil && (name == "admin" || strings.HasPrefix(name, "admin/")) {

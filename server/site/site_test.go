@@ -300,13 +300,6 @@ func TestANewBuildGoesLiveWhenTheLinkSwaps(t *testing.T) {
 	}
 }
 
-func TestNoSiteAtAll(t *testing.T) {
-	server := serve(t, func() string { return filepath.Join(t.TempDir(), "missing") })
-	if a := get(t, server, "/"); a.status != http.StatusNotFound || !strings.Contains(a.body, "página não encontrada") {
-		t.Errorf("%d %q", a.status, a.body)
-	}
-}
-
 func TestLargeUnreadBodiesCloseTheConnection(t *testing.T) {
 	server, _ := site(t)
 	// Only the head is sent: the early answer must come without the body, and a
@@ -327,5 +320,39 @@ func TestLargeUnreadBodiesCloseTheConnection(t *testing.T) {
 	res.Body.Close()
 	if !res.Close {
 		t.Error("the connection stays open after a large unread body")
+	}
+}
+
+func TestFirstStartAnswersTheBuildingPageUntilTheSiteExists(t *testing.T) {
+	parent := t.TempDir()
+	link := filepath.Join(parent, "live")
+	server := serve(t, func() string { return link })
+
+	for _, path := range []string{"/", "/blog/um-artigo", "/admin", "/admin/posts"} {
+		got := get(t, server, path)
+		if got.status != http.StatusServiceUnavailable {
+			t.Fatalf("%s: status %d, want 503", path, got.status)
+		}
+		if got.header.Get("Retry-After") != "5" || got.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Retry-After %q, Cache-Control %q", path, got.header.Get("Retry-After"), got.header.Get("Cache-Control"))
+		}
+		if !strings.Contains(got.body, "Estamos gerando o site…") || !strings.Contains(got.body, `http-equiv="refresh"`) {
+			t.Errorf("%s: body %q", path, got.body)
+		}
+		if !strings.HasPrefix(got.header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: Content-Type %q", path, got.header.Get("Content-Type"))
+		}
+	}
+
+	// The first build is published (the link appears): the site itself, never the page again.
+	build := fixture(t, map[string]string{"index.html": "<h1>Operium</h1>", "admin/index.html": "<div>painel</div>"})
+	if err := os.Symlink(build, link); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(t, server, "/"); got.status != http.StatusOK || got.body != "<h1>Operium</h1>" {
+		t.Fatalf("after the build: %d %q", got.status, got.body)
+	}
+	if got := get(t, server, "/admin/posts"); got.status != http.StatusOK || got.body != "<div>painel</div>" {
+		t.Fatalf("admin after the build: %d %q", got.status, got.body)
 	}
 }
