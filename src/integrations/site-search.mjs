@@ -28,35 +28,42 @@ export function siteSearch() {
         });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const started = performance.now();
-        const outDir = fileURLToPath(dir);
-        const { createIndex, close } = await import('pagefind');
-        try {
-          const { index, errors } = await createIndex({ forceLanguage: 'pt' });
-          if (!index) throw new Error(errors.join('; '));
-          const pages = await index.addDirectory({ path: outDir });
-          if (pages.errors.length) throw new Error(pages.errors.join('; '));
-          let downloads = 0;
-          for (const record of await downloadRecords()) {
-            const added = await index.addCustomRecord(record);
-            if (added.errors.length) throw new Error(added.errors.join('; '));
-            downloads++;
-          }
-          const output = path.join(outDir, 'pagefind');
-          await rm(output, { recursive: true, force: true });
-          const written = await index.writeFiles({ outputPath: output });
-          if (written.errors.length) throw new Error(written.errors.join('; '));
-          // Pagefind also writes its ready-made interfaces; the dialog is ours (src/islands/SiteSearch.tsx).
-          for (const unused of UNUSED_FILES) await rm(path.join(output, unused), { force: true });
-          logger.info(
-            `índice de busca: ${pages.page_count} páginas e ${downloads} downloads em ${Math.round(performance.now() - started)} ms`,
-          );
-        } finally {
-          await close();
-        }
+        const { pages, downloads, ms } = await writeSearchIndex(fileURLToPath(dir));
+        logger.info(`índice de busca: ${pages} páginas e ${downloads} downloads em ${Math.round(ms)} ms`);
       },
     },
   };
+}
+
+/**
+ * Indexes a built site into its pagefind/ folder (bench/search.mjs calls it too).
+ * @param {string} outDir the build's folder
+ * @returns {Promise<{ pages: number, downloads: number, ms: number }>}
+ */
+export async function writeSearchIndex(outDir) {
+  const started = performance.now();
+  const { createIndex, close } = await import('pagefind');
+  try {
+    const { index, errors } = await createIndex({ forceLanguage: 'pt' });
+    if (!index) throw new Error(errors.join('; '));
+    const pages = await index.addDirectory({ path: outDir });
+    if (pages.errors.length) throw new Error(pages.errors.join('; '));
+    let downloads = 0;
+    for (const record of await downloadRecords()) {
+      const added = await index.addCustomRecord(record);
+      if (added.errors.length) throw new Error(added.errors.join('; '));
+      downloads++;
+    }
+    const output = path.join(outDir, 'pagefind');
+    await rm(output, { recursive: true, force: true });
+    const written = await index.writeFiles({ outputPath: output });
+    if (written.errors.length) throw new Error(written.errors.join('; '));
+    // Pagefind also writes its ready-made interfaces; the dialog is ours (src/islands/SiteSearch.tsx).
+    for (const unused of UNUSED_FILES) await rm(path.join(output, unused), { force: true });
+    return { pages: pages.page_count, downloads, ms: performance.now() - started };
+  } finally {
+    await close();
+  }
 }
 
 /** Pagefind's own search interfaces, written beside its index and never loaded here. */
