@@ -27,7 +27,10 @@ const BOX = '<div class="prose-article mt-8">';
 async function articleBody(slug: string): Promise<string> {
   const html = await readFile(path.join(out, 'blog', slug, 'index.html'), 'utf8');
   const start = html.indexOf(BOX);
-  const end = html.indexOf('</div><section aria-labelledby="gostou"', start);
+  // The call to action's own attributes (its id, the search's ignore mark) may come in any order.
+  const cta = /<\/div><section [^>]*aria-labelledby="gostou"/g;
+  cta.lastIndex = start;
+  const end = cta.exec(html)?.index ?? -1;
   expect(start, `${slug}: corpo do artigo`).toBeGreaterThan(0);
   expect(end, `${slug}: fim do corpo`).toBeGreaterThan(start);
   return html.slice(start + BOX.length, end);

@@ -47,8 +47,11 @@
  * There are no newsletter confirm/unsubscribe routes. Uploads are in media-safety.test.ts;
  * the per-IP limiter's normal behaviour is in rate-limits.test.ts (its hostile burst is here).
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { csvCell } from '../../src/admin/audit/csv';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
@@ -418,9 +421,25 @@ function checkCsv(where: string, value: unknown, problems: string[]) {
 
 // ---------------------------------------------------------------------------
 
+/** A small built site, so the site's paths are served as in production (none: the first-start page). */
+let siteDir = '';
+async function writeSite() {
+  siteDir = await mkdtemp(path.join(tmpdir(), 'fuzz-site-'));
+  for (const [name, body] of Object.entries({
+    'index.html': '<h1>Início</h1>',
+    '404.html': '<h1>Página não encontrada</h1>',
+    'admin/index.html': '<div id="painel"></div>',
+    'blog/404/index.html': '<h1>Artigo não encontrado</h1>',
+  })) {
+    await mkdir(path.dirname(path.join(siteDir, name)), { recursive: true });
+    await writeFile(path.join(siteDir, name), body);
+  }
+}
+
 beforeAll(async () => {
   console.log(`[fuzz] seed=${SEED} (FUZZ_SEED=${SEED} reproduz esta execução)`);
-  s = await startStaffServer({ unthrottledLoopback: true });
+  await writeSite();
+  s = await startStaffServer({ unthrottledLoopback: true, siteDir });
   url = s.server.url;
   superuserAuth = await superuserToken(s.server);
   const posts = s.editor.client.collection('posts');
@@ -449,6 +468,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`[fuzz] seed=${SEED}: ${stats.requests} requisições no total`);
   await s?.stop();
+  if (siteDir) await rm(siteDir, { recursive: true, force: true });
 });
 
 // ---------------------------------------------------------------------------
