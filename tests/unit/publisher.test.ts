@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createPublisher, type BuildStatus, type RunResult } from '../../scripts/lib/publisher.mjs';
 import { pageEntries } from '../../scripts/lib/site-build.mjs';
 
@@ -26,6 +26,33 @@ describe('the publisher queue', () => {
     runs[0]!.finish({ ok: true, log: '' });
     await publisher.idle();
     expect(runs).toHaveLength(1);
+  });
+
+  test('the quiet period adapts: a lone save waits a third of it, a save that comes meanwhile the whole of it', () => {
+    vi.useFakeTimers();
+    try {
+      const { runs, run } = controlledRunner();
+      const publisher = createPublisher({ run, debounceMs: 1500 });
+      publisher.request('posts: sozinho');
+      vi.advanceTimersByTime(499);
+      expect(runs).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      expect(runs).toHaveLength(1);
+      runs[0]!.finish({ ok: true, log: '' });
+
+      // A burst: the second save restarts the wait with the whole quiet period.
+      const burst = createPublisher({ run, debounceMs: 1500 });
+      burst.request('posts: a');
+      vi.advanceTimersByTime(400);
+      burst.request('posts: b');
+      vi.advanceTimersByTime(1499);
+      expect(runs).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(runs).toHaveLength(2);
+      expect(runs[1]!.status.reasons).toEqual(['posts: a', 'posts: b']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('requests during a build queue exactly one more build', async () => {
