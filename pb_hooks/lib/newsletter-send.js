@@ -164,12 +164,7 @@ function requester(e, send) {
   // The audit log's row names who started it (a route's save has no request hook).
   const audit = require(`${__hooks}/lib/audit.js`);
   send.set(audit.ACTOR_KEY, audit.actorOf(e));
-  if (e.auth && !e.auth.isSuperuser()) {
-    send.set("requested_by", e.auth.id);
-    send.set("requested_by_name", e.auth.getString("full_name") || e.auth.email());
-  } else {
-    send.set("requested_by_name", "superuser");
-  }
+  require(`${__hooks}/lib/staff.js`).setRequester(send, e.auth);
 }
 
 /** POST /api/newsletter/sends { slug, test }: queues a send (or a test to oneself). */

@@ -117,12 +117,7 @@ function record(e, action, counts) {
   const row = new Record(collection);
   row.set("action", action);
   row.set("counts", counts);
-  if (e.auth && !e.auth.isSuperuser()) {
-    row.set("requested_by", e.auth.id);
-    row.set("requested_by_name", e.auth.getString("full_name") || e.auth.email());
-  } else {
-    row.set("requested_by_name", "superuser");
-  }
+  require(`${__hooks}/lib/staff.js`).setRequester(row, e.auth);
   e.app.save(row);
 }
 

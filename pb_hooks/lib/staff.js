@@ -15,4 +15,18 @@ function isActiveEditor(auth, superusers) {
   return role === "admin" || role === "editor";
 }
 
-module.exports = { isActiveEditor };
+/**
+ * Sets who asked on a record with `requested_by` and `requested_by_name` (privacy
+ * requests, newsletter sends): the staff account and its name as it is now, or
+ * "superuser" for an operator.
+ */
+function setRequester(record, auth) {
+  if (auth && !auth.isSuperuser()) {
+    record.set("requested_by", auth.id);
+    record.set("requested_by_name", auth.getString("full_name") || auth.email());
+  } else {
+    record.set("requested_by_name", "superuser");
+  }
+}
+
+module.exports = { isActiveEditor, setRequester };
