@@ -64,6 +64,8 @@ const JSVM_GLOBALS = [
   'onRecordAfterDeleteSuccess',
   'onRecordAuthWithPasswordRequest',
   'onRecordAuthRefreshRequest',
+  'onRecordRequestOTPRequest',
+  'onRecordAuthWithOTPRequest',
   'onRecordAuthRequest',
   'onRecordRequestPasswordResetRequest',
   'onRecordConfirmPasswordResetRequest',

@@ -3,15 +3,26 @@
 //     superusers' API (and so the CLI and backups tooling) stays, under the same throttle;
 //   - an inactive account's token opens nothing; a refresh needs a live token (lib/sessions.js);
 //   - reset requests are limited per e-mail and per address (lib/throttle.js);
+//   - a sign-in code is only a second step, and is spent after 5 wrong tries (lib/two-step.js);
 //   - public creates are at most 64 KB (lib/body-limit.js); a public form the browser sent
 //     itself (no JavaScript) is answered with pages (lib/public-forms.js);
 //   - `search=<text>` on the posts list becomes part of the request's filter (lib/search.js);
 //   - an update of a post or page keeps the `updated` its body sent (lib/revisions.js).
 
 const RESET_REQUEST = "POST /api/collections/{collection}/request-password-reset";
+const CODE_SIGN_IN = "POST /api/collections/{collection}/auth-with-otp";
 const CREATE = "POST /api/collections/{collection}/records";
 const LIST = "GET /api/collections/{collection}/records";
 const UPDATE = "PATCH /api/collections/{collection}/records/{id}";
+
+/** The path names the staff collection, by name or by id (a client may use either). */
+function isUsers(e, nameOrId) {
+  try {
+    return e.app.findCachedCollectionByNameOrId(nameOrId).name === "users";
+  } catch (_) {
+    return false;
+  }
+}
 
 function guard(e) {
   if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
@@ -20,6 +31,8 @@ function guard(e) {
   if (pattern === RESET_REQUEST) {
     // Past the e-mail's limit: the answer of a sent mail, and no mail.
     if (!require(`${__hooks}/lib/throttle.js`).allowResetRequest(e, e.request.pathValue("collection"))) return e.noContent(204);
+  } else if (pattern === CODE_SIGN_IN && isUsers(e, e.request.pathValue("collection"))) {
+    return require(`${__hooks}/lib/two-step.js`).guardCodeAttempt(e);
   } else if (pattern === CREATE) {
     const limit = require(`${__hooks}/lib/body-limit.js`);
     const forms = require(`${__hooks}/lib/public-forms.js`);

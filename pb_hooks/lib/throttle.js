@@ -60,6 +60,17 @@ function reserve(app, key, ip, max, windowMinutes) {
   return recorded;
 }
 
+/** How many of `key`'s events were recorded since `windowMinutes` ago. */
+function count(app, key, windowMinutes) {
+  const row = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery("SELECT COUNT(*) AS n FROM login_attempts WHERE identity = {:key} AND created >= {:since}")
+    .bind({ key: key, since: minutesAgo(windowMinutes) })
+    .one(row);
+  return row.n;
+}
+
 function clear(app, key) {
   app.db().newQuery("DELETE FROM login_attempts WHERE identity = {:key}").bind({ key: key }).execute();
 }
@@ -67,12 +78,19 @@ function clear(app, key) {
 /**
  * Runs a password sign-in (`e` of onRecordAuthWithPasswordRequest) under the
  * per-account throttle: the attempt counts as a failure unless it succeeds, and a
- * success clears only its own account's failures.
+ * success clears only its own account's failures. The right password of an account
+ * that needs the second step (PocketBase answers 401 with an mfaId, lib/two-step.js)
+ * is a success here: the password is proven, the code has its own limits.
  */
 function guardSignIn(e) {
   const key = signInKey(e.collection.name, e.record, e.identity);
   if (!reserve(e.app, key, e.realIP(), MAX_FAILURES, WINDOW_MINUTES)) throw new TooManyRequestsError(MESSAGE);
-  e.next();
+  try {
+    e.next();
+  } catch (err) {
+    if (require(`${__hooks}/lib/two-step.js`).isSecondStepAnswer(e, err)) clear(e.app, key);
+    throw err;
+  }
   clear(e.app, key);
 }
 
@@ -107,6 +125,8 @@ function purgeOld(app) {
 
 module.exports = {
   reserve,
+  count,
+  clear,
   guardSignIn,
   allowResetRequest,
   clearAccount,
