@@ -115,11 +115,20 @@ export function allows(
   switch (collection) {
     case 'users':
       if (read) return admin || own(record.id);
-      if (operation === 'create') return admin || (!sets(changes, 'role') && !sets(changes, 'is_active'));
+      // The two-step switch ('two_step') is each account's own, set in Perfil: never at creation.
+      if (operation === 'create')
+        return !sets(changes, 'two_step') && (admin || (!sets(changes, 'role') && !sets(changes, 'is_active')));
       if (operation === 'update') {
         // Nobody changes their own role or active flag, admins included: another admin must.
-        if (own(record.id)) return !sets(changes, 'role') && !sets(changes, 'is_active') && (admin || !sets(changes, 'verified'));
-        return admin;
+        // Admins always sign in with two steps: they may not turn the switch off.
+        if (own(record.id))
+          return (
+            !sets(changes, 'role') &&
+            !sets(changes, 'is_active') &&
+            (admin || !sets(changes, 'verified')) &&
+            (!admin || !sets(changes, 'two_step') || changes?.two_step === true)
+          );
+        return admin && !sets(changes, 'two_step');
       }
       return admin;
 

@@ -114,11 +114,14 @@ const CASES: CollectionCase[] = [
         body: { ...signUp(), role: 'editor', is_active: true },
         facts: { role: 'editor', is_active: true },
       },
+      { label: 'with the two-step switch', body: { ...signUp(), two_step: true }, facts: { two_step: true } },
     ],
     updates: () => [
       { label: 'name', changes: { full_name: 'Novo Nome' } },
       { label: 'role', changes: { role: 'editor' } },
       { label: 'active flag', changes: { is_active: false } },
+      { label: 'two-step switch on', changes: { two_step: true } },
+      { label: 'two-step switch off', changes: { two_step: false } },
     ],
   },
   {
@@ -478,11 +481,40 @@ describe.each(ACTORS)('%s', (actorName) => {
 });
 
 /**
+ * The two-step switch on one's own account (issue 40): the matrix's users target is
+ * another account, so each actor also tries its own, on, then off again.
+ */
+describe.each(ACTORS.filter((name) => name !== 'anonymous'))('%s', (actorName) => {
+  test('users: the server and permissions.ts agree on the own two-step switch', async () => {
+    const who = s[actorName];
+    const own = who.actor!.id;
+    const mismatches: string[] = [];
+    for (const changes of [{ two_step: true }, { two_step: false }]) {
+      const label = `own account: two-step switch ${changes.two_step ? 'on' : 'off'}`;
+      const server = (await statusOf(who.client.collection('users').update(own, changes))) === 200;
+      decisions.set(`${actorName} users update ${label}`, server);
+      if (server !== allows(who.actor, 'users', 'update', { id: own }, changes)) mismatches.push(`${label}: servidor ${server}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+/**
  * Decisions the spec states, asserted on what the server did (independent of
  * permissions.ts). Runs after the matrix filled `decisions`.
  */
 const SPEC: [string, boolean][] = [
   ['admin users update another account: role', true],
+  ['admin users update another account: two-step switch on', false],
+  ['admin users update another account: two-step switch off', false],
+  ['author users update another account: two-step switch on', false],
+  ['admin users create with the two-step switch', false],
+  ['anonymous users create with the two-step switch', false],
+  ['editor users update own account: two-step switch on', true],
+  ['author users update own account: two-step switch off', true],
+  ['admin users update own account: two-step switch on', true],
+  ['admin users update own account: two-step switch off', false],
+  ['inactive users update own account: two-step switch on', false],
   ['editor users list another account', false],
   ['author users update another account: role', false],
   ['admin posts delete published post', true],

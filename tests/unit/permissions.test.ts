@@ -53,6 +53,19 @@ describe('allows', () => {
     expect(allows(actor('admin'), 'users', 'update', { id: 'other' }, { is_active: false })).toBe(true);
   });
 
+  test("keeps the two-step switch each account's own, and on for admins", () => {
+    const editor = actor('editor');
+    const admin = actor('admin');
+    expect(allows(editor, 'users', 'update', { id: editor.id }, { two_step: true })).toBe(true);
+    expect(allows(editor, 'users', 'update', { id: editor.id }, { two_step: false })).toBe(true);
+    expect(allows(admin, 'users', 'update', { id: admin.id }, { two_step: true })).toBe(true);
+    expect(allows(admin, 'users', 'update', { id: admin.id }, { two_step: false })).toBe(false);
+    expect(allows(admin, 'users', 'update', { id: 'other' }, { two_step: true })).toBe(false);
+    expect(allows(admin, 'users', 'update', { id: 'other' }, { two_step: false })).toBe(false);
+    expect(allows(admin, 'users', 'create', {}, { role: 'author', two_step: true })).toBe(false);
+    expect(allows(null, 'users', 'create', {}, { two_step: true })).toBe(false);
+  });
+
   test('never lets anyone write the audit log', () => {
     for (const operation of ['create', 'update', 'delete'] as const)
       expect(allows(actor('admin'), 'audit_logs', operation, {}, {})).toBe(false);
