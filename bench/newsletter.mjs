@@ -211,6 +211,8 @@ else
       await seedSubscribers(path.join(data.dataDir, 'data.db'));
       server = await startBenchServer({ bin, dataDir: data.dataDir });
 
+      // Signed in before e-mail is configured: from then on an admin's sign-in also asks for the
+      // e-mailed code (issue 40), and the session serves the write rounds below (8 hours).
       const admin = (await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD)).token;
       for (const [key, value] of Object.entries({
         smtp_host: '127.0.0.1',
@@ -223,11 +225,13 @@ else
       }
 
       progress('Gravações com o servidor ocioso');
-      await measureWrites(server, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup });
+      await measureWrites(server, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup, token: admin });
       /** @type {number[]} */
       const idle = [];
       for (let round = 1; round <= IDLE_ROUNDS; round++) {
-        idle.push(...(await measureWrites(server, data.superuser, `ocioso-antes-${round}`, WRITES)).latencies);
+        idle.push(
+          ...(await measureWrites(server, data.superuser, `ocioso-antes-${round}`, { ...WRITES, token: admin })).latencies,
+        );
       }
 
       const editor = (await authToken(server.url, 'users', 'editor1@exemplo.com.br', STAFF_PASSWORD)).token;
@@ -244,7 +248,9 @@ else
       const busy = [];
       let busyRounds = 0;
       while (busyRounds < 2 * IDLE_ROUNDS && sink.total() < SUBSCRIBERS * 0.4) {
-        busy.push(...(await measureWrites(server, data.superuser, `durante-${++busyRounds}`, WRITES)).latencies);
+        busy.push(
+          ...(await measureWrites(server, data.superuser, `durante-${++busyRounds}`, { ...WRITES, token: admin })).latencies,
+        );
       }
       if (sink.total() >= SUBSCRIBERS / 2) throw new Error('o envio passou da metade durante as gravações: reduza a taxa');
 
@@ -269,7 +275,9 @@ else
 
       progress('Gravações com o servidor ocioso, depois do envio');
       for (let round = 1; round <= IDLE_ROUNDS; round++) {
-        idle.push(...(await measureWrites(server, data.superuser, `ocioso-depois-${round}`, WRITES)).latencies);
+        idle.push(
+          ...(await measureWrites(server, data.superuser, `ocioso-depois-${round}`, { ...WRITES, token: admin })).latencies,
+        );
       }
 
       const twice = [...sink.received.values()].filter((n) => n > 1).length;

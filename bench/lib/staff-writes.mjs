@@ -16,12 +16,14 @@ import { measureThroughput } from './sampling.mjs';
  * @param {import('./bench-pocketbase.mjs').RunningServer} server
  * @param {{ email: string, password: string }} superuser for the request log, on failure
  * @param {string} label
- * @param {{ clients: number, total: number }} load `total` posts to create and update, by `clients` at once
+ * @param {{ clients: number, total: number, token?: string }} load `total` posts to create and update, by
+ *   `clients` at once, as the admin; `token`: a session of that admin to use instead of signing in (a
+ *   server with e-mail configured asks an admin for the e-mailed code too, so its bench signs in before)
  * @returns {Promise<WriteRun>}
  */
-export async function measureWrites(server, superuser, label, { clients, total }) {
+export async function measureWrites(server, superuser, label, { clients, total, token: session }) {
   const cpuBefore = await cpuMilliseconds(server.pid);
-  const { token } = await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD);
+  const token = session ?? (await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD)).token;
   const providers = await Promise.all(Array.from({ length: clients }, () => adminDataProvider(server.url, token)));
   const run = `${label}-${Math.random().toString(36).slice(2, 8)}`;
   /** @type {number[]} */

@@ -1,6 +1,8 @@
 /**
  * react-admin's auth provider on PocketBase's `users` auth collection.
- * - login: e-mail + password; the server throttles (429 after 5 failures in 15 min);
+ * - login: e-mail + password; the server throttles (429 after 5 failures in 15 min).
+ *   An account that needs the second step (auth/secondStep.ts) gets its code by e-mail
+ *   and login throws SecondStepRequired; login again with that step and the code;
  * - checkAuth: a token that is present and not expired, confirmed with the server
  *   at most every VERIFY_EVERY_MS (a revoked token ends the session);
  * - permissions: the Actor of src/lib/permissions.ts; canAccess: src/admin/access.ts.
@@ -15,6 +17,7 @@ import type { RecordModel } from 'pocketbase';
 import { useAuthProvider, type AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
 import { secureInput } from './auth/passwordRules';
+import { SecondStepRequired, mfaIdOf, type SecondStep } from './auth/secondStep';
 import {
   actorOf,
   endSession,
@@ -69,6 +72,9 @@ export interface SignUpFields {
   confirmation: string;
 }
 
+/** react-admin's login parameters: the password step, or the code step that follows it. */
+export type LoginParams = { email: string; password: string } | { secondStep: SecondStep; code: string };
+
 export interface AdminAuthProvider extends AuthProvider {
   /** The stored session: whether there is a token, whether it is unexpired, and when it expires (ms, 0 if unknown). */
   session(): { present: boolean; valid: boolean; expiresAt: number };
@@ -101,8 +107,18 @@ export interface AdminAuthProvider extends AuthProvider {
   requestEmailChange(email: string): Promise<void>;
   /** Saves the own name and avatar (multipart). */
   updateProfile(body: FormData): Promise<void>;
-  /** A new password revokes every token, this one included: signs in again with it. */
-  changePassword(current: string, password: string, confirmation: string): Promise<void>;
+  /**
+   * A new password revokes every token, this one included: signs in again with it. An
+   * account with two steps gets a code by e-mail: the returned step is finished with
+   * completeSecondStep (null: signed in already).
+   */
+  changePassword(current: string, password: string, confirmation: string): Promise<SecondStep | null>;
+  /** A new code by e-mail in the same MFA session (the step's new otpId). */
+  resendCode(step: SecondStep): Promise<SecondStep>;
+  /** The code step: on success the session is stored. */
+  completeSecondStep(step: SecondStep, code: string): Promise<void>;
+  /** Turns the own two-step switch on or off (Perfil). */
+  setTwoStep(enabled: boolean): Promise<void>;
 }
 
 /** The admin's auth provider with its custom methods, for screens (react-admin's useAuthProvider). */
@@ -113,6 +129,28 @@ export function useAdminAuth(): AdminAuthProvider {
 export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
   let verifiedAt = 0;
   const users = () => pb.collection('users');
+
+  /** Asks for a code inside the MFA session `mfaId` (the password step's answer). */
+  const requestCode = async (email: string, mfaId: string): Promise<SecondStep> => {
+    const { otpId } = await users().requestOTP(email, { body: { email, mfaId } });
+    return { email, mfaId, otpId };
+  };
+
+  /** Password sign-in; throws SecondStepRequired when the account needs the code too. */
+  const passwordStep = async (email: string, password: string) => {
+    try {
+      await users().authWithPassword(email, password);
+    } catch (error) {
+      const mfaId = mfaIdOf(error);
+      if (!mfaId) throw error;
+      throw new SecondStepRequired(await requestCode(email, mfaId));
+    }
+  };
+
+  const completeSecondStep = async (step: SecondStep, code: string) => {
+    // In the body, not the URL: the session id and the code never reach a log.
+    await users().authWithOTP(step.otpId, code, { body: { otpId: step.otpId, password: code, mfaId: step.mfaId } });
+  };
 
   const ensureSession = async () => {
     if (!pb.authStore.token) throw { message: false };
@@ -129,8 +167,9 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
   };
 
   return {
-    async login(params: { email: string; password: string }) {
-      await pb.collection('users').authWithPassword(params.email.trim(), params.password);
+    async login(params: LoginParams) {
+      if ('secondStep' in params) await completeSecondStep(params.secondStep, params.code);
+      else await passwordStep(params.email.trim(), params.password);
       verifiedAt = Date.now();
     },
     async logout() {
@@ -226,7 +265,23 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
       const record = pb.authStore.record;
       if (!record) throw new Error('Sem sessão');
       await users().update(record.id, { oldPassword: current, password, passwordConfirm: confirmation });
-      await users().authWithPassword(String(record.email), password);
+      try {
+        await passwordStep(String(record.email), password);
+        return null;
+      } catch (error) {
+        if (error instanceof SecondStepRequired) return error.secondStep;
+        throw error;
+      }
+    },
+    resendCode: (step) => requestCode(step.email, step.mfaId),
+    async completeSecondStep(step, code) {
+      await completeSecondStep(step, code);
+      verifiedAt = Date.now();
+    },
+    async setTwoStep(enabled) {
+      const record = pb.authStore.record;
+      if (!record) throw new Error('Sem sessão');
+      saveOwnRecord(pb, await users().update(record.id, { two_step: enabled }));
     },
   };
 }

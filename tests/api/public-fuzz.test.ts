@@ -23,7 +23,7 @@
  * | POST /api/collections/users/request-verification            | ask (204)                                       | email                               |
  * | POST /api/collections/users/confirm-verification            | confirm with a token                            | token                               |
  * | POST /api/collections/users/confirm-email-change            | confirm with a token                            | token, password                     |
- * | POST /api/collections/users/request-otp, auth-with-otp      | nothing (OTP disabled: 4xx)                     | email, otpId, password              |
+ * | POST /api/collections/users/request-otp, auth-with-otp      | nothing without a password step's mfaId: 4xx    | email, otpId, password              |
  * | POST /api/collections/users/auth-with-oauth2                | nothing (OAuth2 disabled: 4xx)                  | provider, code                      |
  * | POST /api/collections/_superusers/auth-with-password        | sign in (operators)                             | identity, password                  |
  * | GET  /api/collections/posts/records[/:id]                   | list/view published (or due scheduled) posts    | filter/sort/expand/fields/page, ids |

@@ -1,4 +1,4 @@
-/** pt-BR labels of the audit log: actions (spec) and the audited tables. */
+/** pt-BR labels of the audit log: actions (the spec's three, plus the two-step sign-ins) and the audited tables. */
 
 import { EXACT_TOTAL_LIMIT } from '../dataProvider';
 
@@ -6,9 +6,11 @@ export const ACTION_LABELS: Record<string, string> = {
   INSERT: 'Criação',
   UPDATE: 'Atualização',
   DELETE: 'Exclusão',
+  // A sign-in that used the e-mailed code (pb_hooks/lib/two-step.js).
+  SIGN_IN: 'Login em duas etapas',
 };
 
-export const ACTION_COLORS = { INSERT: 'success', UPDATE: 'info', DELETE: 'error' } as const;
+export const ACTION_COLORS = { INSERT: 'success', UPDATE: 'info', DELETE: 'error', SIGN_IN: 'secondary' } as const;
 
 export const ACTION_CHOICES = Object.entries(ACTION_LABELS).map(([id, name]) => ({ id, name }));
 

@@ -2,6 +2,8 @@
  * /admin/login: the spec's card with three tabs (Login, Cadastro, Recuperar).
  * Sign-in goes through react-admin's useLogin, sign-up and recovery through the
  * auth provider's own methods; the forms are AuthForm's. Already signed in → the dashboard.
+ * An account with two steps is asked, after the password, for the code sent by e-mail
+ * (SecondStepForm) in place of the tabs.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -10,6 +12,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useLogin, useNotify } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +29,8 @@ import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from
 import { signUpPasswordError } from './passwordRules';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SignUpNotice, signedUpText, useSignUpFacts } from './SignUpNotice';
+import { isSecondStepRequired, type SecondStep } from './secondStep';
+import { SecondStepForm } from './SecondStepForm';
 
 type TabName = 'login' | 'signup' | 'recover';
 const TABS: { name: TabName; label: string }[] = [
@@ -36,7 +41,10 @@ const TABS: { name: TabName; label: string }[] = [
 
 const statusOf = (error: unknown) => (error as { status?: number })?.status ?? 0;
 
-function LoginTab() {
+/** Where a tab hands over an account that needs the code too. */
+type OnSecondStep = (step: SecondStep) => void;
+
+function LoginTab({ onSecondStep }: { onSecondStep: OnSecondStep }) {
   const login = useLogin();
   const notify = useNotify();
   const form = useAuthForm({ email: '', password: '' });
@@ -50,6 +58,11 @@ function LoginTab() {
       setAttempts(nextAttempts(attempts, 'success'));
       notify(<Toast title="Login realizado com sucesso!" description="Redirecionando..." />, { type: 'success' });
     } catch (error) {
+      if (isSecondStepRequired(error)) {
+        // The password was right: the hint counter starts over; the code has its own.
+        setAttempts(nextAttempts(attempts, 'success'));
+        return onSecondStep(error.secondStep);
+      }
       const status = statusOf(error);
       if (status === 429) {
         setAttempts(nextAttempts(attempts, 'blocked'));
@@ -95,7 +108,7 @@ const EMPTY_SIGN_UP = { full_name: '', email: '', password: '', confirmation: ''
 /** The first account's sign-up: it is the panel's administrator, active at once. */
 export const FIRST_ADMIN_TEXT = 'Você é o primeiro usuário do painel: sua conta de administrador já está ativa e você já entrou.';
 
-function SignUpTab() {
+function SignUpTab({ onSecondStep }: { onSecondStep: OnSecondStep }) {
   const notify = useNotify();
   const login = useLogin();
   const auth = useAdminAuth();
@@ -111,7 +124,11 @@ function SignUpTab() {
           type: 'success',
           autoHideDuration: 8000,
         });
-        await login({ email: values.email, password: values.password });
+        // With e-mail already configured (by an operator), even the first admin gives the code.
+        await login({ email: values.email, password: values.password }).catch((error: unknown) => {
+          if (isSecondStepRequired(error)) return onSecondStep(error.secondStep);
+          throw error;
+        });
         return;
       }
       notify(<Toast title="Cadastro realizado com sucesso!" description={signedUpText(facts.mailEnabled)} />, {
@@ -185,10 +202,36 @@ function RecoverTab() {
   );
 }
 
+/** The code step in place of the tabs; a right code signs in as the password would have. */
+function CodeStep({ step, onStep, onDone }: { step: SecondStep; onStep: OnSecondStep; onDone: (notice?: string) => void }) {
+  const login = useLogin();
+  const notify = useNotify();
+  return (
+    <Box component="section" aria-labelledby="second-step-title">
+      <Typography id="second-step-title" component="h2" variant="h6" gutterBottom>
+        Verificação em duas etapas
+      </Typography>
+      <SecondStepForm
+        step={step}
+        onStep={onStep}
+        verify={async (code) => {
+          await login({ secondStep: step, code });
+          notify(<Toast title="Login realizado com sucesso!" description="Redirecionando..." />, { type: 'success' });
+        }}
+        onExpired={(message) => onDone(message)}
+        onBack={() => onDone()}
+        backLabel="Voltar ao login"
+      />
+    </Box>
+  );
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [tab, setTab] = useState<TabName>('login');
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const [stepNotice, setStepNotice] = useState<string | null>(null);
   const notify = useNotify();
   const [signOutReason] = useState(takeSignOutReason);
   const sessionEnded = signOutReason === 'expired';
@@ -210,16 +253,43 @@ export function LoginPage() {
           Por segurança, sua sessão foi encerrada.
         </Alert>
       ) : null}
-      <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }}>
-        {TABS.map(({ name, label }) => (
-          <Tab key={name} value={name} label={label} id={`tab-${name}`} aria-controls={`panel-${name}`} />
-        ))}
-      </Tabs>
-      {TABS.map(({ name }) => (
-        <Box key={name} role="tabpanel" id={`panel-${name}`} aria-labelledby={`tab-${name}`} hidden={tab !== name}>
-          {tab === name ? name === 'login' ? <LoginTab /> : name === 'signup' ? <SignUpTab /> : <RecoverTab /> : null}
-        </Box>
-      ))}
+      {secondStep ? (
+        <CodeStep
+          step={secondStep}
+          onStep={setSecondStep}
+          onDone={(notice) => {
+            setSecondStep(null);
+            setStepNotice(notice ?? null);
+            setTab('login');
+          }}
+        />
+      ) : (
+        <>
+          {stepNotice ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {stepNotice}
+            </Alert>
+          ) : null}
+          <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }}>
+            {TABS.map(({ name, label }) => (
+              <Tab key={name} value={name} label={label} id={`tab-${name}`} aria-controls={`panel-${name}`} />
+            ))}
+          </Tabs>
+          {TABS.map(({ name }) => (
+            <Box key={name} role="tabpanel" id={`panel-${name}`} aria-labelledby={`tab-${name}`} hidden={tab !== name}>
+              {tab === name ? (
+                name === 'login' ? (
+                  <LoginTab onSecondStep={setSecondStep} />
+                ) : name === 'signup' ? (
+                  <SignUpTab onSecondStep={setSecondStep} />
+                ) : (
+                  <RecoverTab />
+                )
+              ) : null}
+            </Box>
+          ))}
+        </>
+      )}
       <Box sx={{ mt: 3 }}>
         <Link href="/">Voltar ao site</Link>
       </Box>

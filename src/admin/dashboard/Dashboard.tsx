@@ -178,7 +178,11 @@ function SystemStatus({ results }: { results: CheckResult[] }) {
   );
 }
 
-/** For admins: e-mail is off (no SMTP server), so password resets, notifications and newsletter confirmations cannot go out. */
+/**
+ * For admins: e-mail is off (no SMTP server), so password resets, notifications and
+ * newsletter confirmations cannot go out, and the two-step sign-in (a code by e-mail)
+ * waits for it: until then the password alone signs in.
+ */
 function MailOffWarning() {
   const auth = useAdminAuth();
   const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
@@ -189,6 +193,10 @@ function MailOffWarning() {
       Sem um servidor SMTP, os e-mails de recuperação de senha, de confirmação de cadastro e de notificação não são enviados, e as
       inscrições na newsletter esperam como pendentes: a confirmação de cada uma sai quando o SMTP estiver configurado. Configure
       o SMTP em <AdminLink to="/settings">Configurações</AdminLink>.
+      <Box component="p" data-two-step="waiting" sx={{ mb: 0 }}>
+        <strong>A verificação em duas etapas espera as configurações de e-mail.</strong> Até lá, o login dos administradores pede
+        só a senha; com o SMTP configurado, ele passa a pedir também um código enviado por e-mail.
+      </Box>
     </Alert>
   );
 }

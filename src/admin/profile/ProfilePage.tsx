@@ -1,26 +1,32 @@
 /**
  * 'Perfil': the signed-in staff member's own name and avatar, a password change
- * (the server ends other sessions; we sign in again with the new password) and an
- * e-mail change (confirmed through the link PocketBase sends to the new address).
+ * (the server ends other sessions; we sign in again with the new password, and with
+ * the e-mailed code when the account has two steps), an e-mail change (confirmed
+ * through the link PocketBase sends to the new address) and the switch 'Verificação
+ * em duas etapas' (each account's own; always on for admins).
  */
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useGetIdentity, useNotify, useRefresh } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PasswordInput } from '../auth/PasswordInput';
 import { secureInput, signUpPasswordError } from '../auth/passwordRules';
 import { RoleBadge } from '../common/RoleBadge';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
+import type { SecondStep } from '../auth/secondStep';
+import { SecondStepForm } from '../auth/SecondStepForm';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -114,6 +120,10 @@ function PasswordChange() {
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((value) => ({ ...value, [name]: event.target.value }));
 
+  // After a change, an account with two steps signs in again with the e-mailed code.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const notifyChanged = () => notify('Senha alterada com sucesso!', { type: 'success' });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = fields.current ? signUpPasswordError(fields.password, fields.confirmation) : 'Informe a senha atual.';
@@ -121,9 +131,10 @@ function PasswordChange() {
     if (problem || !auth.ownRecord()) return;
     setBusy(true);
     try {
-      await auth.changePassword(fields.current, fields.password, fields.confirmation);
+      const step = await auth.changePassword(fields.current, fields.password, fields.confirmation);
       setFields({ current: '', password: '', confirmation: '' });
-      notify('Senha alterada com sucesso!', { type: 'success' });
+      if (step) setSecondStep(step);
+      else notifyChanged();
     } catch (failure) {
       const wrongCurrent = (failure as { response?: { data?: { oldPassword?: unknown } } }).response?.data?.oldPassword;
       setError(wrongCurrent ? 'A senha atual está incorreta.' : `Erro ao alterar senha: ${reasonOf(failure)}`);
@@ -138,20 +149,40 @@ function PasswordChange() {
         <Typography id="profile-password" component="h2" variant="h6" gutterBottom>
           Alterar senha
         </Typography>
-        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Alterar senha">
-          {error ? <Alert severity="error">{error}</Alert> : null}
-          <PasswordInput label="Senha atual" autoComplete="current-password" value={fields.current} onChange={set('current')} />
-          <PasswordInput label="Nova senha" autoComplete="new-password" value={fields.password} onChange={set('password')} />
-          <PasswordInput
-            label="Confirmar nova senha"
-            autoComplete="new-password"
-            value={fields.confirmation}
-            onChange={set('confirmation')}
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Salvando...' : 'Alterar senha'}
-          </Button>
-        </Stack>
+        {secondStep ? (
+          <Stack spacing={2}>
+            <Alert severity="info">
+              Senha alterada. Para continuar conectado, digite o código de verificação que enviamos para o seu e-mail.
+            </Alert>
+            <SecondStepForm
+              step={secondStep}
+              onStep={setSecondStep}
+              verify={async (code) => {
+                await auth.completeSecondStep(secondStep, code);
+                setSecondStep(null);
+                notifyChanged();
+              }}
+              onExpired={() => auth.endSession()}
+              onBack={() => auth.endSession()}
+              backLabel="Sair e entrar de novo"
+            />
+          </Stack>
+        ) : (
+          <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Alterar senha">
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            <PasswordInput label="Senha atual" autoComplete="current-password" value={fields.current} onChange={set('current')} />
+            <PasswordInput label="Nova senha" autoComplete="new-password" value={fields.password} onChange={set('password')} />
+            <PasswordInput
+              label="Confirmar nova senha"
+              autoComplete="new-password"
+              value={fields.confirmation}
+              onChange={set('confirmation')}
+            />
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Salvando...' : 'Alterar senha'}
+            </Button>
+          </Stack>
+        )}
       </CardContent>
     </Card>
   );
@@ -200,6 +231,74 @@ function EmailChange() {
   );
 }
 
+/**
+ * 'Verificação em duas etapas': after the password, sign-in asks for a code sent by
+ * e-mail. Editors and authors choose; admins always have it (the server refuses
+ * turning it off). Until e-mail is configured, sign-in asks only the password.
+ */
+function TwoStepSwitch() {
+  const notify = useNotify();
+  const auth = useAdminAuth();
+  const record = auth.ownRecord();
+  const isAdmin = record?.role === 'admin';
+  const [enabled, setEnabled] = useState(() => Boolean(record?.two_step));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
+
+  const change = async (next: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await auth.setTwoStep(next);
+      setEnabled(next);
+      notify(next ? 'Verificação em duas etapas ligada.' : 'Verificação em duas etapas desligada.', { type: 'success' });
+    } catch (failure) {
+      setError(`Erro ao alterar a verificação em duas etapas: ${reasonOf(failure)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="profile-two-step">
+      <CardContent>
+        <Typography id="profile-two-step" component="h2" variant="h6" gutterBottom>
+          Verificação em duas etapas
+        </Typography>
+        <Stack spacing={1.5}>
+          <Typography variant="body2" color="text.secondary" id="profile-two-step-about">
+            Depois da senha, o login pede um código de 6 dígitos enviado para o seu e-mail, válido por 5 minutos. Quem descobrir a
+            sua senha ainda não consegue entrar.
+          </Typography>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={isAdmin || enabled}
+                disabled={isAdmin || busy}
+                onChange={(event) => void change(event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'profile-two-step-about profile-two-step-note' } }}
+              />
+            }
+            label="Pedir um código por e-mail ao entrar"
+          />
+          <Typography variant="body2" color="text.secondary" id="profile-two-step-note">
+            {isAdmin
+              ? 'Obrigatória para administradores: não pode ser desligada.'
+              : 'Se perder o acesso ao seu e-mail, um administrador cria para você uma conta nova, com outro e-mail, em Usuários.'}
+          </Typography>
+          {mail.data === false ? (
+            <Alert severity="info" data-mail="off">
+              O envio de e-mails ainda não está configurado: até lá, o login pede só a senha.
+            </Alert>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function ProfilePage() {
   useDocumentTitle('Perfil');
   return (
@@ -210,6 +309,7 @@ export default function ProfilePage() {
       <Stack spacing={2}>
         <ProfileDetails />
         <PasswordChange />
+        <TwoStepSwitch />
         <EmailChange />
       </Stack>
     </Box>
