@@ -167,9 +167,13 @@ export async function createStaff(role: Role, options: { active?: boolean; fullN
  * itself has its own tests.) `server`: another PocketBase than the shared e2e one.
  */
 export async function openAdminAs(page: Page, account: StaffAccount, path = '/admin', server = process.env.E2E_BASE_URL!) {
-  const url = server;
-  const client = new PocketBase(url);
+  const client = new PocketBase(server);
   await client.collection('users').authWithPassword(account.email, account.password);
+  await openAdminWithSession(page, client, path, server);
+}
+
+/** Opens the admin with the session a signed-in SDK client holds (e.g. after both steps of a two-step sign-in). */
+export async function openAdminWithSession(page: Page, client: PocketBase, path: string, url: string) {
   const stored = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
   // Once per tab: later navigations (after signing out, say) must not bring the session back.
   await page.addInitScript((value) => {

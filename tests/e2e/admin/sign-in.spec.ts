@@ -320,5 +320,9 @@ test.describe('on a server that cannot send e-mails', () => {
     await signInThroughForm(page, staff.admin.email, PASSWORD);
     await expect(page.getByText('O envio de e-mails está desligado')).toBeVisible();
     await expect(page.locator('[data-mail="off"]').getByRole('link', { name: 'Configurações' })).toBeVisible();
+    // The admin signed in with the password alone: two-step sign-in waits for e-mail, and the dashboard says so.
+    await expect(page.locator('[data-two-step="waiting"]')).toContainText(
+      'A verificação em duas etapas espera as configurações de e-mail.',
+    );
   });
 });
