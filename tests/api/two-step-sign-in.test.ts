@@ -342,3 +342,18 @@ describe("the Perfil switch, 'Verificação em duas etapas'", () => {
     expect(await statusOf(signUp(s.admin.client, { role: 'author', is_active: true }))).toBe(400);
   });
 });
+
+describe('when e-mail stops working', () => {
+  test('an operator emptying smtp_host in /_/ lets admins in with the password again (docs/seguranca.md)', async () => {
+    const admin = await newAccount('admin');
+    expect((await rawPasswordSignIn(admin.email)).status).toBe(401);
+    const host = await s.superuser.collection('public_site_settings').getFirstListItem('key = "smtp_host"');
+    await s.superuser.collection('public_site_settings').update(host.id, { value: '' });
+    try {
+      expect((await rawPasswordSignIn(admin.email)).status).toBe(200);
+    } finally {
+      await s.superuser.collection('public_site_settings').update(host.id, { value: '127.0.0.1' });
+    }
+    expect((await rawPasswordSignIn(admin.email)).status).toBe(401);
+  });
+});
