@@ -14,6 +14,7 @@ import { cookieConsentDirective } from './src/integrations/cookie-consent-direct
 import { markdownConfig } from './src/config/markdown.ts';
 import { highlightCache } from './src/integrations/highlight-cache.mjs';
 import { siteSearch } from './src/integrations/site-search.mjs';
+import { keptPages } from './src/integrations/kept-pages.mjs';
 
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
@@ -30,6 +31,9 @@ function quietHeadInjectDirective() {
     },
   };
 }
+
+// A publication links its unchanged pages from the live build, compressions included.
+const pagesOfLiveBuild = keptPages();
 
 const pocketBaseUrl = process.env.POCKETBASE_DEV_URL ?? 'http://127.0.0.1:8090';
 
@@ -54,6 +58,7 @@ export default defineConfig({
   integrations: [
     // Before anything renders Markdown: highlighted blocks are reused across builds.
     highlightCache(),
+    pagesOfLiveBuild.integration,
     mdx(),
     // The public islands (src/islands) and the admin, one renderer and one React chunk.
     react(),
@@ -71,7 +76,7 @@ export default defineConfig({
     // _headers and _redirects: what static hosts need to serve dist/ as our server does.
     securityHeaders(),
     staticRedirects(),
-    precompress(),
+    precompress({ skip: pagesOfLiveBuild.isKept }),
   ],
   vite: {
     plugins: [tailwindcss(), quietHeadInjectDirective()],

@@ -5,7 +5,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { newBuildDir, pruneBuilds, stagingDirOf, swapLive } from './live-site.mjs';
+import { currentBuild, newBuildDir, pruneBuilds, stagingDirOf, swapLive } from './live-site.mjs';
 import { createBuildWorker, runSiteBuild } from './site-build.mjs';
 
 /**
@@ -198,6 +198,8 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir, force 
     /** @type {BuildPhase[]} */
     const phases = [];
     const staging = stagingDirOf(liveLink);
+    // Its unchanged pages are linked into the new build, not copied (src/integrations/kept-pages.mjs).
+    const previousBuild = force ? null : await currentBuild(liveLink);
     for (let attempt = 0; ; attempt++) {
       await rm(staging, { recursive: true, force: true });
       const result = await runSiteBuild({
@@ -208,6 +210,7 @@ export function localBuildRunner({ liveLink, env = process.env, cacheDir, force 
         force,
         onProgress: ({ stage, pages }) => report(stage, pages),
         worker,
+        previousBuild,
       });
       logs.push(result.log);
       phases.push(...result.phases);

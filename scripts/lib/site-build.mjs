@@ -55,9 +55,12 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /**
  * Builds the site into outDir.
  * @param {{ outDir: string, env?: NodeJS.ProcessEnv, cacheDir?: string, exclude?: Map<string, string>,
- *           force?: boolean, onProgress?: (progress: BuildProgress) => void, worker?: BuildWorker }} options
+ *           force?: boolean, onProgress?: (progress: BuildProgress) => void, worker?: BuildWorker,
+ *           previousBuild?: string | null }} options
  *   `exclude`: CMS entries to leave out ("blog:slug", "cmsPages:slug"; src/lib/left-out.ts) → why
  *   `force`: render every page again, ignoring the previous build (the cache is still written)
+ *   `previousBuild`: a publication's live build, whose unchanged pages are linked instead of
+ *   copied (src/integrations/kept-pages.mjs); null when there is none yet
  *   `worker`: the build process to use (kept by the caller between builds); without it, one
  *   is started for this build and stopped after it
  * @returns {Promise<BuildResult>}
@@ -70,6 +73,7 @@ export async function runSiteBuild({
   force = false,
   onProgress,
   worker,
+  previousBuild,
 }) {
   const key = cacheDir ? await astroKey(cacheDir, env) : undefined;
   const startedAt = Date.now();
@@ -123,6 +127,7 @@ export async function runSiteBuild({
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
     ...(exclude.size ? { PUBLISH_EXCLUDE: JSON.stringify(Object.fromEntries(exclude)) } : {}),
     ...(key ? { ASTRO_KEY: key } : {}),
+    ...(previousBuild === undefined ? {} : { PUBLISH_PREVIOUS_BUILD: previousBuild ?? '' }),
     FORCE_COLOR: '0',
   };
   let outcome;

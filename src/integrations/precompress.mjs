@@ -60,11 +60,14 @@ async function linkOrCopy(from, to) {
 
 /**
  * The compression integrations, in order: astro-compressor, then the cache's own step.
- * @param {{ root?: string, cacheDir?: string }} [places] root: the build's output; cacheDir:
- *   where compressions are kept between builds. In a build both come from Astro's config.
+ * @param {{ root?: string, cacheDir?: string, skip?: (file: string) => boolean }} [places] root: the
+ *   build's output; cacheDir: where compressions are kept between builds (in a build both
+ *   come from Astro's config); skip: files left alone, whose compressions are already in
+ *   place (pages kept from the live build, src/integrations/kept-pages.mjs)
  * @returns {AstroIntegration[]}
  */
 export function precompress(places = {}) {
+  const skip = places.skip ?? (() => false);
   let assetsDir = places.root && path.join(places.root, '_astro');
   let cacheDir = places.cacheDir;
   /** Size and content hash of each input, read once for all its formats. @type {Map<string, Promise<{ size: number, hash: string }>>} */
@@ -72,6 +75,9 @@ export function precompress(places = {}) {
   /** Cache entry → the output astro-compressor wrote for it in this build. @type {Map<string, string>} */
   const toStore = new Map();
   let reused = 0;
+  /** Files compressed (or found in the cache) in this build, and files left alone (`skip`). */
+  let considered = 0;
+  let skipped = 0;
 
   /** @param {string} file */
   const input = (file) => {
@@ -147,8 +153,15 @@ export function precompress(places = {}) {
       // The server (server/site) sends only brotli and gzip.
       zstd: false,
       hooks: {
-        fileFilter: ({ filePath }) =>
-          COMPRESSIBLE.has(path.extname(filePath).toLowerCase()) && statSync(filePath).size >= MIN_BYTES,
+        fileFilter: ({ filePath }) => {
+          if (skip(filePath)) {
+            skipped++;
+            return false;
+          }
+          const wanted = COMPRESSIBLE.has(path.extname(filePath).toLowerCase()) && statSync(filePath).size >= MIN_BYTES;
+          if (wanted) considered++;
+          return wanted;
+        },
         fileOptions: { brotli: ({ filePath }) => brotliOptions(filePath) },
         // A cached compression of the same content with the same options is copied into
         // place, and astro-compressor skips this format of the file.
@@ -191,11 +204,14 @@ export function precompress(places = {}) {
           const stored = await storeAll();
           await pruneCache();
           logger.info(
-            `cache: ${reused} cópias reaproveitadas, ${stored} guardadas ` + `(${Math.round(performance.now() - started)} ms)`,
+            `${considered} arquivo(s) a comprimir, ${skipped} mantido(s) do build no ar com suas compressões; ` +
+              `cache: ${reused} cópias reaproveitadas, ${stored} guardadas (${Math.round(performance.now() - started)} ms)`,
           );
           inputs.clear();
           toStore.clear();
           reused = 0;
+          considered = 0;
+          skipped = 0;
         },
       },
     },

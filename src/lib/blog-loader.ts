@@ -5,13 +5,31 @@
  * the site cannot take (its schema refuses it, or an MDX article has its slug) is
  * left out and named in the build's log (src/lib/left-out.ts).
  */
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import { publicFilesUrl } from './cms-client';
 import { mediaImagesReader } from './cms-images';
-import { readCmsContent, storeEntries, type StoredEntry } from './cms-loaders';
-import { toBlogEntry } from './cms-posts';
-import { leftOutLine } from './left-out';
+import { readCmsContent, RENDERER_SOURCES, storeEntries, type StoredEntry } from './cms-loaders';
+import { fetchPublicPosts, fetchPublicPostsById, toBlogEntry, type CmsPostRecord, type PostVersion } from './cms-posts';
+import { FULL_READ_FROM, planPostRead, readSynced, SYNC_META_KEY, writeSynced, type SyncedPosts } from './cms-post-sync';
+import { excludedEntries, leftOutLine } from './left-out';
+
+/** The code that turns a post record into a stored entry: a change to it reads every post again. */
+const ENTRY_SOURCES: string = Object.values(
+  import.meta.glob<string>(
+    [
+      './blog-loader.ts',
+      './cms-posts.ts',
+      './cms-post-sync.ts',
+      './cms-loaders.ts',
+      './article-dates.ts',
+      './format.ts',
+      '../content.config.ts',
+      '../../pb_hooks/lib/content-rules.json',
+    ],
+    { query: '?raw', import: 'default', eager: true },
+  ),
+).join('\n');
 
 /**
  * Why a CMS post cannot take its slug: an MDX article in git already has it.
@@ -37,21 +55,74 @@ export function blogLoader(options: { base: string; pocketBaseUrl?: string }): L
       await mdx.load({ ...context, store: { ...store, keys: () => store.keys().filter((id) => fromGit(store.get(id)!)) } });
       if (!url || !content) {
         await storeEntries(context, [], (entry) => !fromGit(entry));
+        context.meta.delete(SYNC_META_KEY);
         context.logger.info('POCKETBASE_URL não definida: o blog usa só os artigos MDX.');
         return;
       }
-      const { posts } = await content;
-      const filesUrl = publicFilesUrl();
-      // A post whose slug an MDX article holds is left out; the article stays.
-      const entries = posts
-        .map((post) => toBlogEntry(post, filesUrl))
-        .filter((entry) => {
-          const clash = slugClash(entry.id, store.get(entry.id)?.filePath);
-          if (clash) context.logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: clash }));
-          return !clash;
-        });
-      await storeEntries(context, entries, (entry) => !fromGit(entry), mediaImagesReader(url, filesUrl));
-      context.logger.info(`${posts.length} post(s) publicado(s) do CMS em ${url}.`);
+      const { postVersions } = await content;
+      const read = await storeCmsPosts(context, url, postVersions, fromGit);
+      context.logger.info(`${postVersions.length} post(s) publicado(s) do CMS em ${url}.`);
+      context.logger.info(`${read} post(s) lido(s) por inteiro; os demais não mudaram desde o último build.`);
     },
   };
 }
+
+/**
+ * Brings the store's CMS posts up to date, reading whole only the posts that changed
+ * (src/lib/cms-post-sync.ts); returns how many were read.
+ */
+export async function storeCmsPosts(
+  context: LoaderContext,
+  url: string,
+  versions: PostVersion[],
+  fromGit: (entry: StoredEntry) => boolean,
+): Promise<number> {
+  const { store, meta, generateDigest } = context;
+  const filesUrl = publicFilesUrl();
+  const version = generateDigest({ filesUrl, code: ENTRY_SOURCES, renderer: RENDERER_SOURCES });
+  const excluded = excludedEntries();
+  const ownEntry = (id: string, slug: string) => {
+    const entry = store.get(slug);
+    return entry !== undefined && !fromGit(entry) && entry.data.cmsId === id;
+  };
+  const known = readSynced(meta.get(SYNC_META_KEY), version);
+  const plan = known ? planPostRead(known, versions, (id, slug) => ownEntry(id, slug) && !excluded.has(`blog:${slug}`)) : null;
+  const partial = known && plan && plan.changed.length < FULL_READ_FROM ? { known, plan } : null;
+  const whole = !partial;
+  const records = partial ? await fetchPublicPostsById(url, partial.plan.changed) : await fetchPublicPosts(url);
+  const synced: SyncedPosts = new Map(partial?.known);
+  if (partial) {
+    const { known, plan } = partial;
+    const returned = new Set(records.map((record) => record.id));
+    // Unpublished or deleted since, and changed posts no longer public by the time they were read.
+    const gone = [...plan.removed, ...plan.changed.filter((id) => !returned.has(id)).map((id) => [id, known.get(id)] as const)];
+    for (const [id, was] of gone) {
+      if (was && ownEntry(id, was.slug)) store.delete(was.slug);
+      synced.delete(id);
+    }
+    // A changed post leaves its old slug (renamed, or left out by the publisher: read again below).
+    for (const record of records) {
+      const was = known.get(record.id);
+      if (was && ownEntry(record.id, was.slug)) store.delete(was.slug);
+    }
+  }
+  // A post whose slug an MDX article holds is left out; the article stays.
+  const entries = records
+    .map((post) => toBlogEntry(post, filesUrl))
+    .filter((entry) => {
+      const clash = slugClash(entry.id, store.get(entry.id)?.filePath);
+      if (clash) context.logger.warn(leftOutLine({ ...entry.origin, entry: entry.id, reason: clash }));
+      return !clash;
+    });
+  // A whole read replaces every CMS entry; a partial one adds to the entries it keeps.
+  await storeEntries(context, entries, whole ? (entry) => !fromGit(entry) : () => false, mediaImagesReader(url, filesUrl));
+  // Only posts stored count as synced: one left out is read again by the next build, which says why again.
+  for (const record of records) {
+    if (ownEntry(record.id, record.slug)) synced.set(record.id, syncedOf(record));
+    else synced.delete(record.id);
+  }
+  meta.set(SYNC_META_KEY, writeSynced(synced, version));
+  return records.length;
+}
+
+const syncedOf = (record: CmsPostRecord) => ({ updated: record.updated ?? '', slug: record.slug });

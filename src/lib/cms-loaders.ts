@@ -9,7 +9,7 @@ import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../config/site';
 import { cmsClient, publicFilesUrl, readCms } from './cms-client';
 import { mediaImagesReader } from './cms-images';
 import { fetchApprovedComments, type CommentRecord } from './cms-comments';
-import { fetchPublicPosts, type CmsPostRecord } from './cms-posts';
+import { fetchPublicPostVersions, type PostVersion } from './cms-posts';
 import { pageMarkdown } from './page-sections';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
 import type { ArticleImage } from './markdown/article';
@@ -37,7 +37,8 @@ interface PageRecord {
 export interface CmsContent {
   settings: SettingRecord[];
   pages: PageRecord[];
-  posts: CmsPostRecord[];
+  /** Every public post's id and last save; the blog's loader reads whole only those that changed. */
+  postVersions: PostVersion[];
   comments: CommentRecord[];
 }
 
@@ -95,7 +96,7 @@ export function readCmsContent(url: string): Promise<CmsContent> {
     read = (async () => ({
       settings: await fetchPublicSettings(url),
       pages: await fetchPublishedPages(url),
-      posts: await fetchPublicPosts(url),
+      postVersions: await fetchPublicPostVersions(url),
       comments: await fetchApprovedComments(url),
     }))().finally(() => reads.delete(url));
     reads.set(url, read);

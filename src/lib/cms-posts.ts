@@ -35,6 +35,14 @@ export interface CmsEntry {
   origin: RecordOrigin;
 }
 
+/** Posts the public may read: published, or scheduled and due (the collection's API rules say the same). */
+function publicFilter(pb: ReturnType<typeof cmsClient>): string {
+  return pb.filter('status = {:published} || (status = {:scheduled} && published_at != "" && published_at <= @now)', {
+    published: 'published',
+    scheduled: 'scheduled',
+  });
+}
+
 /**
  * Every public post, newest first.
  * @throws an Error in pt-BR naming the CMS's address when it cannot be read
@@ -42,15 +50,44 @@ export interface CmsEntry {
 export function fetchPublicPosts(url: string): Promise<CmsPostRecord[]> {
   const pb = cmsClient(url);
   return readCms(pb, 'os posts', () =>
-    pb.collection('posts').getFullList<CmsPostRecord>({
-      batch: 200,
-      sort: '-published_at',
-      filter: pb.filter('status = {:published} || (status = {:scheduled} && published_at != "" && published_at <= @now)', {
-        published: 'published',
-        scheduled: 'scheduled',
-      }),
-    }),
+    pb.collection('posts').getFullList<CmsPostRecord>({ batch: 200, sort: '-published_at', filter: publicFilter(pb) }),
   );
+}
+
+/** A public post's id and last save: what tells a build whether it changed. */
+export interface PostVersion {
+  id: string;
+  updated: string;
+}
+
+/**
+ * The id and last save of every public post: a few bytes each (~40 KB a thousand),
+ * where whole posts are kilobytes each.
+ */
+export function fetchPublicPostVersions(url: string): Promise<PostVersion[]> {
+  const pb = cmsClient(url);
+  return readCms(pb, 'a lista de posts', () =>
+    pb.collection('posts').getFullList<PostVersion>({ batch: 1000, fields: 'id,updated', filter: publicFilter(pb) }),
+  );
+}
+
+/** Ids per request: PocketBase reads filters of at most 3,500 characters. */
+const IDS_PER_READ = 80;
+
+/** The public posts among `ids`, whole. */
+export async function fetchPublicPostsById(url: string, ids: string[]): Promise<CmsPostRecord[]> {
+  const pb = cmsClient(url);
+  const posts: CmsPostRecord[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    const chunk = ids.slice(start, start + IDS_PER_READ);
+    const named = Object.fromEntries(chunk.map((id, index) => [`id${index}`, id]));
+    const anyOf = Object.keys(named)
+      .map((name) => `id = {:${name}}`)
+      .join(' || ');
+    const filter = `(${pb.filter(anyOf, named)}) && (${publicFilter(pb)})`;
+    posts.push(...(await readCms(pb, 'os posts alterados', () => pb.collection('posts').getFullList<CmsPostRecord>({ filter }))));
+  }
+  return posts;
 }
 
 /**

@@ -4,7 +4,8 @@
  * fresh folder and swaps it in, and reports each build back into `site_builds`.
  * Also the deploy-hook mode, against a local webhook.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   startPublishEndpoint,
   type BuildStatus,
 } from '../../scripts/lib/publisher.mjs';
+import { currentBuild } from '../../scripts/lib/live-site.mjs';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 
@@ -151,6 +153,50 @@ describe('rebuild on publish', () => {
       // The 7 products and the articles far from it in time; pages without getStaticPaths always render.
       expect(build.reused).toBeGreaterThan(10);
       expect(await (await page(`/blog/${edited.slug}`)).text()).toContain('Resumo revisado depois da publicação.');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
+    'a publication works on what changed: an edit, an unpublish and a deletion reach the site, unchanged pages keep their files and compressions',
+    async () => {
+      const edited = await post(staff.editor.client, 'Post que muda de resumo');
+      const unpublished = await post(staff.editor.client, 'Post que volta a rascunho');
+      const deleted = await post(staff.editor.client, 'Post que será excluído');
+      await settled();
+      const before = (await currentBuild(live))!;
+      const inode = async (build: string, file: string) => (await stat(path.join(build, file))).ino;
+
+      await staff.editor.client.collection('posts').update(edited.id, { excerpt: 'Resumo que só a nova versão tem.' });
+      await staff.editor.client.collection('posts').update(unpublished.id, { status: 'draft' });
+      await staff.editor.client.collection('posts').delete(deleted.id);
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      const after = (await currentBuild(live))!;
+      expect(after).not.toBe(before);
+
+      expect(await (await page(`/blog/${edited.slug}`)).text()).toContain('Resumo que só a nova versão tem.');
+      expect((await page(`/blog/${unpublished.slug}`)).status).toBe(404);
+      expect((await page(`/blog/${deleted.slug}`)).status).toBe(404);
+
+      // A page the change does not touch is the same file, with the same compressions.
+      for (const file of ['produtos/ops010/index.html', 'produtos/ops010/index.html.br', 'produtos/ops010/index.html.gz']) {
+        expect(await inode(after, file), file).toBe(await inode(before, file));
+      }
+      // The edited post's page is a new file, compressed anew; the live build's file was never written through.
+      const changed = `blog/${edited.slug}/index.html`;
+      expect(await inode(after, changed)).not.toBe(await inode(before, changed));
+      expect(brotliDecompressSync(await readFile(path.join(after, `${changed}.br`))).toString()).toContain(
+        'Resumo que só a nova versão tem.',
+      );
+      expect(await readFile(path.join(before, changed), 'utf8')).not.toContain('Resumo que só a nova versão tem.');
+      // Every page Astro reused is the live build's file, and compression left it alone.
+      const [, , kept] = /(\d+) arquivo\(s\) a comprimir, (\d+) mantido\(s\) do build no ar/.exec(build.log ?? '') ?? [];
+      expect(kept, build.log).toBeDefined();
+      // (The count of reused pages comes from Astro's log lines, which parallel pages may interleave.)
+      expect(Number(kept)).toBeGreaterThanOrEqual(build.reused ?? Infinity);
+      expect(build.reused).toBeGreaterThan(10);
     },
     BUILD_TIMEOUT,
   );
