@@ -17,7 +17,7 @@ import type { RecordModel } from 'pocketbase';
 import { useAuthProvider, type AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
 import { secureInput } from './auth/passwordRules';
-import { SecondStepRequired, mfaIdOf, type SecondStep } from './auth/secondStep';
+import { CodeNotSent, SecondStepRequired, mfaIdOf, type SecondStep } from './auth/secondStep';
 import {
   actorOf,
   endSession,
@@ -143,7 +143,10 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
     } catch (error) {
       const mfaId = mfaIdOf(error);
       if (!mfaId) throw error;
-      throw new SecondStepRequired(await requestCode(email, mfaId));
+      const step = await requestCode(email, mfaId).catch((refusal: unknown) => {
+        throw new CodeNotSent(refusal);
+      });
+      throw new SecondStepRequired(step);
     }
   };
 

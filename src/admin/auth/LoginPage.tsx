@@ -29,7 +29,7 @@ import { attemptsLabel, initialAttempts, nextAttempts, type AttemptsState } from
 import { signUpPasswordError } from './passwordRules';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SignUpNotice, signedUpText, useSignUpFacts } from './SignUpNotice';
-import { isSecondStepRequired, type SecondStep } from './secondStep';
+import { CodeNotSent, isSecondStepRequired, type SecondStep } from './secondStep';
 import { SecondStepForm } from './SecondStepForm';
 
 type TabName = 'login' | 'signup' | 'recover';
@@ -58,10 +58,12 @@ function LoginTab({ onSecondStep }: { onSecondStep: OnSecondStep }) {
       setAttempts(nextAttempts(attempts, 'success'));
       notify(<Toast title="Login realizado com sucesso!" description="Redirecionando..." />, { type: 'success' });
     } catch (error) {
-      if (isSecondStepRequired(error)) {
-        // The password was right: the hint counter starts over; the code has its own.
+      if (isSecondStepRequired(error) || error instanceof CodeNotSent) {
+        // The password was right: the hint counter starts over; the code has its own limits.
         setAttempts(nextAttempts(attempts, 'success'));
-        return onSecondStep(error.secondStep);
+        if (isSecondStepRequired(error)) return onSecondStep(error.secondStep);
+        notify(<Toast title="Erro no login" description={reasonOf(error.reason)} />, { type: 'error' });
+        return;
       }
       const status = statusOf(error);
       if (status === 429) {

@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { useAdminAuth } from '../authProvider';
 import { Toast } from '../common/Toast';
@@ -45,6 +45,11 @@ export function SecondStepForm({
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const spent = tries >= MAX_CODE_TRIES;
+  // After a refusal the field is emptied and focused again, ready for the next try.
+  // A spent code leaves only 'Reenviar código' to do: the focus goes there.
+  const field = useRef<HTMLInputElement>(null);
+  const resendButton = useRef<HTMLButtonElement>(null);
+  const refocus = (onResend = false) => window.setTimeout(() => (onResend ? resendButton.current : field.current)?.focus(), 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,16 +62,20 @@ export function SecondStepForm({
       const status = statusOf(failure);
       const message = serverMessage(failure);
       if (message === EXPIRED_MESSAGE) return onExpired(message);
+      let nowSpent = false;
       if (status === 429) setError(CODE_TEXTS.held);
       else if (status === 400 && message === CODE_TEXTS.spent) {
+        nowSpent = true;
         setTries(MAX_CODE_TRIES);
         setError(CODE_TEXTS.spent);
       } else if (status === 400) {
         const next = tries + 1;
+        nowSpent = next >= MAX_CODE_TRIES;
         setTries(next);
-        setError(next >= MAX_CODE_TRIES ? CODE_TEXTS.spent : CODE_TEXTS.wrong(MAX_CODE_TRIES - next));
+        setError(nowSpent ? CODE_TEXTS.spent : CODE_TEXTS.wrong(MAX_CODE_TRIES - next));
       } else setError(reasonOf(failure));
       setCode('');
+      refocus(nowSpent);
     } finally {
       setBusy(false);
     }
@@ -79,6 +88,7 @@ export function SecondStepForm({
       onStep(await auth.resendCode(step));
       setTries(0);
       setCode('');
+      refocus();
       notify(<Toast title="Código reenviado" description={CODE_TEXTS.resent} />, { type: 'success' });
     } catch (failure) {
       if (serverMessage(failure) === EXPIRED_MESSAGE) return onExpired(EXPIRED_MESSAGE);
@@ -101,6 +111,7 @@ export function SecondStepForm({
         value={code}
         onChange={(event) => setCode(cleanCode(event.target.value))}
         autoFocus
+        inputRef={field}
         required
         disabled={spent}
         helperText={CODE_TEXTS.sent(step.email)}
@@ -118,7 +129,7 @@ export function SecondStepForm({
         {busy ? 'Verificando...' : 'Verificar'}
       </Button>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant={spent ? 'contained' : 'outlined'} onClick={resend} disabled={resending}>
+        <Button ref={resendButton} variant={spent ? 'contained' : 'outlined'} onClick={resend} disabled={resending}>
           {resending ? 'Enviando...' : 'Reenviar código'}
         </Button>
         <Button onClick={onBack}>{backLabel}</Button>

@@ -23,6 +23,21 @@ export class SecondStepRequired extends Error {
   }
 }
 
+/**
+ * The password was right but no code could be sent (too many asked for, or e-mail
+ * switched off meanwhile): `reason` is the server's refusal, to show as it is, never as
+ * the password lockout.
+ */
+export class CodeNotSent extends Error {
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
+    super('Código de verificação não enviado');
+    this.name = 'CodeNotSent';
+    this.reason = reason;
+  }
+}
+
 export function isSecondStepRequired(error: unknown): error is SecondStepRequired {
   return error instanceof SecondStepRequired;
 }

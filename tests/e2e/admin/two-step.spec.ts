@@ -112,6 +112,7 @@ test('a wrong code is refused with the tries left; the right one then signs in',
   await codeForm(page).getByRole('button', { name: 'Verificar' }).click();
   await expect(codeForm(page).getByRole('alert')).toHaveText('Código incorreto. Restam 4 tentativas para este código.');
   await expect(codeField(page)).toHaveValue('');
+  await expect(codeField(page)).toBeFocused();
   await expect(page.getByRole('heading', { name: /^Olá, / })).toHaveCount(0);
 
   await codeField(page).fill(code);
@@ -133,6 +134,7 @@ test('five wrong codes spend the code; a new one is sent on request', async ({ p
   );
   await expect(codeField(page)).toBeDisabled();
   await expect(verify).toBeDisabled();
+  await expect(codeForm(page).getByRole('button', { name: 'Reenviar código' })).toBeFocused();
 
   const since = sink.messages.length;
   await codeForm(page).getByRole('button', { name: 'Reenviar código' }).click();
@@ -184,4 +186,27 @@ test("an admin's switch is on and cannot be turned off", async ({ page }) => {
   await expect(toggle).toBeChecked();
   await expect(toggle).toBeDisabled();
   await expect(toggle).toHaveAccessibleDescription(/Obrigatória para administradores: não pode ser desligada\./);
+});
+
+test('a password change in Perfil goes on with the e-mailed code', async ({ page }) => {
+  const admin = await newAccount('admin');
+  const client = await signInWithCode(staff.server.url, sink, admin.email, PASSWORD);
+  await openAdminWithSession(page, client, '/admin/profile', staff.server.url);
+  const form = page.getByRole('form', { name: 'Alterar senha' });
+  await form.getByLabel('Senha atual').fill(PASSWORD);
+  await form.getByLabel('Nova senha', { exact: true }).fill('Senha-Nova-2026');
+  await form.getByLabel('Confirmar nova senha').fill('Senha-Nova-2026');
+  const since = sink.messages.length;
+  await form.getByRole('button', { name: 'Alterar senha' }).click();
+
+  const section = page.getByRole('region', { name: 'Alterar senha' });
+  await expect(section.getByText(/Senha alterada\. Para continuar conectado, digite o código/)).toBeVisible();
+  const code = codeOf((await mailSince(sink, admin.email, since)).raw);
+  await codeField(page).fill(code);
+  await codeForm(page).getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Alterar senha' })).toBeVisible();
+  // Still signed in: the next screen opens without asking anything.
+  await page.goto(`${staff.server.url}/admin`);
+  await expect(page.getByRole('heading', { name: `Olá, ${admin.fullName}!` })).toBeVisible();
 });
