@@ -26,7 +26,7 @@ import { runBench } from './lib/deadline.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 import { formatNumber, median, percentile, writeReport } from './lib/report.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
-import { writeSearchIndex } from '../src/integrations/site-search.mjs';
+import { writeWholeIndex } from '../src/integrations/site-search.mjs';
 
 ensureModernNode();
 
@@ -215,7 +215,7 @@ await runBench(
       await mkdir(path.join(large, 'blog', article.slug), { recursive: true });
       await writeFile(path.join(large, 'blog', article.slug, 'index.html'), textPage(article));
     }
-    const largeIndex = await writeSearchIndex(large);
+    const largeIndex = await writeWholeIndex(large);
     progress(`${count(LARGE_ARTICLES)} artigos: índice ${ms(largeIndex.ms)} (${count(largeIndex.pages)} páginas)`);
     sizes.push({ size: LARGE_ARTICLES, measured: await measureSite(browser, large) });
 

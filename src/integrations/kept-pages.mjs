@@ -20,6 +20,7 @@
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eachLimited } from './hard-links.mjs';
 
 /** Where a publication's build keeps the cache manifest it was made with. */
 export const PAGES_MANIFEST = '.incremental-build.json';
@@ -94,18 +95,6 @@ const entryJson = (route, entry) => JSON.stringify([route.dependencyHash, entry]
 /** An output path that stays inside the build folder. @param {string} file */
 function safeRelative(file) {
   return typeof file === 'string' && file !== '' && !path.isAbsolute(file) && !file.split(/[\\/]/).includes('..');
-}
-
-/**
- * Runs `work` on each item, at most `limit` at a time.
- * @template T @param {T[]} items @param {number} limit @param {(item: T) => Promise<void>} work
- */
-async function eachLimited(items, limit, work) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(/** @type {T} */ (items[next++]));
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /**

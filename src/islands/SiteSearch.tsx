@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { icons } from '../components/ui/icons';
+import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
 import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
@@ -22,6 +23,8 @@ import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit }
 const PAGE_SIZE = 10;
 
 interface PagefindResult {
+  /** The page's id in its index: what the delta's list of superseded pages names. */
+  id: string;
   data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }>;
 }
 interface PagefindAnswer {
@@ -31,6 +34,7 @@ interface PagefindAnswer {
 }
 interface Pagefind {
   options: (options: Record<string, unknown>) => Promise<void>;
+  mergeIndex: (path: string) => Promise<void>;
   init: () => Promise<void>;
   filters: () => Promise<Record<string, Record<string, number>>>;
   search: (term: string, options?: { filters?: Record<string, string> }) => Promise<PagefindAnswer>;
@@ -40,22 +44,42 @@ interface Pagefind {
 /** Shown for a type that has results but none among the best ones. */
 const PER_MISSING_TYPE = 3;
 
-let pagefind: Promise<Pagefind> | undefined;
-
-/** Pagefind's runtime, fetched from the built site on the first search (never bundled). */
-function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= (async () => {
-    const url = '/pagefind/pagefind.js';
-    const module = (await import(/* @vite-ignore */ url)) as Pagefind;
-    await module.options({ excerptLength: 24 });
-    await module.init();
-    // The filter index (a small file): with it, each answer counts its results per type.
-    await module.filters();
-    return module;
-  })();
-  pagefind.catch(() => (pagefind = undefined));
-  return pagefind;
+/** Pagefind, and the base index's results that the delta replaces (their ids). */
+interface SearchEngine {
+  pagefind: Pagefind;
+  superseded: Set<string>;
 }
+
+let engine: Promise<SearchEngine> | undefined;
+
+/**
+ * Pagefind's runtime, fetched from the built site on the first search (never bundled),
+ * with the index of the pages changed since the base index merged in
+ * (src/integrations/site-search.mjs).
+ */
+function loadPagefind(): Promise<SearchEngine> {
+  engine ??= (async () => {
+    const url = `/${SEARCH_BASE_DIR}/pagefind.js`;
+    const [pagefind, delta] = await Promise.all([
+      import(/* @vite-ignore */ url) as Promise<Pagefind>,
+      fetch(`/${SEARCH_DELTA_DIR}/${SEARCH_SUPERSEDED_FILE}`).then((response) =>
+        response.ok ? (response.json() as Promise<{ paginas?: number; substituidos?: string[] }>) : null,
+      ),
+    ]);
+    await pagefind.options({ excerptLength: 24 });
+    if (delta?.paginas) await pagefind.mergeIndex(`/${SEARCH_DELTA_DIR}/`);
+    await pagefind.init();
+    // The filter index (a small file): with it, each answer counts its results per type.
+    await pagefind.filters();
+    return { pagefind, superseded: new Set(delta?.substituidos ?? []) };
+  })();
+  engine.catch(() => (engine = undefined));
+  return engine;
+}
+
+/** An answer's results without the base's versions of pages the delta replaced. */
+const current = (answer: PagefindAnswer, superseded: Set<string>) =>
+  superseded.size ? answer.results.filter((result) => !superseded.has(result.id)) : answer.results;
 
 /** The shown form of Pagefind results: each one's page data (its excerpt is a small fetch). */
 async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
@@ -105,10 +129,11 @@ export default function SiteSearch() {
     }
     setState('loading');
     try {
-      const engine = await loadPagefind();
+      const { pagefind: engine, superseded } = await loadPagefind();
       const answer = await engine.debouncedSearch(term, {}, 150);
       if (answer === null || id !== searchId.current) return; // a newer search replaced this one
-      let first = await hitsOf(answer.results.slice(0, PAGE_SIZE));
+      const results = current(answer, superseded);
+      let first = await hitsOf(results.slice(0, PAGE_SIZE));
       // Every type with results shows some: a protocol named in many downloads still lists
       // the products that have it (each type is a filter of the index).
       const counts = answer.filters?.type ?? {};
@@ -116,13 +141,13 @@ export default function SiteSearch() {
       if (missing.length) {
         const more = await Promise.all(
           missing.map(async (type) =>
-            hitsOf((await engine.search(term, { filters: { type } })).results.slice(0, PER_MISSING_TYPE)),
+            hitsOf(current(await engine.search(term, { filters: { type } }), superseded).slice(0, PER_MISSING_TYPE)),
           ),
         );
         first = [...first, ...more.flat()];
       }
       if (id !== searchId.current) return;
-      setFound(answer.results);
+      setFound(results);
       setCursor(PAGE_SIZE);
       setHits(first);
       setState('done');

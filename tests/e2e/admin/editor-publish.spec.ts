@@ -286,6 +286,72 @@ test('a word only in a newly published CMS post is found by the site search once
   await expect(found.locator('mark')).toHaveText(word);
 });
 
+test('the search follows later publications: an edited post is found by its new words only, and a git article with a new comment is listed once', async ({
+  page,
+  admin,
+  stack,
+}) => {
+  test.setTimeout(300_000);
+  const { token } = JSON.parse(admin) as { token: string };
+  const api = async (method: string, pathname: string, body: unknown, auth = token) => {
+    const response = await fetch(`${stack.url}${pathname}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, await response.clone().text()).toBe(true);
+    return (await response.json()) as { id: string; slug: string };
+  };
+  const search = async (words: string) => {
+    await page.goto('/');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Buscar no site' });
+    await dialog.getByRole('searchbox').fill(words);
+    return dialog;
+  };
+  const before = `higrometro${Date.now().toString(36)}`;
+  const after = `psicrometro${Date.now().toString(36)}`;
+  const post = await api('POST', '/api/collections/posts/records', {
+    title: 'Umidade do ar na sala de painéis',
+    excerpt: 'Medir a umidade antes de energizar o painel.',
+    content: `O ${before} indica a umidade relativa do ar.`,
+    category: 'Técnico',
+    status: 'published',
+  });
+  await waitUntilLive(stack, `/blog/${post.slug}`);
+  await api('PATCH', `/api/collections/posts/records/${post.id}`, { content: `O ${after} indica a umidade relativa do ar.` });
+  await expect.poll(async () => (await fetch(`${stack.url}/blog/${post.slug}`)).text(), { timeout: 180_000 }).toContain(after);
+
+  let dialog = await search(after);
+  await expect(dialog.getByRole('link', { name: /Umidade do ar na sala de painéis/ })).toBeVisible({ timeout: 15_000 });
+  dialog = await search(before);
+  await expect(dialog.getByText(`Nenhum resultado para “${before}”.`)).toBeVisible({ timeout: 15_000 });
+
+  // A git article is in the base index; a comment (never indexed itself) makes a new version
+  // of its page, which the later index holds: the base's version is dropped, the article listed once.
+  const word = `amostragem${Date.now().toString(36)}`;
+  const comment = await api(
+    'POST',
+    '/api/collections/comments/records',
+    {
+      article: 'funcao-map-no-arduino',
+      name: 'Leitora atenta',
+      email: 'leitora@exemplo.com.br',
+      body: `Vale comentar a ${word} antes de mapear a leitura.`,
+      consent: true,
+    },
+    '',
+  );
+  await api('PATCH', `/api/collections/comments/records/${comment.id}`, { status: 'approved' });
+  await expect
+    .poll(async () => (await fetch(`${stack.url}/blog/funcao-map-no-arduino`)).text(), { timeout: 180_000 })
+    .toContain(word);
+  dialog = await search('função map Arduino engana');
+  const article = dialog.getByRole('link', { name: /A função map\(\) do Arduino/ });
+  await expect(article.first()).toBeVisible({ timeout: 15_000 });
+  await expect(article).toHaveCount(1);
+});
+
 test("a pasted image over Mídia's limits gets Mídia's pt-BR error and nothing is inserted", async ({
   page,
   admin,
