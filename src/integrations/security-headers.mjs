@@ -17,6 +17,7 @@
 //   adapter (its staticHeaders feature), and this site has none.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
 
 /** Values the server also sends on API responses (server/site/headers.go); a test keeps them equal. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -76,9 +77,33 @@ export function pageCsp(options = {}) {
 }
 
 /**
+ * The search index's caching (src/integrations/site-search.mjs): its chunks are named by
+ * their content, cached for a year; the files with fixed names (the entry that names the
+ * chunks, the reader, the delta's list) change with each publication and are revalidated,
+ * or a browser would mix an old entry with a new site. No path matches two rules: some
+ * hosts merge the headers of every rule that matches.
+ */
+function searchIndexRules() {
+  const immutable = [SEARCH_BASE_DIR, SEARCH_DELTA_DIR].flatMap((dir) =>
+    ['fragment', 'index', 'filter'].map((chunks) => `/${dir}/${chunks}/*`),
+  );
+  const revalidated = [SEARCH_BASE_DIR, SEARCH_DELTA_DIR].flatMap((dir) => [
+    `/${dir}/pagefind-entry.json`,
+    `/${dir}/pagefind.js`,
+    `/${dir}/pagefind-worker.js`,
+    `/${dir}/wasm.*`,
+  ]);
+  return [
+    ...immutable.flatMap((rule) => [rule, '  Cache-Control: public, max-age=31536000, immutable']),
+    ...[...revalidated, `/${SEARCH_DELTA_DIR}/${SEARCH_SUPERSEDED_FILE}`].flatMap((rule) => [rule, '  Cache-Control: no-cache']),
+  ];
+}
+
+/**
  * The `_headers` manifest: security headers on every path, immutable caching of
- * Astro's fingerprinted assets. (Cache rules for pages stay with each host: a
- * second Cache-Control on `/*` would be merged into the asset rule by some hosts.)
+ * Astro's fingerprinted assets and of the search index's chunks. (Cache rules for pages
+ * stay with each host: a second Cache-Control on `/*` would be merged into the asset rule
+ * by some hosts.)
  */
 export function headersManifest() {
   return [
@@ -93,6 +118,7 @@ export function headersManifest() {
     `  Strict-Transport-Security: ${HSTS}`,
     '/_astro/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    ...searchIndexRules(),
     '',
   ].join('\n');
 }

@@ -31,6 +31,9 @@ const files: Record<string, string> = {
   'blog/404/index.html': '<h1>404 do blog</h1>',
   'quem-somos/index.html': '<h1>quem somos</h1>',
   '_astro/app.abc123.js': 'console.log(1)',
+  'pagefind/pagefind-entry.json': '{}',
+  'pagefind/fragment/pt_abc.pf_fragment': 'x',
+  'pagefind-novos/substituidos.json': '{"paginas":0,"substituidos":[]}',
   'robots.txt': 'User-agent: *',
   '.build-stamp.json': '{}',
 };
@@ -180,6 +183,16 @@ describe('site serving', () => {
     expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/robots.txt')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  test("the search index's chunks are cached for a year, and the files naming them revalidated at each visit", async () => {
+    // A publication changes the entry and the delta's list under the same names: a cached
+    // old entry would point the dialog at chunks the new build no longer has.
+    expect((await get('/pagefind/fragment/pt_abc.pf_fragment')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await get('/pagefind/pagefind-entry.json')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/pagefind-novos/substituidos.json')).headers.get('cache-control')).toBe('no-cache');
   });
 
   test('sends the compressed copy the browser accepts, brotli first, and the original otherwise', async () => {
