@@ -175,7 +175,12 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
       }
     });
   }
-  const superseded = [...changed, ...gone].flatMap((url) => (base[url] ? [base[url].id] : []));
+  // Pagefind names a page by what it indexed: a page whose file changed outside its indexed
+  // text (a related article's card) keeps its id, and the dialog shows that id once.
+  const deltaIds = changed.length ? await pageIds(delta) : new Map();
+  const superseded = [...changed, ...gone].flatMap((url) =>
+    base[url] && deltaIds.get(url) !== base[url].id ? [base[url].id] : [],
+  );
   await writeDelta(outDir, changed.length, superseded);
   await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ inputs, base, pages }));
   return { pages: Object.keys(pages).length, downloads: 0, ms: performance.now() - started, delta: changed.length };

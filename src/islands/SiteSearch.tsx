@@ -77,9 +77,18 @@ function loadPagefind(): Promise<SearchEngine> {
   return engine;
 }
 
-/** An answer's results without the base's versions of pages the delta replaced. */
-const current = (answer: PagefindAnswer, superseded: Set<string>) =>
-  superseded.size ? answer.results.filter((result) => !superseded.has(result.id)) : answer.results;
+/**
+ * An answer's results without the base's versions of pages the delta replaced, each page
+ * once (a page whose indexed text did not change has the same id in both indexes).
+ */
+function current(answer: PagefindAnswer, superseded: Set<string>): PagefindResult[] {
+  const seen = new Set<string>();
+  return answer.results.filter((result) => {
+    if (superseded.has(result.id) || seen.has(result.id)) return false;
+    seen.add(result.id);
+    return true;
+  });
+}
 
 /** The shown form of Pagefind results: each one's page data (its excerpt is a small fetch). */
 async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
