@@ -137,7 +137,8 @@ export async function runSiteBuild({
     // What a kept process holds grows with the site (each build's bundle stays in Node's
     // module cache): past WARM_PAGES a build gets a fresh process, so it needs no more
     // memory than a process of its own (~1.6 GB at 12,000 pages, where a kept one passed 2 GB).
-    if (!worker || pages > WARM_PAGES) buildWorker.close();
+    if (!worker) buildWorker.close();
+    else if (pages > WARM_PAGES) worker.renew();
   }
   const durationMs = Date.now() - startedAt;
   endStage(startedAt + durationMs);
@@ -208,6 +209,10 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
     worker?.process.stdin.end();
     worker?.process.kill();
     worker = null;
+    // One still starting (renew) is stopped once it has started.
+    void starting?.then((started) => {
+      if (worker === started && !listener) stop();
+    });
   };
 
   /** @returns {Promise<Worker>} */
@@ -258,6 +263,21 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
     return starting;
   };
 
+  /**
+   * Replaces the process by a fresh one started at once, which loads Node and Astro (~1 s)
+   * while nobody waits instead of during the next publication; stopped if idle as any other.
+   */
+  const renew = () => {
+    if (starting || worker?.builds === 0) return; // already fresh
+    stop();
+    void ready().then(
+      () => {
+        if (!listener) idleTimer = setTimeout(stop, idleMs).unref();
+      },
+      () => {},
+    );
+  };
+
   return {
     /** Starts the process ahead of a build (e.g. while a publication waits for its quiet period). */
     async warm() {
@@ -297,7 +317,7 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
       current.builds += 1;
       const peakMemoryBytes = memory?.stop() ?? null;
       if (worker === current) {
-        if (!outcome.ok || current.builds >= maxBuilds || (outcome.rss ?? 0) > maxRssBytes) stop();
+        if (!outcome.ok || current.builds >= maxBuilds || (outcome.rss ?? 0) > maxRssBytes) renew();
         else idleTimer = setTimeout(stop, idleMs).unref();
       }
       return { ok: outcome.ok, peakMemoryBytes };
@@ -306,6 +326,8 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
     get pid() {
       return worker?.process.pid ?? null;
     },
+    /** Replaces the process by a fresh one, started now (runSiteBuild, after the build of a large site). */
+    renew,
     /** Stops the process (a build in progress fails). */
     close: stop,
   };
