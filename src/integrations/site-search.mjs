@@ -141,7 +141,9 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
       pages[url] = known;
       continue;
     }
-    const html = await readFile(path.join(outDir, file), 'utf8');
+    // Read as bytes, not a string: outside the JavaScript heap, freed as it goes (a whole
+    // index reads every page, on top of what the build still holds).
+    const html = await readFile(path.join(outDir, file));
     if (!html.includes(INDEXED)) continue;
     pages[url] = sha1(html);
     files.set(url, file);
