@@ -232,9 +232,17 @@ await runBench(
 
     /** @type {any[]} */
     const rows = [];
+    /** @type {string[]} */
+    const slowNotes = [];
     for (const { size, measured } of sizes) {
       const p95 = percentile(measured.times, 95);
       progress(`${count(size)} artigos: consulta p95 ${ms(p95)}; primeira consulta ${kb(measured.firstQueryBytes)}`);
+      const slowest = QUERIES.map((query, index) => ({ query, time: measured.times[index] ?? 0 }))
+        .sort((a, b) => b.time - a.time)
+        .slice(0, 4);
+      slowNotes.push(
+        `${count(size)} artigos, consultas mais lentas: ${slowest.map(({ query, time }) => `“${query}” ${ms(time)}`).join(', ')}.`,
+      );
       const goalBytes = FIRST_QUERY_GOAL_BYTES[size];
       rows.push(
         {
@@ -293,6 +301,7 @@ await runBench(
       rows,
       notes: [
         ...notes,
+        ...slowNotes,
         'Cada site é servido por um servidor estático em 127.0.0.1 (gzip) e buscado no Chromium.',
         `Consultas: ${QUERIES.length} termos diferentes (produtos, sensores, protocolos, palavras dos artigos), pela API do ` +
           'Pagefind na própria página: a busca e os trechos dos 10 primeiros resultados, os que o diálogo mostra.',
