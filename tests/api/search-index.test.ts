@@ -101,4 +101,20 @@ describe('search index across publications', () => {
     expect(again.delta).toBe(3);
     expect(JSON.parse(await readFile(path.join(third, 'pagefind-novos', 'substituidos.json'), 'utf8'))).toEqual(list);
   }, 60_000);
+
+  test('a page is known as indexed even when its marker falls across two reads', async () => {
+    const dir = path.join(work, 'longa');
+    // The marker starts 5 bytes before the 256 KB chunk ends.
+    const head = '<!doctype html><html lang="pt-BR"><head><title>Longa</title></head><body><main ';
+    const padding = `<!--${'x'.repeat(256 * 1024 - 5 - head.length - 7)}-->`;
+    const html = page('Página longa', 'Conteúdo depois de um comentário enorme.').replace(
+      '<!doctype html><html lang="pt-BR"><head><title>Página longa</title></head><body><main ',
+      `${head.replace('<main ', '')}${padding}<main `,
+    );
+    expect(html.indexOf('data-pagefind-body')).toBe(256 * 1024 - 5);
+    await writeSite(dir, { 'blog/longa/index.html': html });
+    await updateSearchIndex(dir, { keepState: true });
+    const state = JSON.parse(await readFile(path.join(dir, '.search-index.json'), 'utf8'));
+    expect(Object.keys(state.pages)).toEqual(['/blog/longa/']);
+  });
 });
