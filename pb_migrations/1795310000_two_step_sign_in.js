@@ -44,7 +44,7 @@ migrate(
       "<p>Equipe {APP_NAME}</p>";
     app.save(users);
 
-    // Sign-ins that used the second step are audited (lib/two-step.js).
+    // Sign-ins that used the second step are audited (pb_hooks/lib/two-step.js).
     const audit = app.findCollectionByNameOrId("audit_logs");
     const action = audit.fields.getByName("action");
     action.values = ["INSERT", "UPDATE", "DELETE", "SIGN_IN"];

@@ -87,7 +87,7 @@ export function pageUrl(file) {
 /** What the whole index depends on besides the pages. */
 async function indexInputs() {
   const [datasheets, software] = await Promise.all([readContent('datasheets.json'), readContent('software.json')]);
-  // Its package.json is not exported: found beside its entry (lib/index.js).
+  // Its package.json is not exported: it is found one folder above the package's entry module.
   const manifest = fileURLToPath(new URL('../package.json', import.meta.resolve('pagefind')));
   const { version } = JSON.parse(await readFile(manifest, 'utf8'));
   return sha1(JSON.stringify([STATE_VERSION, version, datasheets, software, DELTA_SHARE]));
