@@ -5,11 +5,11 @@
  * their fields' own limits (an admin creating an account with its avatar).
  */
 import http from 'node:http';
-import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 import { contactMessage } from '../helpers/contact-message';
+import { postDeclaredBody } from '../helpers/declared-body';
 
 let s: StaffServer;
 
@@ -108,25 +108,9 @@ describe.each(PUBLIC)('$collection', ({ collection, body }) => {
 });
 
 test('the refusal comes before the body is read: a declared 10 MB is answered at once', async () => {
-  const answer = await new Promise<string>((resolve, reject) => {
-    const socket = net.connect(Number(new URL(s.server.url).port), '127.0.0.1');
-    let received = '';
-    const done = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(received);
-    };
-    const timer = setTimeout(done, 5000);
-    socket.on('data', (chunk) => {
-      received += chunk;
-      if (received.includes('\r\n\r\n{')) done();
-    });
-    socket.on('error', reject);
-    // Headers only: a server waiting for the body would never answer.
-    socket.write(
-      'POST /api/collections/contact_messages/records HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
-        `Content-Length: ${10 * 1024 * KB}\r\n\r\n{"name":`,
-    );
+  const answer = await postDeclaredBody(s.server.url, '/api/collections/contact_messages/records', {
+    length: 10 * 1024 * KB,
+    start: '{"name":',
   });
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   expect(answer).toContain(MESSAGE);

@@ -5,10 +5,10 @@
  * the HTML the build stores for the same Markdown.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPublishEndpoint } from '../../scripts/lib/publisher.mjs';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
+import { postDeclaredBody } from '../helpers/declared-body';
 import { png } from '../helpers/images';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
@@ -64,26 +64,12 @@ describe('the preview renders as the site publishes', () => {
   });
 
   test('a body over 1 MB is refused', async () => {
-    // Declared, not sent whole: the server answers 413 by the Content-Length and closes,
-    // and a client still sending the rest of the megabyte may see only the reset.
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(new URL(s.server.url).port), '127.0.0.1');
-      let received = '';
-      const done = () => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(received);
-      };
-      const timer = setTimeout(done, 5000);
-      socket.on('data', (chunk) => {
-        received += chunk;
-        if (received.includes('\r\n\r\n')) done();
-      });
-      socket.on('error', reject);
-      socket.write(
-        'POST /api/site/preview HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
-          `Authorization: ${s.author.client.authStore.token}\r\nContent-Length: ${1024 * 1024 + 10}\r\n\r\n{"markdown":"`,
-      );
+    // Declared, not sent whole (tests/helpers/declared-body.ts): the server answers 413 by
+    // the Content-Length, where a client still sending the megabyte may see only the reset.
+    const answer = await postDeclaredBody(s.server.url, '/api/site/preview', {
+      length: 1024 * 1024 + 10,
+      start: '{"markdown":"',
+      headers: { Authorization: s.author.client.authStore.token },
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   });
