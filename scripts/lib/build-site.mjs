@@ -69,6 +69,16 @@ export function writeBuildStamp(outDir, builtAt, env) {
 }
 
 /**
+ * Set for every `astro build` process. Vite's bundler (rolldown) allocates through
+ * mimalloc, which returns freed pages to the system only on its next allocation after
+ * a delay: once bundling ends its threads allocate no more, and ~400 MB at 10,000
+ * posts stayed resident through page generation and compression (a build then peaked
+ * at 2.15 GB instead of 1.73 GB). With no delay they are returned as they are freed.
+ * An operator's own value wins.
+ */
+export const BUILD_PROCESS_ENV = { MIMALLOC_PURGE_DELAY: '0' };
+
+/**
  * Runs `astro build` into outDir (unless it is fresh and `force` is false).
  * @param {{ outDir?: string, env?: NodeJS.ProcessEnv, force?: boolean }} [options]
  * @returns {Promise<boolean>} whether a build ran
@@ -80,7 +90,7 @@ export async function buildSite({ outDir = fromRoot('dist'), env = process.env, 
   const result = spawnSync(process.execPath, [fromRoot('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     cwd: fromRoot(),
     stdio: 'inherit',
-    env: { ...env, ASTRO_OUT_DIR: outDir },
+    env: { ...BUILD_PROCESS_ENV, ...env, ASTRO_OUT_DIR: outDir },
   });
   if (result.status !== 0) throw new Error('astro build falhou (veja as mensagens acima)');
   await writeBuildStamp(outDir, startedAt, env);

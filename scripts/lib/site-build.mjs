@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newestOf, writeBuildStamp } from './build-site.mjs';
+import { BUILD_PROCESS_ENV, newestOf, writeBuildStamp } from './build-site.mjs';
 import { parseLeftOut, renderFailure } from './left-out.mjs';
 import { fromRoot } from './paths.mjs';
 
@@ -122,6 +122,8 @@ export async function runSiteBuild({
   const buildWorker = worker ?? createBuildWorker();
   /** @type {Record<string, string>} */
   const buildEnv = {
+    // Also here: the worker takes each build's environment as its own (build-worker.mjs).
+    ...BUILD_PROCESS_ENV,
     ...definedOnly(env),
     ASTRO_OUT_DIR: outDir,
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
@@ -220,7 +222,7 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
     const codeStamp = await newestOf(WORKER_CODE);
     const child = spawn(process.execPath, ['--expose-gc', fromRoot('scripts', 'lib', 'build-worker.mjs')], {
       cwd: fromRoot(),
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...BUILD_PROCESS_ENV, ...process.env, FORCE_COLOR: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let pending = '';
