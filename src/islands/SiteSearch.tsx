@@ -12,6 +12,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { icons } from '../components/ui/icons';
 import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
+import { searchQuery } from '../lib/search-query.mjs';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
 import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
 
@@ -66,7 +67,10 @@ function loadPagefind(): Promise<SearchEngine> {
         response.ok ? (response.json() as Promise<{ paginas?: number; substituidos?: string[] }>) : null,
       ),
     ]);
-    await pagefind.options({ excerptLength: 24 });
+    // On the page's thread, not Pagefind's worker: the worker copies every result of a
+    // search across (10,000 for a word in every article) and later frees them with one
+    // message per result, and that queue delayed a search by 1 to 3 s (bench/search.mjs).
+    await pagefind.options({ excerptLength: 24, noWorker: true });
     if (delta?.paginas) await pagefind.mergeIndex(`/${SEARCH_DELTA_DIR}/`);
     await pagefind.init();
     // The filter index (a small file): with it, each answer counts its results per type.
@@ -139,7 +143,8 @@ export default function SiteSearch() {
     setState('loading');
     try {
       const { pagefind: engine, superseded } = await loadPagefind();
-      const answer = await engine.debouncedSearch(term, {}, 150);
+      const asked = searchQuery(term);
+      const answer = await engine.debouncedSearch(asked, {}, 150);
       if (answer === null || id !== searchId.current) return; // a newer search replaced this one
       const results = current(answer, superseded);
       let first = await hitsOf(results.slice(0, PAGE_SIZE));
@@ -150,7 +155,7 @@ export default function SiteSearch() {
       if (missing.length) {
         const more = await Promise.all(
           missing.map(async (type) =>
-            hitsOf(current(await engine.search(term, { filters: { type } }), superseded).slice(0, PER_MISSING_TYPE)),
+            hitsOf(current(await engine.search(asked, { filters: { type } }), superseded).slice(0, PER_MISSING_TYPE)),
           ),
         );
         first = [...first, ...more.flat()];

@@ -1,9 +1,11 @@
 /**
  * The site search's pure parts: the words a not-found address gives, the shortcuts that
  * open it (src/lib/search-trigger.ts), results grouped by type and excerpts as text with
- * the found words apart (src/lib/site-search.ts).
+ * the found words apart (src/lib/site-search.ts), and the query Pagefind is asked
+ * (src/lib/search-query.mjs).
  */
 import { describe, expect, test } from 'vitest';
+import { searchQuery } from '../../src/lib/search-query.mjs';
 import { isSearchShortcut, queryFromPath } from '../../src/lib/search-trigger';
 import { excerptSegments, groupHits, resultsText } from '../../src/lib/site-search';
 
@@ -17,6 +19,23 @@ describe('queryFromPath', () => {
     ['/%E0%A4%A', 'e0 a4'],
     ['/a/b/c', ''],
   ])('%s → %j', (path, words) => expect(queryFromPath(path)).toBe(words));
+});
+
+describe('searchQuery', () => {
+  test.each([
+    ['problemas em campo', 'problemas campo'],
+    ['Calibração do sensor', 'Calibração sensor'],
+    ['célula de carga', 'célula carga'],
+    ['  saída   a transistor ', 'saída transistor'],
+    ['PT100 e RS485', 'PT100 RS485'],
+    ['fonte 24 V', 'fonte 24 V'],
+    ['OPX1-001', 'OPX1-001'],
+    ['relé NA', 'relé NA'],
+    ['Em, campo', 'campo'],
+    ['de', 'de'],
+    ['de um', 'de um'],
+    ['', ''],
+  ])('%j → %j', (text, query) => expect(searchQuery(text)).toBe(query));
 });
 
 describe('isSearchShortcut', () => {
