@@ -8,6 +8,9 @@ import defaultCover from '../assets/artwork/linha-s.png';
 import { digest, sharedKey } from './page-keys';
 import { readingMinutes } from './reading';
 import { threadsOf } from './cms-comments';
+import { relatedArticles } from './related-articles';
+
+export { relatedArticles };
 
 export type Article = CollectionEntry<'blog'>;
 
@@ -103,30 +106,6 @@ export async function getArticleContext(article: Article, all: Article[]) {
 }
 
 /**
- * Up to `count` other articles: the same category's nearest in time (the next older,
- * the next newer, the second older, …), then the newest of other categories. Nearest
- * rather than newest, so a new article changes the related list of its neighbours
- * only, and publishing it rebuilds a handful of pages rather than a whole category.
- * @param all every article, newest first (getArticles)
- */
-export function relatedArticles(article: Article, all: Article[], count = 3): Article[] {
-  const sameCategory = all.filter((other) => other.data.category === article.data.category);
-  const at = sameCategory.findIndex((other) => other.id === article.id);
-  const picked: Article[] = [];
-  for (let step = 1; picked.length < count && step < sameCategory.length; step++) {
-    for (const index of [at + step, at - step]) {
-      const other = sameCategory[index];
-      if (other && picked.length < count) picked.push(other);
-    }
-  }
-  for (const other of all) {
-    if (picked.length >= count) break;
-    if (other.data.category !== article.data.category) picked.push(other);
-  }
-  return picked;
-}
-
-/**
  * The digest of what a card shows of an article (src/lib/page-keys.ts). Not its update
  * day, which only its own page shows: an edit on a later day leaves the cards alone.
  */
@@ -140,6 +119,8 @@ export function summaryKey(article: Article): string {
  */
 export async function articlePaths() {
   const [articles, shared, comments] = await Promise.all([getArticles(), sharedKey(), getCollection('cmsComments')]);
+  // A card's digest is asked for by each of its neighbours' pages: computed once.
+  const summaries = new Map(articles.map((article) => [article, summaryKey(article)]));
   return articles.map((article) => {
     // Approved comments are part of the page: approving one renders its article again.
     const discussion = threadsOf(article.id, comments);
@@ -148,10 +129,10 @@ export async function articlePaths() {
       props: { article, all: articles, discussion },
       cacheKey: digest(
         shared,
-        summaryKey(article),
+        summaries.get(article),
         article.data.updated,
         article.rendered?.html,
-        relatedArticles(article, articles).map(summaryKey),
+        relatedArticles(article, articles).map((related) => summaries.get(related)),
         discussion,
       ),
     };
