@@ -5,8 +5,10 @@
  * such an article sorts last instead of breaking the build (the spec's rule).
  * Date-times typed by staff are Brasília time.
  */
-import { isValid, parse } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+// Deep imports, as in src/lib/format.ts.
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
+import { ptBR } from 'date-fns/locale/pt-BR';
 import { TZDate } from '@date-fns/tz';
 import { LONG_DATE, SITE_TIME_ZONE } from './format';
 
