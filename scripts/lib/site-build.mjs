@@ -181,15 +181,17 @@ const WORKER_CODE = ['astro.config.mjs', 'src/integrations', 'src/config', 'pack
 
 /**
  * A build process kept between builds (scripts/lib/build-worker.mjs): a publication then
- * skips the ~4 s a new process spends loading Astro. It is started on demand, stopped
+ * skips the 1–3 s a new process spends loading Astro. It is started on demand, stopped
  * after `idleMs` without builds (it holds the build's memory while it waits), and
  * replaced after a failed build, after `maxBuilds` builds, when a build leaves it holding
- * more than `maxRssBytes` (what the build's native parts keep, and each build's bundle in
- * Node's module cache), or when the code Node loaded into it changed. runSiteBuild also
- * stops it after the build of a large site (WARM_PAGES).
+ * more than `maxRssBytes` (each build's bundle stays in Node's module cache, ~70 MB at
+ * 1,000 posts), or when the code Node loaded into it changed. runSiteBuild also stops it
+ * after the build of a large site (WARM_PAGES). The next build adds up to ~500 MB over
+ * what the process holds (a whole-site render at 1,000 posts): with 1.25 GiB the peak
+ * stays near 1.8 GB, where 1.75 GiB let it reach 1.96 GB.
  * @param {{ idleMs?: number, maxBuilds?: number, maxRssBytes?: number }} [options]
  */
-export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRssBytes = 1792 * 1024 * 1024 } = {}) {
+export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRssBytes = 1280 * 1024 * 1024 } = {}) {
   /**
    * @typedef {{ process: import('node:child_process').ChildProcessWithoutNullStreams, codeStamp: number,
    *             builds: number, exited: Promise<string> }} Worker
