@@ -4,8 +4,9 @@
 // here, and the index depends on the text, not the layout), each served by a static
 // server on loopback and searched in Chromium, as a visitor does.
 // - Results in at most 100 ms (p95) once the index is loaded: distinct queries through
-//   Pagefind's own API in the page (the search and the excerpts of the 10 results shown first),
-//   each asked as the dialog asks it (src/lib/search-query.mjs drops words such as 'em').
+//   Pagefind's own API in the page (the search, the excerpts of the 10 results shown first,
+//   and the dialog's own search per type with results but none among those 10), each
+//   asked as the dialog asks it (src/lib/search-query.mjs drops words such as 'em').
 //   The notes give the slowest queries' result counts and Pagefind's own time for them
 //   (its `timings`): at 10,000 articles a word in every page costs most of its time inside
 //   Pagefind's search, which scores every page it finds. The dialog runs Pagefind on the
@@ -43,6 +44,8 @@ const QUERY_P95_GOAL_MS = 100;
 /** @type {Record<number, number>} bytes of the first query, per size */
 const FIRST_QUERY_GOAL_BYTES = { 1000: 300 * 1024, 10000: 500 * 1024 };
 const INDEX_SHARE_GOAL = 0.15;
+/** The index's types, in the dialog's order (src/lib/site-search.ts, a TypeScript module Node cannot load here). */
+const SEARCH_TYPES = ['Produtos', 'Artigos', 'Páginas', 'Downloads'];
 /** What engineers type: products, sensors, protocols, words of the generated articles. */
 const QUERIES = [
   'sensor',
@@ -137,29 +140,44 @@ async function measureInBrowser(browser, url) {
     await page.waitForLoadState('networkidle');
     const firstQueryBytes = responses.filter((response) => response.afterOpening).reduce((sum, r) => sum + r.bytes, 0);
 
-    const measured = await page.evaluate(async (queries) => {
-      const url = '/pagefind/pagefind.js';
-      const pagefind = await import(/* @vite-ignore */ url);
-      let longestTask = 0;
-      const tasks = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
-      });
-      tasks.observe({ type: 'longtask' });
-      /** @type {{ ms: number, results: number, pagefindMs: number }[]} */
-      const out = [];
-      for (const query of queries) {
-        const started = performance.now();
-        const found = await pagefind.search(query);
-        await Promise.all(found.results.slice(0, 10).map((/** @type {any} */ result) => result.data()));
-        const ms = performance.now() - started;
-        // Pagefind's own search time in each index it searched (the base and a delta).
-        const pagefindMs = found.timings.reduce((/** @type {number} */ sum, /** @type {any} */ t) => sum + t.search, 0);
-        out.push({ ms, results: found.results.length, pagefindMs });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      tasks.disconnect();
-      return { queries: out, longestTask };
-    }, QUERIES.map(searchQuery));
+    const measured = await page.evaluate(
+      async ({ queries, types }) => {
+        const url = '/pagefind/pagefind.js';
+        const pagefind = await import(/* @vite-ignore */ url);
+        let longestTask = 0;
+        const tasks = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
+        });
+        tasks.observe({ type: 'longtask' });
+        /** @type {{ ms: number, results: number, pagefindMs: number, typeSearches: number }[]} */
+        const out = [];
+        for (const query of queries) {
+          const started = performance.now();
+          const found = await pagefind.search(query);
+          const first = await Promise.all(found.results.slice(0, 10).map((/** @type {any} */ result) => result.data()));
+          // As the dialog does before it shows anything: a type with results but none among
+          // the first 10 is searched on its own for its best 3.
+          const counts = found.filters?.type ?? {};
+          const missing = types.filter(
+            (type) => (counts[type] ?? 0) > 0 && !first.some((item) => (item.meta.type ?? 'Páginas') === type),
+          );
+          const more = await Promise.all(
+            missing.map(async (type) => {
+              const only = await pagefind.search(query, { filters: { type } });
+              return Promise.all(only.results.slice(0, 3).map((/** @type {any} */ result) => result.data()));
+            }),
+          );
+          const ms = performance.now() - started;
+          // Pagefind's own search time in each index it searched (the base and a delta).
+          const pagefindMs = found.timings.reduce((/** @type {number} */ sum, /** @type {any} */ t) => sum + t.search, 0);
+          out.push({ ms, results: found.results.length, pagefindMs, typeSearches: more.length });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        tasks.disconnect();
+        return { queries: out, longestTask };
+      },
+      { queries: QUERIES.map(searchQuery), types: SEARCH_TYPES },
+    );
     return {
       beforeOpening,
       firstQueryBytes,
@@ -263,8 +281,8 @@ await runBench(
         .sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))
         .slice(0, 4);
       slowNotes.push(
-        `${count(size)} artigos, consultas mais lentas (resultados; tempo da busca dentro do Pagefind): ` +
-          `${slowest.map(({ query, ms: time = 0, results = 0, pagefindMs = 0 }) => `“${query}” ${ms(time)} (${count(results)}; ${ms(pagefindMs)})`).join(', ')}; ` +
+        `${count(size)} artigos, consultas mais lentas (resultados; tempo da busca dentro do Pagefind; buscas por tipo): ` +
+          `${slowest.map(({ query, ms: time = 0, results = 0, pagefindMs = 0, typeSearches = 0 }) => `“${query}” ${ms(time)} (${count(results)}; ${ms(pagefindMs)}; ${typeSearches})`).join(', ')}; ` +
           `a maior tarefa que a busca deixou na thread da página: ${measured.longestTask ? ms(measured.longestTask) : 'nenhuma acima de 50 ms'}.`,
       );
       const goalBytes = FIRST_QUERY_GOAL_BYTES[size];
