@@ -347,7 +347,8 @@ await runBench(
         'Cada site é servido por um servidor estático em 127.0.0.1 (gzip) e buscado no Chromium.',
         `Consultas: ${QUERIES.length} termos diferentes (produtos, sensores, protocolos, palavras dos artigos), pela API do ` +
           'Pagefind na própria página, como o diálogo pede (sem palavras como “em” e “de”, src/lib/search-query.mjs): a busca e ' +
-          'os trechos dos 10 primeiros resultados, os que o diálogo mostra.',
+          'os trechos dos 10 primeiros resultados, e a busca de cada tipo com resultados que não aparece entre eles ' +
+          '(os 3 melhores), tudo o que o diálogo faz antes de mostrar os resultados.',
         'Primeira busca: todos os bytes desde o Ctrl+K (a ilha, o React se a página ainda não o tinha, o leitor do Pagefind ' +
           'em WebAssembly e os pedaços do índice que a consulta pede) até os resultados, numa página do blog.',
         'Indexação: o tempo que o próprio build registra para o índice, contra o resto do build incremental que se segue à ' +
