@@ -7,3 +7,6 @@ export const SEARCH_BASE_DIR = 'pagefind';
 export const SEARCH_DELTA_DIR = 'pagefind-novos';
 /** In the delta's folder: how many pages it holds and the base's pages it replaces (and the pages gone), by Pagefind id. */
 export const SEARCH_SUPERSEDED_FILE = 'substituidos.json';
+
+/** The index's types, in the order the dialog groups them (src/lib/site-search.ts); the search bench asks for them too. */
+export const SEARCH_TYPES = /** @type {const} */ (['Produtos', 'Artigos', 'Páginas', 'Downloads']);

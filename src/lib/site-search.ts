@@ -5,9 +5,9 @@
  * text, so the island renders them as text and never as HTML.
  */
 import { formatNumber } from './format';
+import { SEARCH_TYPES } from '../config/search-index.mjs';
 
-/** The index's types, in the order the dialog groups them. */
-export const SEARCH_TYPES = ['Produtos', 'Artigos', 'Páginas', 'Downloads'] as const;
+export { SEARCH_TYPES };
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export interface SearchHit {
