@@ -69,7 +69,7 @@ export default defineConfig({
       filter: (page) => !/^\/(admin|assinaturas-email|blog\/404|contato\/enviado|newsletter)(\/|$)/.test(new URL(page).pathname),
     }),
     sitemapAlias(),
-    // client:search and the static search index (Pagefind), of the finished pages.
+    // client:search and the static search index of the finished pages.
     siteSearch({ isKept: pagesOfLiveBuild.isKept }),
     // Last: they read and compress the finished output. precompress() is
     // astro-compressor (brotli and gzip) and the cache it lacks, in that order.

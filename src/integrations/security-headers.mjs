@@ -17,7 +17,7 @@
 //   adapter (its staticHeaders feature), and this site has none.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
+import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
 
 /** Values the server also sends on API responses (server/site/headers.go); a test keeps them equal. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -51,9 +51,7 @@ export function pageCsp(options = {}) {
   const api = externalOrigin(options.apiUrl);
   return {
     algorithm: 'SHA-256',
-    // 'wasm-unsafe-eval': the site search's reader is WebAssembly (Pagefind); it allows
-    // compiling WebAssembly only, never eval of JavaScript.
-    scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+    scriptDirective: { resources: ["'self'"] },
     // Astro's scoped styles, Shiki's colours and the admin's MUI write inline styles;
     // styles cannot run code. (So the build's warning that Shiki's inline styles do
     // not fit a CSP does not apply here.)
@@ -77,25 +75,18 @@ export function pageCsp(options = {}) {
 }
 
 /**
- * The search index's caching (src/integrations/site-search.mjs): its chunks are named by
- * their content, cached for a year; the files with fixed names (the entry that names the
- * chunks, the reader, the delta's list) change with each publication and are revalidated,
- * or a browser would mix an old entry with a new site. No path matches two rules: some
- * hosts merge the headers of every rule that matches.
+ * The search index's caching (src/integrations/site-search.mjs): its term chunks and page
+ * files are named by their content, cached for a year; its manifest, which names them,
+ * changes with each publication and is revalidated, or a browser would mix an old manifest
+ * with a new site. No path matches two rules: some hosts merge the headers of every rule
+ * that matches.
  */
 function searchIndexRules() {
-  const immutable = [SEARCH_BASE_DIR, SEARCH_DELTA_DIR].flatMap((dir) =>
-    ['fragment', 'index', 'filter'].map((chunks) => `/${dir}/${chunks}/*`),
-  );
-  const revalidated = [SEARCH_BASE_DIR, SEARCH_DELTA_DIR].flatMap((dir) => [
-    `/${dir}/pagefind-entry.json`,
-    `/${dir}/pagefind.js`,
-    `/${dir}/pagefind-worker.js`,
-    `/${dir}/wasm.*`,
-  ]);
+  const immutable = [SEARCH_TERMS_DIR, SEARCH_PAGES_DIR].map((dir) => `/${SEARCH_BASE_DIR}/${dir}/*`);
   return [
     ...immutable.flatMap((rule) => [rule, '  Cache-Control: public, max-age=31536000, immutable']),
-    ...[...revalidated, `/${SEARCH_DELTA_DIR}/${SEARCH_SUPERSEDED_FILE}`].flatMap((rule) => [rule, '  Cache-Control: no-cache']),
+    `/${SEARCH_BASE_DIR}/${SEARCH_MANIFEST_FILE}`,
+    '  Cache-Control: no-cache',
   ];
 }
 

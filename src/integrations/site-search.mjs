@@ -1,31 +1,26 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
-import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
-import { eachLimited, linkTree } from './hard-links.mjs';
+import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
+import { eachLimited } from './hard-links.mjs';
+import { contentId, createIndexBuilder, pageFile } from './search-index-files.mjs';
+import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
+
+/** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
 
 /**
  * The site search (issue #38):
  * - `client:search` (src/lib/search-directive.ts): the dialog's island hydrates only when
  *   opened, so pages load nothing for the search before that;
- * - after every build (each publication included), Pagefind indexes the finished pages,
- *   a static index the dialog reads with no server: the pages whose <main> carries
- *   `data-pagefind-body` (BaseLayout's `searchType`), with their type as meta and filter,
- *   and the datasheets and software downloads of src/content as records of their own,
- *   linked to their files. pt stemming; accents are optional (Pagefind indexes
- *   'calibração' under 'calibracao' too).
- * Pagefind is the index Starlight, Astro's documentation theme, ships: a Rust indexer and
- * a WebAssembly reader that fetches only the chunks a query needs.
- *
- * A publication does not index the whole site again (16 s at 10,000 posts): the last
- * whole index stays as the base (/pagefind/, linked from the live build), and the pages
- * that differ from it since then go into a small second index (/pagefind-novos/) that the
- * dialog merges (Pagefind's mergeIndex), with the base's results for those pages, and for
- * pages gone, listed to be dropped (`substituidos`). Past DELTA_SHARE of the base, or when
- * the downloads or Pagefind change, the whole index is made again.
+ * - after every build (each publication included), the finished pages are indexed into a
+ *   static index the dialog reads with no server (src/integrations/search-index-files.mjs,
+ *   read by src/lib/search-engine.ts): the pages whose <main> carries `data-search-body`
+ *   (BaseLayout's `searchType`, src/integrations/search-pages.mjs), and the datasheets and
+ *   software downloads of src/content as records of their own, linked to their files.
+ *   pt stemming, accents optional (src/lib/search-text.mjs).
+ * Why our own index and not Pagefind: docs/busca.md.
  * @param {{ isKept?: (file: string) => boolean }} [options] `isKept`: whether a page file is
  *   the live build's own (src/integrations/kept-pages.mjs): such a page is known unchanged
  *   without reading it
@@ -44,16 +39,12 @@ export function siteSearch({ isKept = () => false } = {}) {
       'astro:build:done': async ({ dir, logger }) => {
         // Set (even empty) by the publisher (scripts/lib/site-build.mjs): its builds keep what the next one needs.
         const publication = process.env.PUBLISH_PREVIOUS_BUILD;
-        const { pages, downloads, ms, delta } = await updateSearchIndex(fileURLToPath(dir), {
+        const { pages, read, downloads, ms } = await updateSearchIndex(fileURLToPath(dir), {
           previous: publication || undefined,
           isKept,
           keepState: publication !== undefined,
         });
-        logger.info(
-          delta === null
-            ? `índice de busca: ${pages} páginas e ${downloads} downloads em ${Math.round(ms)} ms`
-            : `índice de busca: ${delta} página(s) diferente(s) do índice base, em ${Math.round(ms)} ms`,
-        );
+        logger.info(`índice de busca: ${pages} páginas (${read} lidas do HTML) e ${downloads} downloads em ${Math.round(ms)} ms`);
       },
     },
   };
@@ -61,36 +52,17 @@ export function siteSearch({ isKept = () => false } = {}) {
 
 /** What a build keeps of its index for the next one (a dotfile: never served). */
 const STATE_FILE = '.search-index.json';
-/** The delta grows until it holds this share of the base's pages (or MIN_DELTA_LIMIT), then the whole index is made again. */
-const DELTA_SHARE = 0.1;
-const MIN_DELTA_LIMIT = 200;
-/** The marker of an indexed page (BaseLayout's `searchType`). */
-const INDEXED = 'data-pagefind-body';
-/** Changes that make the whole index again: a new format of this state. */
-const STATE_VERSION = 1;
+/** Changes that make every page be read again: a new format of this state or of the page files. */
+const STATE_VERSION = 2;
 
 /**
- * @typedef {{ inputs: string, base: Record<string, { id: string, hash: string }>,
- *             pages: Record<string, string> }} SearchState
- *   `base`: each page of the base index, by URL, with its Pagefind id and its file's hash
- *   `pages`: each indexed page of the build, by URL, with its file's hash
+ * @typedef {{ version: number, pages: Record<string, { hash: string, id: string }> }} SearchState
+ *   each indexed page of the build, by URL, with its file's hash and its page file's id
  */
 
-/** @param {string | Buffer} data */
-const sha1 = (data) => createHash('sha1').update(data).digest('base64url');
-
-/** A page's URL as Pagefind gives it: `blog/x/index.html` → `/blog/x/`. @param {string} file relative, with / */
+/** A page's URL from its file: `blog/x/index.html` → `/blog/x/`. @param {string} file relative, with / */
 export function pageUrl(file) {
   return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-}
-
-/** What the whole index depends on besides the pages. */
-async function indexInputs() {
-  const [datasheets, software] = await Promise.all([readContent('datasheets.json'), readContent('software.json')]);
-  // Its package.json is not exported: it is found one folder above the package's entry module.
-  const manifest = fileURLToPath(new URL('../package.json', import.meta.resolve('pagefind')));
-  const { version } = JSON.parse(await readFile(manifest, 'utf8'));
-  return sha1(JSON.stringify([STATE_VERSION, version, datasheets, software, DELTA_SHARE]));
 }
 
 /** @param {string} name */
@@ -98,8 +70,8 @@ function readContent(name) {
   return readFile(fileURLToPath(new URL(`../content/${name}`, import.meta.url)), 'utf8');
 }
 
-/** @param {string} file @returns {Promise<SearchState | null>} */
-async function readState(file) {
+/** @param {string} file @returns {Promise<any>} */
+async function readJson(file) {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch {
@@ -107,98 +79,120 @@ async function readState(file) {
   }
 }
 
-/** The HTML files of a build, relative with `/`, the search's own folders left out. @param {string} outDir */
+/** The HTML files of a build, relative with `/`, in URL order. @param {string} outDir */
 async function htmlFiles(outDir) {
   const entries = await readdir(outDir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !file.startsWith(`${SEARCH_BASE_DIR}/`) && !file.startsWith(`${SEARCH_DELTA_DIR}/`));
+    .filter((file) => !file.startsWith(`${SEARCH_BASE_DIR}/`))
+    .sort();
 }
 
+/** How many pages are read at once, and term chunks written. */
+const BATCH = 16;
+
 /**
- * Indexes a built site: the pages that differ from the base index of `previous` (the live
- * build) into a delta index, or the whole site when there is no base to build on.
+ * Indexes a built site into its SEARCH_BASE_DIR. A page whose file is the same as in
+ * `previous` (the live build) is not read again: its page file there already holds what
+ * the index needs, so a publication reads only the pages that changed, and links the page
+ * files and term chunks that did not.
  * @param {string} outDir the build's folder
  * @param {{ previous?: string, isKept?: (file: string) => boolean, keepState?: boolean }} [options]
- *   `keepState`: write what the next build needs to index only what changed (a publication)
- * @returns {Promise<{ pages: number, downloads: number, ms: number, delta: number | null }>}
- *   `delta`: the pages of the delta index, or null when the whole index was made
+ *   `isKept`: whether a page file is the live build's own (src/integrations/kept-pages.mjs);
+ *   `keepState`: write what the next build needs (a publication)
+ * @returns {Promise<{ pages: number, read: number, downloads: number, ms: number }>}
+ *   `read`: the pages read from their HTML (the others came from the previous build)
  */
 export async function updateSearchIndex(outDir, { previous, isKept = () => false, keepState = false } = {}) {
   const started = performance.now();
-  if (!keepState) return { ...(await writeWholeIndex(outDir)), delta: null };
-  const inputs = await indexInputs();
-  const before = previous ? await readState(path.join(previous, STATE_FILE)) : null;
-  /** @type {Record<string, string>} */
+  /** @type {SearchState | null} */
+  const state = previous ? await readJson(path.join(previous, STATE_FILE)) : null;
+  const before = state?.version === STATE_VERSION ? state.pages : {};
+  const root = path.join(outDir, SEARCH_BASE_DIR);
+  const oldRoot = previous ? path.join(previous, SEARCH_BASE_DIR) : null;
+  await rm(root, { recursive: true, force: true });
+  await mkdir(path.join(root, SEARCH_PAGES_DIR), { recursive: true });
+  await mkdir(path.join(root, SEARCH_TERMS_DIR), { recursive: true });
+
+  const files = await htmlFiles(outDir);
+  const builder = createIndexBuilder();
+  /** @type {SearchState['pages']} */
   const pages = {};
-  /** Indexed pages whose file is not known from the previous build: URL → file. @type {Map<string, string>} */
-  const files = new Map();
-  const buffer = Buffer.allocUnsafe(READ_CHUNK);
-  for (const file of await htmlFiles(outDir)) {
-    const url = pageUrl(file);
-    const known = before?.pages[url];
-    if (known && isKept(path.join(outDir, file))) {
-      pages[url] = known;
-      continue;
+  let read = 0;
+  /**
+   * Adds a page to the index (in order) and writes its page file.
+   * @param {SearchDoc} doc @returns {{ id: string, written: Promise<void> }}
+   */
+  const addDoc = (doc) => {
+    const content = pageFile(doc);
+    const id = contentId(content);
+    builder.add(doc, id);
+    const file = `${SEARCH_PAGES_DIR}/${id}.json`;
+    return { id, written: linkOrWrite(oldRoot && path.join(oldRoot, file), path.join(root, file), content) };
+  };
+  // In batches, added in URL order: a page's text is dropped once it is in the index (a
+  // whole index reads 12,000 pages at 10,000 posts, at the end of a build that still holds the rest).
+  for (let at = 0; at < files.length; at += BATCH) {
+    const batch = await Promise.all(
+      files.slice(at, at + BATCH).map(async (file) => {
+        const url = pageUrl(file);
+        const known = before[url];
+        const full = path.join(outDir, file);
+        const hash = known && isKept(full) ? known.hash : await indexedDigest(full, Buffer.allocUnsafe(READ_CHUNK));
+        if (!hash) return null;
+        /** @type {SearchDoc | null} */
+        const kept =
+          known?.hash === hash && oldRoot ? await readJson(path.join(oldRoot, SEARCH_PAGES_DIR, `${known.id}.json`)) : null;
+        if (kept) return { hash, doc: kept };
+        const found = pageDoc(await readFile(full, 'utf8'));
+        if (!found) return null;
+        read++;
+        return { hash, doc: { url, ...found } };
+      }),
+    );
+    /** @type {Promise<void>[]} */
+    const writes = [];
+    for (const item of batch) {
+      if (!item) continue;
+      const { id, written } = addDoc(item.doc);
+      pages[item.doc.url] = { hash: item.hash, id };
+      writes.push(written);
     }
-    const digest = await indexedDigest(path.join(outDir, file), buffer);
-    if (!digest) continue;
-    pages[url] = digest;
-    files.set(url, file);
+    await Promise.all(writes);
   }
-  const base = before?.inputs === inputs ? before.base : null;
-  const changed = base ? Object.keys(pages).filter((url) => base[url]?.hash !== pages[url]) : [];
-  const gone = base ? Object.keys(base).filter((url) => !(url in pages)) : [];
-  const limit = Math.max(MIN_DELTA_LIMIT, Math.round(DELTA_SHARE * Object.keys(base ?? {}).length));
-  if (!base || !previous || changed.length > limit) {
-    const made = await writeWholeIndex(outDir);
-    const ids = await pageIds(path.join(outDir, SEARCH_BASE_DIR));
-    /** @type {SearchState['base']} */
-    const next = {};
-    for (const [url, hash] of Object.entries(pages)) {
-      const id = ids.get(url);
-      if (id) next[url] = { id, hash };
-    }
-    await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ inputs, base: next, pages }));
-    return { ...made, ms: performance.now() - started, delta: null };
-  }
-  await linkTree(path.join(previous, SEARCH_BASE_DIR), path.join(outDir, SEARCH_BASE_DIR));
-  const delta = path.join(outDir, SEARCH_DELTA_DIR);
-  await rm(delta, { recursive: true, force: true });
-  if (changed.length) {
-    await writeIndex(delta, async (index) => {
-      for (const url of changed) {
-        const file = files.get(url) ?? indexFileOf(url);
-        const content = await readFile(path.join(outDir, file), 'utf8');
-        const added = await index.addHTMLFile({ sourcePath: file, content });
-        if (added.errors.length) throw new Error(added.errors.join('; '));
-      }
-    });
-  }
-  // Pagefind names a page by what it indexed: a page whose file changed outside its indexed
-  // text (a related article's card) keeps its id, and the dialog shows that id once.
-  const deltaIds = changed.length ? await pageIds(delta) : new Map();
-  const superseded = [...changed, ...gone].flatMap((url) =>
-    base[url] && deltaIds.get(url) !== base[url].id ? [base[url].id] : [],
+  const downloads = await downloadDocs();
+  await Promise.all(downloads.map((doc) => addDoc(doc).written));
+  const { manifest, chunks } = builder.files();
+  await eachLimited(chunks, BATCH, ({ name, content }) =>
+    linkOrWrite(oldRoot && path.join(oldRoot, SEARCH_TERMS_DIR, name), path.join(root, SEARCH_TERMS_DIR, name), content),
   );
-  await writeDelta(outDir, changed.length, superseded);
-  await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ inputs, base, pages }));
-  return { pages: Object.keys(pages).length, downloads: 0, ms: performance.now() - started, delta: changed.length };
+  await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(manifest));
+  if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version: STATE_VERSION, pages }));
+  return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
 }
 
 /**
- * The delta's list: how many pages it holds (the dialog merges it only when some) and the
- * base's results to drop.
- * @param {string} outDir @param {number} pages @param {string[]} superseded
+ * A file named by its content: linked from the previous build when it is there (the same
+ * bytes, and the compression step knows it), written otherwise.
+ * @param {string | null} previous @param {string} target @param {string} content
  */
-async function writeDelta(outDir, pages, superseded) {
-  const folder = path.join(outDir, SEARCH_DELTA_DIR);
-  if (!pages) await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, SEARCH_SUPERSEDED_FILE), JSON.stringify({ paginas: pages, substituidos: superseded }));
+async function linkOrWrite(previous, target, content) {
+  if (previous) {
+    try {
+      await link(previous, target);
+      return;
+    } catch {
+      // Not in the previous build: written below.
+    }
+  }
+  await writeFile(target, content);
 }
 
+/** The marker of an indexed page. */
+const INDEXED = BODY_ATTRIBUTE;
+/** A download's name weighs as a heading does on a page. */
+const DOWNLOAD_NAME_WEIGHT = 7;
 /** How much of a page is read at a time. */
 const READ_CHUNK = 256 * 1024;
 
@@ -232,88 +226,8 @@ async function indexedDigest(file, buffer) {
   return indexed ? hash.digest('base64url') : null;
 }
 
-/** The file of a page known by its URL (`/blog/x/` → `blog/x/index.html`). @param {string} url */
-function indexFileOf(url) {
-  return url.endsWith('/') ? `${url.slice(1)}index.html` : url.slice(1);
-}
-
-/**
- * Each page's Pagefind id in an index, by URL: the names of its fragment files (each a
- * compressed JSON with the page's URL), as the reader's results carry them (`id`).
- * @param {string} indexDir
- * @returns {Promise<Map<string, string>>}
- */
-async function pageIds(indexDir) {
-  /** @type {Map<string, string>} */
-  const ids = new Map();
-  const folder = path.join(indexDir, 'fragment');
-  const names = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.pf_fragment'));
-  await eachLimited(names, 32, async (name) => {
-    const text = gunzipSync(await readFile(path.join(folder, name))).toString('utf8');
-    const fragment = JSON.parse(text.slice(text.indexOf('{')));
-    if (typeof fragment.url === 'string') ids.set(fragment.url, name.replace(/\.pf_fragment$/, ''));
-  });
-  return ids;
-}
-
-/**
- * Makes a Pagefind index into `output` with what `fill` adds.
- * @param {string} output
- * @param {(index: import('pagefind').PagefindIndex) => Promise<void>} fill
- */
-async function writeIndex(output, fill) {
-  const { createIndex, close } = await import('pagefind');
-  try {
-    const { index, errors } = await createIndex({ forceLanguage: 'pt' });
-    if (!index) throw new Error(errors.join('; '));
-    await fill(index);
-    await rm(output, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath: output });
-    if (written.errors.length) throw new Error(written.errors.join('; '));
-    // Pagefind also writes its ready-made interfaces; the dialog is ours (src/islands/SiteSearch.tsx).
-    for (const unused of UNUSED_FILES) await rm(path.join(output, unused), { force: true });
-  } finally {
-    await close();
-  }
-}
-
-/**
- * Indexes a whole built site into its pagefind/ folder (bench/search.mjs calls it too).
- * @param {string} outDir the build's folder
- * @returns {Promise<{ pages: number, downloads: number, ms: number }>}
- */
-export async function writeWholeIndex(outDir) {
-  const started = performance.now();
-  let pages = 0;
-  let downloads = 0;
-  await writeIndex(path.join(outDir, SEARCH_BASE_DIR), async (index) => {
-    const added = await index.addDirectory({ path: outDir });
-    if (added.errors.length) throw new Error(added.errors.join('; '));
-    pages = added.page_count;
-    for (const record of await downloadRecords()) {
-      const result = await index.addCustomRecord(record);
-      if (result.errors.length) throw new Error(result.errors.join('; '));
-      downloads++;
-    }
-  });
-  // No delta: the dialog's read of its list finds it empty (a missing file would be a 404 in the console).
-  await writeDelta(outDir, 0, []);
-  return { pages, downloads, ms: performance.now() - started };
-}
-
-/** Pagefind's own search interfaces, written beside its index and never loaded here. */
-const UNUSED_FILES = [
-  'pagefind-ui.js',
-  'pagefind-ui.css',
-  'pagefind-component-ui.js',
-  'pagefind-component-ui.css',
-  'pagefind-modular-ui.js',
-  'pagefind-modular-ui.css',
-  'pagefind-highlight.js',
-];
-
-/** Datasheets and software downloads: one record each, found by name and description. */
-async function downloadRecords() {
+/** Datasheets and software downloads: one record each, found by name and description. @returns {Promise<SearchDoc[]>} */
+async function downloadDocs() {
   /** @param {string} name */
   const read = async (name) =>
     /** @type {{ id: string, name: string, description: string, url: string, category?: string }[]} */ (
@@ -325,9 +239,11 @@ async function downloadRecords() {
     ...software.map((item) => ({ item, kind: item.category ? `Software · ${item.category}` : 'Software' })),
   ].map(({ item, kind }) => ({
     url: item.url,
-    content: `${item.name}. ${kind}. ${item.description}`,
-    language: 'pt',
-    meta: { title: `${item.name} (${kind})`, type: 'Downloads' },
-    filters: { type: ['Downloads'] },
+    title: `${item.name} (${kind})`,
+    type: 'Downloads',
+    segments: [
+      [DOWNLOAD_NAME_WEIGHT, item.name],
+      [1, `${kind}. ${item.description}`],
+    ],
   }));
 }

@@ -1,8 +1,9 @@
 /**
  * The site search dialog: products, articles, pages and downloads, from the static
- * index the build writes with Pagefind (/pagefind/, src/integrations/site-search.mjs),
- * so it works on any static host and asks the API nothing. Hydrated only when opened
- * (`client:search`, src/lib/search-directive.ts); the index loads on that first opening.
+ * index the build writes (/busca/, src/integrations/site-search.mjs) and
+ * src/lib/search-engine.ts reads, so it works on any static host and asks the API nothing.
+ * Hydrated only when opened (`client:search`, src/lib/search-directive.ts); the index
+ * loads on that first opening.
  *
  * A native modal <dialog> (focus kept inside, Esc closes, focus returns to the opener),
  * a search field, and the results as links grouped by type under headings; ↓ and ↑ move
@@ -10,99 +11,39 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { icons } from '../components/ui/icons';
-import { SEARCH_BASE_DIR, SEARCH_DELTA_DIR, SEARCH_SUPERSEDED_FILE } from '../config/search-index.mjs';
+import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
+import { openSearch, type SearchEngine, type SearchHit } from '../lib/search-engine';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
-import { searchQuery } from '../lib/search-query.mjs';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
-import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
+import { SEARCH_TYPES, groupHits, resultsText } from '../lib/site-search';
 
 /**
- * Results shown at first and added by each 'Mostrar mais resultados' (the best ones, by
- * Pagefind's ranking): each needs its own small fetch for its excerpt, and ten keep the
- * answer under 100 ms (bench/search.mjs).
+ * Results shown at first and added by each 'Mostrar mais resultados' (the best ones):
+ * each needs its own small fetch for its excerpt.
  */
 const PAGE_SIZE = 10;
-
-interface PagefindResult {
-  /** The page's id in its index: what the delta's list of superseded pages names. */
-  id: string;
-  data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }>;
-}
-interface PagefindAnswer {
-  results: PagefindResult[];
-  /** Results per value of each filter: here, per type. */
-  filters?: Record<string, Record<string, number>>;
-}
-interface Pagefind {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  mergeIndex: (path: string) => Promise<void>;
-  init: () => Promise<void>;
-  filters: () => Promise<Record<string, Record<string, number>>>;
-  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<PagefindAnswer>;
-  debouncedSearch: (term: string, options?: object, debounceMs?: number) => Promise<PagefindAnswer | null>;
-}
-
 /** Shown for a type that has results but none among the best ones. */
 const PER_MISSING_TYPE = 3;
-
-/** Pagefind, and the base index's results that the delta replaces (their ids). */
-interface SearchEngine {
-  pagefind: Pagefind;
-  superseded: Set<string>;
-}
+/** The pause in typing before a search: each search fetches the excerpts of its results. */
+const TYPING_PAUSE_MS = 120;
 
 let engine: Promise<SearchEngine> | undefined;
 
-/**
- * Pagefind's runtime, fetched from the built site on the first search (never bundled),
- * with the index of the pages changed since the base index merged in
- * (src/integrations/site-search.mjs).
- */
-function loadPagefind(): Promise<SearchEngine> {
-  engine ??= (async () => {
-    const url = `/${SEARCH_BASE_DIR}/pagefind.js`;
-    const [pagefind, delta] = await Promise.all([
-      import(/* @vite-ignore */ url) as Promise<Pagefind>,
-      fetch(`/${SEARCH_DELTA_DIR}/${SEARCH_SUPERSEDED_FILE}`).then((response) =>
-        response.ok ? (response.json() as Promise<{ paginas?: number; substituidos?: string[] }>) : null,
-      ),
-    ]);
-    // On the page's thread, not Pagefind's worker: the worker copies every result of a
-    // search across (10,000 for a word in every article) and later frees them with one
-    // message per result, and that queue delayed a search by 1 to 3 s (bench/search.mjs).
-    await pagefind.options({ excerptLength: 24, noWorker: true });
-    if (delta?.paginas) await pagefind.mergeIndex(`/${SEARCH_DELTA_DIR}/`);
-    await pagefind.init();
-    // The filter index (a small file): with it, each answer counts its results per type.
-    await pagefind.filters();
-    return { pagefind, superseded: new Set(delta?.substituidos ?? []) };
-  })();
+/** The index's reader, opened on the first search (its manifest fetched once). */
+function loadEngine(): Promise<SearchEngine> {
+  engine ??= openSearch(`/${SEARCH_BASE_DIR}`, async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.json();
+  });
   engine.catch(() => (engine = undefined));
   return engine;
 }
 
-/**
- * An answer's results without the base's versions of pages the delta replaced, each page
- * once (a page whose indexed text did not change has the same id in both indexes).
- */
-function current(answer: PagefindAnswer, superseded: Set<string>): PagefindResult[] {
-  const seen = new Set<string>();
-  return answer.results.filter((result) => {
-    if (superseded.has(result.id) || seen.has(result.id)) return false;
-    seen.add(result.id);
-    return true;
-  });
-}
-
-/** The shown form of Pagefind results: each one's page data (its excerpt is a small fetch). */
-async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
-  const data = await Promise.all(results.map((result) => result.data()));
-  return data.map((item) => ({
-    url: item.url,
-    title: item.meta.title ?? item.url,
-    type: item.meta.type ?? 'Páginas',
-    excerpt: item.excerpt,
-  }));
+/** What a search found: its pages best first, and the index's terms its excerpts highlight. */
+interface Found {
+  pages: number[];
+  terms: Set<string>;
 }
 
 /** The result links of the dialog, in the order they show. */
@@ -122,48 +63,46 @@ export default function SiteSearch() {
   const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
-  const [found, setFound] = useState<PagefindResult[]>([]);
+  const [found, setFound] = useState<Found>({ pages: [], terms: new Set() });
   /** How many of `found` were shown (the per-type extras are not counted). */
   const [cursor, setCursor] = useState(0);
   const [state, setState] = useState<'idle' | 'loading' | 'done' | 'failed'>('idle');
   const searchId = useRef(0);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The result to focus once rendered: the first one 'Mostrar mais resultados' added. */
   const focusAfterRender = useRef<string | null>(null);
   const titleId = useId();
   const statusId = useId();
 
-  const search = useCallback(async (term: string) => {
+  const search = useCallback(async (term: string, pause = 0) => {
     const id = ++searchId.current;
+    clearTimeout(typing.current);
     if (!term.trim()) {
       setHits([]);
-      setFound([]);
+      setFound({ pages: [], terms: new Set() });
       setState('idle');
       return;
     }
     setState('loading');
     try {
-      const { pagefind: engine, superseded } = await loadPagefind();
-      const asked = searchQuery(term);
-      const answer = await engine.debouncedSearch(asked, {}, 150);
-      if (answer === null || id !== searchId.current) return; // a newer search replaced this one
-      const results = current(answer, superseded);
-      let first = await hitsOf(results.slice(0, PAGE_SIZE));
+      if (pause) await new Promise((resolve) => (typing.current = setTimeout(resolve, pause)));
+      if (id !== searchId.current) return; // a newer search replaced this one
+      const reader = await loadEngine();
+      const answer = await reader.search(term);
+      const first = answer.pages.slice(0, PAGE_SIZE);
       // Every type with results shows some: a protocol named in many downloads still lists
-      // the products that have it (each type is a filter of the index).
-      const counts = answer.filters?.type ?? {};
-      const missing = SEARCH_TYPES.filter((type) => (counts[type] ?? 0) > 0 && !first.some((hit) => hit.type === type));
-      if (missing.length) {
-        const more = await Promise.all(
-          missing.map(async (type) =>
-            hitsOf(current(await engine.search(asked, { filters: { type } }), superseded).slice(0, PER_MISSING_TYPE)),
-          ),
-        );
-        first = [...first, ...more.flat()];
-      }
+      // the products that have it.
+      const missing = SEARCH_TYPES.filter(
+        (type) => (answer.counts[type] ?? 0) > 0 && !first.some((page) => reader.typeOf(page) === type),
+      );
+      const extra = missing.flatMap((type) =>
+        answer.pages.filter((page) => reader.typeOf(page) === type).slice(0, PER_MISSING_TYPE),
+      );
+      const shown = await Promise.all([...first, ...extra].map((page) => reader.hit(page, answer.terms)));
       if (id !== searchId.current) return;
-      setFound(results);
+      setFound(answer);
       setCursor(PAGE_SIZE);
-      setHits(first);
+      setHits(shown);
       setState('done');
     } catch {
       if (id === searchId.current) setState('failed');
@@ -201,7 +140,10 @@ export default function SiteSearch() {
   const showMore = async () => {
     const id = searchId.current;
     const shownUrls = new Set(hits.map((hit) => hit.url));
-    const next = (await hitsOf(found.slice(cursor, cursor + PAGE_SIZE))).filter((hit) => !shownUrls.has(hit.url));
+    const reader = await loadEngine();
+    const next = (
+      await Promise.all(found.pages.slice(cursor, cursor + PAGE_SIZE).map((page) => reader.hit(page, found.terms)))
+    ).filter((hit) => !shownUrls.has(hit.url));
     if (id !== searchId.current) return;
     setCursor(cursor + PAGE_SIZE);
     setHits((shown) => [...shown, ...next]);
@@ -245,7 +187,7 @@ export default function SiteSearch() {
       ? 'A busca não está disponível agora. Tente novamente em instantes.'
       : state === 'loading'
         ? 'Buscando...'
-        : resultsText(query, state === 'done' ? found.length : 0);
+        : resultsText(query, state === 'done' ? found.pages.length : 0);
 
   return (
     <dialog
@@ -281,7 +223,7 @@ export default function SiteSearch() {
               className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base text-ink focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
               onChange={(event) => {
                 setQuery(event.target.value);
-                void search(event.target.value);
+                void search(event.target.value, TYPING_PAUSE_MS);
               }}
               onKeyDown={onFieldKey}
             />
@@ -317,7 +259,7 @@ export default function SiteSearch() {
                         {/^https?:\/\//.test(hit.url) ? <span className="sr-only"> (abre em nova aba)</span> : null}
                       </span>
                       <span className="mt-0.5 block text-sm break-words text-muted">
-                        {excerptSegments(hit.excerpt).map((segment, index) =>
+                        {hit.excerpt.map((segment, index) =>
                           segment.mark ? (
                             <mark key={index} className="rounded bg-amber-100 px-0.5 text-ink">
                               {segment.text}
@@ -333,7 +275,7 @@ export default function SiteSearch() {
               </ul>
             </section>
           ))}
-          {state === 'done' && found.length > cursor ? (
+          {state === 'done' && found.pages.length > cursor ? (
             <button
               type="button"
               onClick={() => void showMore()}

@@ -5,6 +5,7 @@
  * /{slug} by src/pages/[page].astro.
  */
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
 
 export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 
@@ -62,7 +63,8 @@ export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[]) {
  * The published pages that get a route of their own, given the route files of
  * src/pages (as import.meta.glob lists them from there, e.g. './blog/[slug].astro').
  * A page whose first path segment a built-in route already serves is left out,
- * with a build warning: that route keeps its content and takes the page's SEO.
+ * with a build warning: that route keeps its content and takes the page's SEO. The
+ * search index's folder is taken too: a page there would be deleted by the index.
  */
 export async function getOwnPages(routeFiles: readonly string[]): Promise<CmsPage[]> {
   const reserved = routeFiles.map((route) =>
@@ -71,6 +73,7 @@ export async function getOwnPages(routeFiles: readonly string[]): Promise<CmsPag
       .split('/')[0]!
       .replace(/\.(astro|ts|md|mdx)$/, ''),
   );
+  reserved.push(SEARCH_BASE_DIR);
   const { own, overrides } = ownPages(reserved, await getCmsPages());
   const shadowed = overrides.filter((page) => !page.is_homepage).map((page) => page.slug);
   if (shadowed.length)

@@ -1,13 +1,11 @@
-// What the site search asks Pagefind for a visitor's words, shared by the dialog
-// (src/islands/SiteSearch.tsx) and its benchmark (bench/search.mjs), which measures the
-// same query the dialog sends.
+// Which of a visitor's words the site search looks for (src/lib/search-text.mjs reads
+// them for the dialog's reader, src/lib/search-engine.ts).
 
 /**
  * Portuguese articles, prepositions and conjunctions that say nothing about what is looked
- * for. Pagefind reads every word as a prefix and wants them all (AND): 'em' matches 'em',
- * 'embalagem', 'empresa'… in nearly every page, so it narrows nothing, highlights noise in
- * the excerpts, and costs a search of 10,000 articles over 100 ms more ('problemas em
- * campo'). 'na'/'no' stay: engineers write NA and NO for relay contacts.
+ * for. Every word is wanted (AND), and these are in nearly every page: they narrow
+ * nothing, highlight noise in the excerpts, and each costs a pass over every page.
+ * 'na'/'no' stay: engineers write NA and NO for relay contacts.
  */
 const STOP_WORDS = new Set([
   'a',
@@ -41,7 +39,7 @@ const STOP_WORDS = new Set([
 const bare = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
 /**
- * The query Pagefind is asked: the visitor's words without the stop words, or all of them
+ * The words searched: the visitor's words without the stop words, or all of them
  * when nothing else is left (a search for 'de' still searches).
  * @example searchQuery('problemas em campo') // 'problemas campo'
  * @param {string} text

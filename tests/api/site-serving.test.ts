@@ -31,9 +31,9 @@ const files: Record<string, string> = {
   'blog/404/index.html': '<h1>404 do blog</h1>',
   'quem-somos/index.html': '<h1>quem somos</h1>',
   '_astro/app.abc123.js': 'console.log(1)',
-  'pagefind/pagefind-entry.json': '{}',
-  'pagefind/fragment/pt_abc.pf_fragment': 'x',
-  'pagefind-novos/substituidos.json': '{"paginas":0,"substituidos":[]}',
+  'busca/indice.json': '{}',
+  'busca/termos/abc.json': '[]',
+  'busca/paginas/def.json': '{}',
   'robots.txt': 'User-agent: *',
   '.build-stamp.json': '{}',
 };
@@ -186,13 +186,12 @@ describe('site serving', () => {
   });
 
   test("the search index's chunks are cached for a year, and the files naming them revalidated at each visit", async () => {
-    // A publication changes the entry and the delta's list under the same names: a cached
-    // old entry would point the dialog at chunks the new build no longer has.
-    expect((await get('/pagefind/fragment/pt_abc.pf_fragment')).headers.get('cache-control')).toBe(
-      'public, max-age=31536000, immutable',
-    );
-    expect((await get('/pagefind/pagefind-entry.json')).headers.get('cache-control')).toBe('no-cache');
-    expect((await get('/pagefind-novos/substituidos.json')).headers.get('cache-control')).toBe('no-cache');
+    // A publication changes the manifest under the same name: a cached old one would point
+    // the dialog at chunks and page files the new build no longer has.
+    for (const file of ['/busca/termos/abc.json', '/busca/paginas/def.json']) {
+      expect((await get(file)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await get('/busca/indice.json')).headers.get('cache-control')).toBe('no-cache');
   });
 
   test('sends the compressed copy the browser accepts, brotli first, and the original otherwise', async () => {

@@ -27,7 +27,7 @@ test('Ctrl+K opens the search; PT100 finds the OPX1-001 with the word highlighte
   await page.goto('/');
   await page.waitForLoadState('load');
   expect(
-    requests.filter((path) => /pagefind|SiteSearch/i.test(path)),
+    requests.filter((path) => /^\/busca\/|SiteSearch/i.test(path)),
     'pedidos da busca antes de abrir',
   ).toEqual([]);
   await expect(dialog(page)).toBeHidden();
@@ -39,7 +39,7 @@ test('Ctrl+K opens the search; PT100 finds the OPX1-001 with the word highlighte
   const product = group(page, 'Produtos').getByRole('link', { name: /Controlador OPX1-001/ });
   await expect(product).toBeVisible();
   await expect(product.locator('mark').first()).toHaveText(/PT100/i);
-  expect(requests.some((path) => path.startsWith('/pagefind/'))).toBe(true);
+  expect(requests.some((path) => path.startsWith('/busca/'))).toBe(true);
 
   // The keyboard: ↓ from the field to the first result, ↑ back; Esc closes.
   await field(page).press('ArrowDown');

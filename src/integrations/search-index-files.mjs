@@ -1,0 +1,148 @@
+// @ts-check
+import { createHash } from 'node:crypto';
+import { SEARCH_TYPES } from '../config/search-index.mjs';
+import { textTokens } from '../lib/search-text.mjs';
+
+/**
+ * The site search's index as files (src/integrations/site-search.mjs writes them; the
+ * dialog reads them with src/lib/search-engine.ts):
+ * - the manifest (SEARCH_MANIFEST_FILE): each page's file id and type, and where each
+ *   range of terms is;
+ * - term chunks: each term with the pages that have it and each page's impact, the
+ *   BM25 score of the term in that page computed here, once, so that a query only adds
+ *   impacts and keeps the best pages, and a word in all 10,000 articles costs a sum over
+ *   10,000 numbers instead of Pagefind's scoring of every match at query time;
+ * - page files (written by the caller): a page's URL, title, type and text, fetched for
+ *   the results shown (title and excerpt).
+ * Chunks and page files are named by their content, so a CDN may keep them for good.
+ */
+
+/** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
+/**
+ * @typedef {{ version: number, types: readonly string[], ids: string, pageTypes: string,
+ *             chunks: [first: string, file: string][] }} SearchManifest
+ *   `ids`: each page's file id, ID_LENGTH characters each, in page order;
+ *   `pageTypes`: each page's type, one digit each (an index into `types`);
+ *   `chunks`: each chunk's first term and file, in term order
+ */
+/** @typedef {[term: string, gaps: number[], impacts: number[]][]} TermChunk page numbers as gaps from the previous one */
+
+/** The format of these files; the manifest says it, and the dialog reads only its own. */
+export const INDEX_FORMAT = 1;
+/** Characters of a page file's id (base64url of its SHA-1): 60 bits, no collision among 10,000 pages. */
+export const ID_LENGTH = 10;
+/** A chunk closes past this many bytes: a query fetches one chunk per word (two at a range's edge). */
+const CHUNK_BYTES = 12 * 1024;
+/** BM25's term saturation and length normalisation (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
+/** Impacts are stored as integers: hundredths. */
+const IMPACT_SCALE = 100;
+
+/** @param {string} text */
+export const contentId = (text) => createHash('sha1').update(text).digest('base64url').slice(0, ID_LENGTH);
+
+/** A page's file: what the dialog shows of it. @param {SearchDoc} doc */
+export const pageFile = (doc) => JSON.stringify(doc);
+
+/**
+ * Builds an index page by page (a page's text need not stay in memory once added), then
+ * its manifest and term chunks.
+ */
+export function createIndexBuilder() {
+  /** @type {Map<string, { pages: number[], weights: number[] }>} */
+  const postings = new Map();
+  /** @type {number[]} */
+  const lengths = [];
+  /** @type {string[]} */
+  const ids = [];
+  /** @type {string[]} */
+  const types = [];
+  return {
+    /** @param {SearchDoc} doc @param {string} id its page file's id */
+    add(doc, id) {
+      const page = ids.length;
+      ids.push(id);
+      types.push(doc.type);
+      /** @type {Map<string, number>} */
+      const weights = new Map();
+      let length = 0;
+      for (const [weight, text] of doc.segments) {
+        for (const token of textTokens(text)) {
+          length++;
+          for (const form of token.forms) weights.set(form, (weights.get(form) ?? 0) + weight);
+        }
+      }
+      lengths.push(length);
+      for (const [term, weight] of weights) {
+        let posting = postings.get(term);
+        if (!posting) postings.set(term, (posting = { pages: [], weights: [] }));
+        posting.pages.push(page);
+        posting.weights.push(weight);
+      }
+    },
+    /** The manifest and the term chunks of the pages added. */
+    files: () => indexFiles(postings, lengths, ids, types),
+  };
+}
+
+/**
+ * @param {Map<string, { pages: number[], weights: number[] }>} postings
+ * @param {number[]} lengths each page's words
+ * @param {string[]} ids each page's file id
+ * @param {string[]} types each page's type
+ * @returns {{ manifest: SearchManifest, chunks: { name: string, content: string }[] }}
+ */
+function indexFiles(postings, lengths, ids, types) {
+  const count = ids.length;
+  const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, count) || 1;
+
+  /** @type {{ name: string, content: string }[]} */
+  const chunks = [];
+  /** @type {SearchManifest['chunks']} */
+  const ranges = [];
+  /** @type {string[]} */
+  let entries = [];
+  let first = '';
+  let bytes = 0;
+  const close = () => {
+    if (!entries.length) return;
+    const content = `[${entries.join(',')}]`;
+    const name = `${contentId(content)}.json`;
+    chunks.push({ name, content });
+    ranges.push([first, name]);
+    entries = [];
+    bytes = 0;
+  };
+  for (const term of [...postings.keys()].sort()) {
+    const { pages, weights } = /** @type {{ pages: number[], weights: number[] }} */ (postings.get(term));
+    const idf = Math.log(1 + (count - pages.length + 0.5) / (pages.length + 0.5));
+    const impacts = pages.map((page, i) => {
+      const tf = weights[i] ?? 0;
+      const score = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (lengths[page] ?? 0)) / average));
+      return Math.max(1, Math.round(score * IMPACT_SCALE));
+    });
+    const gaps = pages.map((page, i) => (i === 0 ? page : page - (pages[i - 1] ?? 0)));
+    const entry = JSON.stringify([term, gaps, impacts]);
+    if (!entries.length) first = term;
+    entries.push(entry);
+    bytes += entry.length;
+    if (bytes >= CHUNK_BYTES) close();
+  }
+  close();
+
+  const typeIndex = (/** @type {string} */ type) => {
+    const index = SEARCH_TYPES.indexOf(/** @type {(typeof SEARCH_TYPES)[number]} */ (type));
+    return index < 0 ? SEARCH_TYPES.indexOf('Páginas') : index;
+  };
+  return {
+    manifest: {
+      version: INDEX_FORMAT,
+      types: SEARCH_TYPES,
+      ids: ids.join(''),
+      pageTypes: types.map(typeIndex).join(''),
+      chunks: ranges,
+    },
+    chunks,
+  };
+}
