@@ -46,6 +46,26 @@ export const contentId = (text) => createHash('sha1').update(text).digest('base6
 export const pageFile = (doc) => JSON.stringify(doc);
 
 /**
+ * @typedef {{ length: number, terms: string[], weights: number[] }} TermVector
+ *   a page's words counted: each term with its weight summed over the page (a heading's
+ *   word counts as many mentions as its weight), and how many words it has
+ */
+
+/** A page's term vector, from its text. @param {SearchDoc} doc @returns {TermVector} */
+export function termVector(doc) {
+  /** @type {Map<string, number>} */
+  const weights = new Map();
+  let length = 0;
+  for (const [weight, text] of doc.segments) {
+    for (const token of textTokens(text)) {
+      length++;
+      for (const form of token.forms) weights.set(form, (weights.get(form) ?? 0) + weight);
+    }
+  }
+  return { length, terms: [...weights.keys()], weights: [...weights.values()] };
+}
+
+/**
  * Builds an index page by page (a page's text need not stay in memory once added), then
  * its manifest and term chunks.
  */
@@ -59,27 +79,18 @@ export function createIndexBuilder() {
   /** @type {string[]} */
   const types = [];
   return {
-    /** @param {SearchDoc} doc @param {string} id its page file's id */
-    add(doc, id) {
+    /** @param {TermVector} vector @param {string} id its page file's id @param {string} type */
+    add(vector, id, type) {
       const page = ids.length;
       ids.push(id);
-      types.push(doc.type);
-      /** @type {Map<string, number>} */
-      const weights = new Map();
-      let length = 0;
-      for (const [weight, text] of doc.segments) {
-        for (const token of textTokens(text)) {
-          length++;
-          for (const form of token.forms) weights.set(form, (weights.get(form) ?? 0) + weight);
-        }
-      }
-      lengths.push(length);
-      for (const [term, weight] of weights) {
+      types.push(type);
+      lengths.push(vector.length);
+      vector.terms.forEach((term, i) => {
         let posting = postings.get(term);
         if (!posting) postings.set(term, (posting = { pages: [], weights: [] }));
         posting.pages.push(page);
-        posting.weights.push(weight);
-      }
+        posting.weights.push(vector.weights[i] ?? 0);
+      });
     },
     /** The manifest and the term chunks of the pages added. */
     files: () => indexFiles(postings, lengths, ids, types),

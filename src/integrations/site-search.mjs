@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
 import { eachLimited } from './hard-links.mjs';
-import { contentId, createIndexBuilder, pageFile } from './search-index-files.mjs';
+import { contentId, createIndexBuilder, pageFile, termVector } from './search-index-files.mjs';
 import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
 
 /** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
@@ -52,12 +52,14 @@ export function siteSearch({ isKept = () => false } = {}) {
 
 /** What a build keeps of its index for the next one (a dotfile: never served). */
 const STATE_FILE = '.search-index.json';
-/** Changes that make every page be read again: a new format of this state or of the page files. */
-const STATE_VERSION = 2;
+/** Changes that make every page be read again: a new format of this state or of the page files, new text rules. */
+const STATE_VERSION = 3;
 
 /**
- * @typedef {{ version: number, pages: Record<string, { hash: string, id: string }> }} SearchState
- *   each indexed page of the build, by URL, with its file's hash and its page file's id
+ * @typedef {{ hash: string, id: string, type: string, length: number, terms: string, weights: string }} PageState
+ *   `hash`: the page's HTML file's; `id`: its page file's; `terms` and `weights`: its term
+ *   vector, space-separated (terms are letters and digits only)
+ * @typedef {{ version: number, pages: Record<string, PageState> }} SearchState each indexed page of the build, by URL
  */
 
 /** A page's URL from its file: `blog/x/index.html` → `/blog/x/`. @param {string} file relative, with / */
@@ -90,13 +92,13 @@ async function htmlFiles(outDir) {
 }
 
 /** How many pages are read at once, and term chunks written. */
-const BATCH = 16;
+const BATCH = 64;
 
 /**
  * Indexes a built site into its SEARCH_BASE_DIR. A page whose file is the same as in
- * `previous` (the live build) is not read again: its page file there already holds what
- * the index needs, so a publication reads only the pages that changed, and links the page
- * files and term chunks that did not.
+ * `previous` (the live build) is not read again: its term vector is in the live build's
+ * state and its page file is linked from there, so a publication reads only the pages
+ * that changed. (The impacts are computed again each time: they depend on every page.)
  * @param {string} outDir the build's folder
  * @param {{ previous?: string, isKept?: (file: string) => boolean, keepState?: boolean }} [options]
  *   `isKept`: whether a page file is the live build's own (src/integrations/kept-pages.mjs);
@@ -108,6 +110,7 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   const started = performance.now();
   /** @type {SearchState | null} */
   const state = previous ? await readJson(path.join(previous, STATE_FILE)) : null;
+  /** @type {Record<string, PageState>} */
   const before = state?.version === STATE_VERSION ? state.pages : {};
   const root = path.join(outDir, SEARCH_BASE_DIR);
   const oldRoot = previous ? path.join(previous, SEARCH_BASE_DIR) : null;
@@ -117,19 +120,35 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
 
   const files = await htmlFiles(outDir);
   const builder = createIndexBuilder();
-  /** @type {SearchState['pages']} */
+  /** @type {Record<string, PageState>} */
   const pages = {};
   let read = 0;
+  /** @param {string} id */
+  const pageFilePath = (id) => `${SEARCH_PAGES_DIR}/${id}.json`;
   /**
-   * Adds a page to the index (in order) and writes its page file.
-   * @param {SearchDoc} doc @returns {{ id: string, written: Promise<void> }}
+   * A page read from its HTML: into the index, its page file written, its state kept.
+   * @param {SearchDoc} doc @param {string} hash
    */
-  const addDoc = (doc) => {
+  const addRead = (doc, hash) => {
     const content = pageFile(doc);
     const id = contentId(content);
-    builder.add(doc, id);
-    const file = `${SEARCH_PAGES_DIR}/${id}.json`;
-    return { id, written: linkOrWrite(oldRoot && path.join(oldRoot, file), path.join(root, file), content) };
+    const vector = termVector(doc);
+    builder.add(vector, id, doc.type);
+    pages[doc.url] = {
+      hash,
+      id,
+      type: doc.type,
+      length: vector.length,
+      terms: vector.terms.join(' '),
+      weights: vector.weights.join(' '),
+    };
+    return linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content);
+  };
+  /** A page unchanged since the live build (its page file already linked): its vector from the state. @param {string} url @param {PageState} known */
+  const addKnown = (url, known) => {
+    const weights = known.weights ? known.weights.split(' ').map(Number) : [];
+    builder.add({ length: known.length, terms: known.terms ? known.terms.split(' ') : [], weights }, known.id, known.type);
+    pages[url] = known;
   };
   // In batches, added in URL order: a page's text is dropped once it is in the index (a
   // whole index reads 12,000 pages at 10,000 posts, at the end of a build that still holds the rest).
@@ -141,35 +160,41 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
         const full = path.join(outDir, file);
         const hash = known && isKept(full) ? known.hash : await indexedDigest(full, Buffer.allocUnsafe(READ_CHUNK));
         if (!hash) return null;
-        /** @type {SearchDoc | null} */
-        const kept =
-          known?.hash === hash && oldRoot ? await readJson(path.join(oldRoot, SEARCH_PAGES_DIR, `${known.id}.json`)) : null;
-        if (kept) return { hash, doc: kept };
+        if (known?.hash === hash && oldRoot) {
+          const file = pageFilePath(known.id);
+          // Should the live build miss it, the page is read again below.
+          const linked = await link(path.join(oldRoot, file), path.join(root, file)).then(
+            () => true,
+            () => false,
+          );
+          if (linked) return { url, hash, known, doc: null };
+        }
         const found = pageDoc(await readFile(full, 'utf8'));
         if (!found) return null;
         read++;
-        return { hash, doc: { url, ...found } };
+        return { url, hash, known: null, doc: { url, ...found } };
       }),
     );
     /** @type {Promise<void>[]} */
     const writes = [];
     for (const item of batch) {
-      if (!item) continue;
-      const { id, written } = addDoc(item.doc);
-      pages[item.doc.url] = { hash: item.hash, id };
-      writes.push(written);
+      if (item?.known) addKnown(item.url, item.known);
+      else if (item?.doc) writes.push(addRead(item.doc, item.hash));
     }
     await Promise.all(writes);
   }
   const downloads = await downloadDocs();
-  await Promise.all(downloads.map((doc) => addDoc(doc).written));
+  const urls = Object.keys(pages).length;
+  // Downloads are not pages of this build: in the index, not in the state.
+  await Promise.all(downloads.map((doc) => addRead(doc, '')));
+  for (const doc of downloads) delete pages[doc.url];
   const { manifest, chunks } = builder.files();
   await eachLimited(chunks, BATCH, ({ name, content }) =>
     linkOrWrite(oldRoot && path.join(oldRoot, SEARCH_TERMS_DIR, name), path.join(root, SEARCH_TERMS_DIR, name), content),
   );
   await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(manifest));
   if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version: STATE_VERSION, pages }));
-  return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
+  return { pages: urls, read, downloads: downloads.length, ms: performance.now() - started };
 }
 
 /**

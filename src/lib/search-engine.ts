@@ -117,6 +117,7 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
 
   /** The chunks a form's terms may be in: its own, and the next ones while their terms extend it ('sens' → 'sensor'). */
   const chunksOf = (form: string): number[] => {
+    if (!manifest.chunks.length) return [];
     const from = chunkAt(manifest.chunks, form);
     const found = [from];
     if (form.length < MIN_PREFIX_LENGTH) return found;
