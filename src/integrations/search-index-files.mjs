@@ -1,6 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { SEARCH_TYPES } from '../config/search-index.mjs';
+import { SEARCH_ID_LENGTH, SEARCH_INDEX_FORMAT, SEARCH_TYPES } from '../config/search-index.mjs';
 import { textTokens } from '../lib/search-text.mjs';
 
 /**
@@ -21,16 +21,14 @@ import { textTokens } from '../lib/search-text.mjs';
 /**
  * @typedef {{ version: number, types: readonly string[], ids: string, pageTypes: string,
  *             chunks: [first: string, file: string][] }} SearchManifest
- *   `ids`: each page's file id, ID_LENGTH characters each, in page order;
+ *   `ids`: each page's file id, SEARCH_ID_LENGTH characters each, in page order;
  *   `pageTypes`: each page's type, one digit each (an index into `types`);
  *   `chunks`: each chunk's first term and file, in term order
  */
 /** @typedef {[term: string, gaps: number[], impacts: number[]][]} TermChunk page numbers as gaps from the previous one */
 
-/** The format of these files; the manifest says it, and the dialog reads only its own. */
-export const INDEX_FORMAT = 1;
-/** Characters of a page file's id (base64url of its SHA-1): 60 bits, no collision among 10,000 pages. */
-export const ID_LENGTH = 10;
+/** Longer words (a pasted hash or blob) are not indexed: no one searches them, and a chunk's first term is in the manifest. */
+const MAX_TERM_LENGTH = 40;
 /** A chunk closes past this many bytes: a query fetches one chunk per word (two at a range's edge). */
 const CHUNK_BYTES = 12 * 1024;
 /** BM25's term saturation and length normalisation (the usual values). */
@@ -40,7 +38,7 @@ const B = 0.75;
 const IMPACT_SCALE = 100;
 
 /** @param {string} text */
-export const contentId = (text) => createHash('sha1').update(text).digest('base64url').slice(0, ID_LENGTH);
+export const contentId = (text) => createHash('sha1').update(text).digest('base64url').slice(0, SEARCH_ID_LENGTH);
 
 /** A page's file: what the dialog shows of it. @param {SearchDoc} doc */
 export const pageFile = (doc) => JSON.stringify(doc);
@@ -59,7 +57,9 @@ export function termVector(doc) {
   for (const [weight, text] of doc.segments) {
     for (const token of textTokens(text)) {
       length++;
-      for (const form of token.forms) weights.set(form, (weights.get(form) ?? 0) + weight);
+      for (const form of token.forms) {
+        if (form.length <= MAX_TERM_LENGTH) weights.set(form, (weights.get(form) ?? 0) + weight);
+      }
     }
   }
   return { length, terms: [...weights.keys()], weights: [...weights.values()] };
@@ -148,7 +148,7 @@ function indexFiles(postings, lengths, ids, types) {
   };
   return {
     manifest: {
-      version: INDEX_FORMAT,
+      version: SEARCH_INDEX_FORMAT,
       types: SEARCH_TYPES,
       ids: ids.join(''),
       pageTypes: types.map(typeIndex).join(''),

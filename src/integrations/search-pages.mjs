@@ -1,5 +1,6 @@
 // @ts-check
 import { Parser } from 'htmlparser2';
+import { cleanText } from '../lib/search-text.mjs';
 
 /**
  * What the site search keeps of a built page (src/integrations/site-search.mjs): the text
@@ -52,7 +53,9 @@ const INLINE = new Set([
 ]);
 
 /** @param {string} text */
-const squeeze = (text) => text.replace(/\s+/g, ' ').trim();
+const squeeze = (text) => cleanText(text).replace(/\s+/g, ' ').trim();
+/** The largest weight a page may give (`data-search-weight`): a word counts at most this many mentions. */
+const MAX_WEIGHT = 20;
 
 /**
  * The indexed part of a page, or null when it has none.
@@ -89,12 +92,19 @@ export function pageDoc(html) {
           type = attributes[BODY_ATTRIBUTE] ?? '';
         }
         const explicit = Number(attributes[WEIGHT_ATTRIBUTE]);
-        const weight = Number.isFinite(explicit) && explicit > 0 ? explicit : (HEADING_WEIGHTS[name] ?? parent?.weight ?? 1);
+        const weight =
+          Number.isFinite(explicit) && explicit > 0
+            ? Math.min(explicit, MAX_WEIGHT)
+            : (HEADING_WEIGHTS[name] ?? parent?.weight ?? 1);
         const skip = Boolean(parent?.skip) || SKIPPED.has(name) || IGNORE_ATTRIBUTE in attributes;
         stack.push({ name, skip, weight, body });
-        if (name === 'title' && !body) inTitle = true;
+        // The document's own title only (an <svg> has <title>s too).
+        if (name === 'title' && parent?.name === 'head') inTitle = true;
         if (body && !skip && name === 'h1' && !firstHeading && headingDepth < 0) headingDepth = stack.length;
-        if (body && !skip && !INLINE.has(name)) add(weight, ' ');
+        if (body && !skip && !INLINE.has(name)) {
+          add(weight, ' ');
+          if (headingDepth > 0) heading += ' ';
+        }
       },
       ontext(text) {
         if (inTitle) pageTitle += text;

@@ -7,6 +7,7 @@ import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_D
 import { eachLimited } from './hard-links.mjs';
 import { contentId, createIndexBuilder, pageFile, termVector } from './search-index-files.mjs';
 import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
+import { cleanText } from '../lib/search-text.mjs';
 
 /** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
 
@@ -52,14 +53,32 @@ export function siteSearch({ isKept = () => false } = {}) {
 
 /** What a build keeps of its index for the next one (a dotfile: never served). */
 const STATE_FILE = '.search-index.json';
-/** Changes that make every page be read again: a new format of this state or of the page files, new text rules. */
-const STATE_VERSION = 3;
+/** A new format of this state or of the page files: every page is read again. */
+const STATE_FORMAT = 3;
+/** The modules whose rules shape what a page's state holds (its text, its terms). */
+const RULE_MODULES = ['./search-pages.mjs', './search-index-files.mjs', '../lib/search-text.mjs', '../lib/search-query.mjs'];
+
+/**
+ * What a page's saved terms depend on besides its HTML: the state's format, the text
+ * rules' source and the stemmer's version. Any change reads every page again; otherwise
+ * pages kept from the live build would keep terms made by the old rules, and the dialog
+ * would ask for terms they no longer have.
+ */
+async function rulesVersion() {
+  const sources = await Promise.all(RULE_MODULES.map((module) => readFile(new URL(module, import.meta.url), 'utf8')));
+  // Its package.json is not exported: it is found one folder above the entry module.
+  const stemmer = await readFile(new URL('../package.json', import.meta.resolve('@orama/stemmers/portuguese')), 'utf8');
+  const hash = createHash('sha1');
+  for (const part of [String(STATE_FORMAT), ...sources, JSON.parse(stemmer).version]) hash.update(part).update('\0');
+  return hash.digest('base64url');
+}
 
 /**
  * @typedef {{ hash: string, id: string, type: string, length: number, terms: string, weights: string }} PageState
  *   `hash`: the page's HTML file's; `id`: its page file's; `terms` and `weights`: its term
  *   vector, space-separated (terms are letters and digits only)
- * @typedef {{ version: number, pages: Record<string, PageState> }} SearchState each indexed page of the build, by URL
+ * @typedef {{ version: string, pages: Record<string, PageState> }} SearchState
+ *   `version`: rulesVersion(); `pages`: each indexed page of the build, by URL
  */
 
 /** A page's URL from its file: `blog/x/index.html` → `/blog/x/`. @param {string} file relative, with / */
@@ -110,8 +129,9 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   const started = performance.now();
   /** @type {SearchState | null} */
   const state = previous ? await readJson(path.join(previous, STATE_FILE)) : null;
+  const version = await rulesVersion();
   /** @type {Record<string, PageState>} */
-  const before = state?.version === STATE_VERSION ? state.pages : {};
+  const before = state?.version === version ? state.pages : {};
   const root = path.join(outDir, SEARCH_BASE_DIR);
   const oldRoot = previous ? path.join(previous, SEARCH_BASE_DIR) : null;
   await rm(root, { recursive: true, force: true });
@@ -126,22 +146,24 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   /** @param {string} id */
   const pageFilePath = (id) => `${SEARCH_PAGES_DIR}/${id}.json`;
   /**
-   * A page read from its HTML: into the index, its page file written, its state kept.
-   * @param {SearchDoc} doc @param {string} hash
+   * A page read from its HTML (or a download): into the index, its page file written, and
+   * for a page, its state kept.
+   * @param {SearchDoc} doc @param {string | null} hash its HTML file's, null for a download
    */
   const addRead = (doc, hash) => {
     const content = pageFile(doc);
     const id = contentId(content);
     const vector = termVector(doc);
     builder.add(vector, id, doc.type);
-    pages[doc.url] = {
-      hash,
-      id,
-      type: doc.type,
-      length: vector.length,
-      terms: vector.terms.join(' '),
-      weights: vector.weights.join(' '),
-    };
+    if (hash !== null)
+      pages[doc.url] = {
+        hash,
+        id,
+        type: doc.type,
+        length: vector.length,
+        terms: vector.terms.join(' '),
+        weights: vector.weights.join(' '),
+      };
     return linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content);
   };
   /** A page unchanged since the live build (its page file already linked): its vector from the state. @param {string} url @param {PageState} known */
@@ -184,17 +206,15 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     await Promise.all(writes);
   }
   const downloads = await downloadDocs();
-  const urls = Object.keys(pages).length;
   // Downloads are not pages of this build: in the index, not in the state.
-  await Promise.all(downloads.map((doc) => addRead(doc, '')));
-  for (const doc of downloads) delete pages[doc.url];
+  await Promise.all(downloads.map((doc) => addRead(doc, null)));
   const { manifest, chunks } = builder.files();
   await eachLimited(chunks, BATCH, ({ name, content }) =>
     linkOrWrite(oldRoot && path.join(oldRoot, SEARCH_TERMS_DIR, name), path.join(root, SEARCH_TERMS_DIR, name), content),
   );
   await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(manifest));
-  if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version: STATE_VERSION, pages }));
-  return { pages: urls, read, downloads: downloads.length, ms: performance.now() - started };
+  if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version, pages }));
+  return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
 }
 
 /**
@@ -267,8 +287,8 @@ async function downloadDocs() {
     title: `${item.name} (${kind})`,
     type: 'Downloads',
     segments: [
-      [DOWNLOAD_NAME_WEIGHT, item.name],
-      [1, `${kind}. ${item.description}`],
+      [DOWNLOAD_NAME_WEIGHT, cleanText(item.name)],
+      [1, cleanText(`${kind}. ${item.description}`)],
     ],
   }));
 }

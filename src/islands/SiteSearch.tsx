@@ -40,6 +40,19 @@ function loadEngine(): Promise<SearchEngine> {
   return engine;
 }
 
+/**
+ * Runs `work` with the reader; should it fail, once more with the manifest read again: a
+ * publication since it was read may have replaced the files it names.
+ */
+async function withReader<T>(work: (reader: SearchEngine) => Promise<T>): Promise<T> {
+  try {
+    return await work(await loadEngine());
+  } catch {
+    engine = undefined;
+    return work(await loadEngine());
+  }
+}
+
 /** What a search found: its pages best first, and the index's terms its excerpts highlight. */
 interface Found {
   pages: number[];
@@ -87,18 +100,19 @@ export default function SiteSearch() {
     try {
       if (pause) await new Promise((resolve) => (typing.current = setTimeout(resolve, pause)));
       if (id !== searchId.current) return; // a newer search replaced this one
-      const reader = await loadEngine();
-      const answer = await reader.search(term);
-      const first = answer.pages.slice(0, PAGE_SIZE);
-      // Every type with results shows some: a protocol named in many downloads still lists
-      // the products that have it.
-      const missing = SEARCH_TYPES.filter(
-        (type) => (answer.counts[type] ?? 0) > 0 && !first.some((page) => reader.typeOf(page) === type),
-      );
-      const extra = missing.flatMap((type) =>
-        answer.pages.filter((page) => reader.typeOf(page) === type).slice(0, PER_MISSING_TYPE),
-      );
-      const shown = await Promise.all([...first, ...extra].map((page) => reader.hit(page, answer.terms)));
+      const { answer, shown } = await withReader(async (reader) => {
+        const answer = await reader.search(term);
+        const first = answer.pages.slice(0, PAGE_SIZE);
+        // Every type with results shows some: a protocol named in many downloads still lists
+        // the products that have it.
+        const missing = SEARCH_TYPES.filter(
+          (type) => (answer.counts[type] ?? 0) > 0 && !first.some((page) => reader.typeOf(page) === type),
+        );
+        const extra = missing.flatMap((type) =>
+          answer.pages.filter((page) => reader.typeOf(page) === type).slice(0, PER_MISSING_TYPE),
+        );
+        return { answer, shown: await Promise.all([...first, ...extra].map((page) => reader.hit(page, answer.terms))) };
+      });
       if (id !== searchId.current) return;
       setFound(answer);
       setCursor(PAGE_SIZE);
@@ -137,18 +151,29 @@ export default function SiteSearch() {
     return () => window.removeEventListener(SEARCH_OPEN_EVENT, onOpen);
   }, [open]);
 
+  /** 'Mostrar mais resultados' once at a time: a double click adds the next results once. */
+  const addingMore = useRef(false);
   const showMore = async () => {
+    if (addingMore.current) return;
+    addingMore.current = true;
     const id = searchId.current;
-    const shownUrls = new Set(hits.map((hit) => hit.url));
-    const reader = await loadEngine();
-    const next = (
-      await Promise.all(found.pages.slice(cursor, cursor + PAGE_SIZE).map((page) => reader.hit(page, found.terms)))
-    ).filter((hit) => !shownUrls.has(hit.url));
-    if (id !== searchId.current) return;
-    setCursor(cursor + PAGE_SIZE);
-    setHits((shown) => [...shown, ...next]);
-    // Focus goes to the first new result, where the reader continues.
-    focusAfterRender.current = next[0]?.url ?? null;
+    try {
+      const reader = await loadEngine();
+      const more = await Promise.all(found.pages.slice(cursor, cursor + PAGE_SIZE).map((page) => reader.hit(page, found.terms)));
+      if (id !== searchId.current) return;
+      const shownUrls = new Set(hits.map((hit) => hit.url));
+      const next = more.filter((hit) => !shownUrls.has(hit.url));
+      setCursor(cursor + PAGE_SIZE);
+      setHits((shown) => [...shown, ...next]);
+      // Focus goes to the first new result, where the reader continues.
+      focusAfterRender.current = next[0]?.url ?? null;
+    } catch {
+      // The index changed since this search (a publication): the search runs again on the new one.
+      engine = undefined;
+      if (id === searchId.current) void search(query);
+    } finally {
+      addingMore.current = false;
+    }
   };
 
   useEffect(() => {

@@ -6,15 +6,17 @@
  * them best first, with counts per type. The page files of the results shown give their
  * title and an excerpt around the words found.
  */
-import { SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
+import {
+  SEARCH_ID_LENGTH,
+  SEARCH_INDEX_FORMAT,
+  SEARCH_MANIFEST_FILE,
+  SEARCH_PAGES_DIR,
+  SEARCH_TERMS_DIR,
+} from '../config/search-index.mjs';
 import type { SearchManifest, TermChunk } from '../integrations/search-index-files.mjs';
 import type { SearchDoc } from '../integrations/search-pages.mjs';
 import { MIN_PREFIX_LENGTH, WORD, fold, queryTerms, tokenForms } from './search-text.mjs';
 
-/** The format this reader reads (INDEX_FORMAT of the writer). */
-const FORMAT = 1;
-/** Characters of a page id in the manifest (ID_LENGTH of the writer). */
-const ID_LENGTH = 10;
 /** Words in an excerpt. */
 const EXCERPT_WORDS = 24;
 /** Page files kept in memory: a result seen again (typing on, back to a word) fetches nothing. */
@@ -100,7 +102,8 @@ function chunkAt(chunks: SearchManifest['chunks'], term: string): number {
  */
 export async function openSearch(base: string, load: (url: string) => Promise<unknown>): Promise<SearchEngine> {
   const manifest = (await load(`${base}/${SEARCH_MANIFEST_FILE}`)) as SearchManifest;
-  if (manifest.version !== FORMAT) throw new Error(`índice de busca em formato ${manifest.version}, esperado ${FORMAT}`);
+  if (manifest.version !== SEARCH_INDEX_FORMAT)
+    throw new Error(`search index format ${manifest.version}, expected ${SEARCH_INDEX_FORMAT}`);
   const total = manifest.pageTypes.length;
   const chunks = new Map<string, Promise<Chunk>>();
   const chunk = (index: number) => {
@@ -204,7 +207,7 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
   };
 
   async function hit(page: number, terms: Set<string>): Promise<SearchHit> {
-    const id = manifest.ids.slice(page * ID_LENGTH, (page + 1) * ID_LENGTH);
+    const id = manifest.ids.slice(page * SEARCH_ID_LENGTH, (page + 1) * SEARCH_ID_LENGTH);
     const { url, title, type, segments } = await doc(id);
     const text = segments.map(([, segment]) => segment).join(' ');
     return { url, title, type, excerpt: excerpt(text, terms) };
@@ -229,17 +232,25 @@ export function excerpt(text: string, terms: Set<string>): ExcerptSegment[] {
     const possible = /[-./]/.test(word) || initials.has(fold(word[0] ?? '').toLowerCase());
     found.push(possible && tokenForms(word).some((form) => terms.has(form)));
   }
-  let best = 0;
-  let bestCount = -1;
+  // The window (ending at `bestEnd`) with the most words found, then moved so that they
+  // sit in its middle, with text on both sides.
+  let bestEnd = Math.min(tokens.length, EXCERPT_WORDS) - 1;
+  let bestCount = 0;
   let count = 0;
   for (let i = 0; i < tokens.length; i++) {
     if (found[i]) count++;
     if (i >= EXCERPT_WORDS && found[i - EXCERPT_WORDS]) count--;
-    const start = Math.max(0, i - EXCERPT_WORDS + 1);
     if (count > bestCount) {
       bestCount = count;
-      best = start;
+      bestEnd = i;
     }
+  }
+  let best = 0;
+  if (bestCount > 0) {
+    const inWindow = found.slice(Math.max(0, bestEnd - EXCERPT_WORDS + 1), bestEnd + 1);
+    const firstFound = bestEnd - inWindow.length + 1 + inWindow.indexOf(true);
+    const middle = Math.floor((firstFound + bestEnd) / 2);
+    best = Math.max(0, Math.min(tokens.length - EXCERPT_WORDS, middle - Math.floor(EXCERPT_WORDS / 2)));
   }
   const last = Math.min(tokens.length, best + EXCERPT_WORDS) - 1;
   if (last < 0) return text ? [{ text: text.slice(0, 200), mark: false }] : [];

@@ -13,6 +13,14 @@ import { searchQuery } from './search-query.mjs';
 export const WORD = /[\p{L}\p{N}]+(?:[-./][\p{L}\p{N}]+)*/gu;
 const PART = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Text as the index reads it: composed (NFC: 'ç' as one character, as macOS pastes may
+ * not have it) and without invisible characters that would split a word (soft hyphens,
+ * zero-width spaces and joiners).
+ * @param {string} text
+ */
+export const cleanText = (text) => text.normalize('NFC').replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '');
+
 /** Without accents: 'calibração' → 'calibracao'. @param {string} text */
 export const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
@@ -82,7 +90,7 @@ export function queryTerms(text) {
   /** @type {string[][]} */
   const asked = [];
   const seen = new Set();
-  for (const match of searchQuery(text).matchAll(WORD)) {
+  for (const match of searchQuery(cleanText(text)).matchAll(WORD)) {
     const parts = match[0].toLowerCase().match(PART) ?? [];
     const forms = wordForms(parts.join(''));
     const key = forms.join(' ');

@@ -110,3 +110,22 @@ test('the not-found page offers the search with the words of the address asked f
   });
   allowConsoleErrors(consoleErrors, /404/);
 });
+
+test('a search still answers after a publication replaced the files the loaded index named', async ({ page, consoleErrors }) => {
+  // The manifest first read is an older one: its chunks were replaced by a publication
+  // since (404). The dialog reads the manifest again and answers.
+  let manifests = 0;
+  await page.route('**/busca/indice.json', async (route) => {
+    if (manifests++ > 0) return route.continue();
+    const response = await route.fetch();
+    const manifest = (await response.json()) as { chunks: [string, string][] };
+    const chunks = manifest.chunks.map(([first, file]) => [first, `antigo-${file}`]);
+    await route.fulfill({ response, json: { ...manifest, chunks } });
+  });
+  await page.goto('/blog');
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'PT100');
+  await expect(group(page, 'Produtos').getByRole('link', { name: /Controlador OPX1-001/ })).toBeVisible();
+  expect(manifests).toBe(2);
+  allowConsoleErrors(consoleErrors, /404/);
+});

@@ -133,6 +133,20 @@ describe('excerpt', () => {
     expect(text).toContain('[termopar] palavra61 [termopar]');
   });
 
+  test('a single word found sits in the middle of its excerpt, with text on both sides', () => {
+    const words = Array.from({ length: 100 }, (_, index) => `palavra${index}`);
+    words[60] = 'termopar';
+    const text = marked(excerpt(words.join(' '), new Set(['termop'])));
+    expect(text).toContain('palavra50 ');
+    expect(text).toContain(' palavra70');
+    expect(text).toContain('[termopar]');
+  });
+
+  test('text pasted decomposed or with invisible characters is read as typed', () => {
+    expect(queryTerms('calibrac\u0327a\u0303o')).toEqual(queryTerms('calibração'));
+    expect(queryTerms('cali\u00adbra\u200bção')).toEqual(queryTerms('calibração'));
+  });
+
   test('with no word found, the start of the text', () => {
     expect(marked(excerpt('Um texto curto.', new Set(['sensor'])))).toBe('Um texto curto.');
     expect(excerpt('', new Set())).toEqual([]);
