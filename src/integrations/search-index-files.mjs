@@ -20,10 +20,12 @@ import { textTokens } from '../lib/search-text.mjs';
 /** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
 /**
  * @typedef {{ version: number, types: readonly string[], ids: string, pageTypes: string,
- *             chunks: [first: string, file: string][] }} SearchManifest
+ *             chunks: [first: string, file: string][], bundles: [id: string, first: number][] }} SearchManifest
  *   `ids`: each page's file id, SEARCH_ID_LENGTH characters each, in page order;
  *   `pageTypes`: each page's type, one digit each (an index into `types`);
- *   `chunks`: each chunk's first term and file, in term order
+ *   `chunks`: each chunk's first term and file, in term order;
+ *   `bundles`: the page files that hold several pages (an array of them, consecutive in
+ *   page order from `first`) instead of one
  */
 /** @typedef {[term: string, gaps: number[], impacts: number[]][]} TermChunk page numbers as gaps from the previous one */
 
@@ -92,8 +94,13 @@ export function createIndexBuilder() {
         posting.weights.push(vector.weights[i] ?? 0);
       });
     },
-    /** The manifest and the term chunks of the pages added. */
-    files: () => indexFiles(postings, lengths, ids, types),
+    /** How many pages were added: the next one's number. */
+    size: () => ids.length,
+    /**
+     * The manifest and the term chunks of the pages added.
+     * @param {SearchManifest['bundles']} bundles the page files holding several pages, each with its first page
+     */
+    files: (bundles) => indexFiles(postings, lengths, ids, types, bundles),
   };
 }
 
@@ -102,9 +109,10 @@ export function createIndexBuilder() {
  * @param {number[]} lengths each page's words
  * @param {string[]} ids each page's file id
  * @param {string[]} types each page's type
+ * @param {SearchManifest['bundles']} bundles
  * @returns {{ manifest: SearchManifest, chunks: { name: string, content: string }[] }}
  */
-function indexFiles(postings, lengths, ids, types) {
+function indexFiles(postings, lengths, ids, types, bundles) {
   const count = ids.length;
   const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, count) || 1;
 
@@ -153,6 +161,7 @@ function indexFiles(postings, lengths, ids, types) {
       ids: ids.join(''),
       pageTypes: types.map(typeIndex).join(''),
       chunks: ranges,
+      bundles,
     },
     chunks,
   };

@@ -10,6 +10,7 @@ import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
 import { cleanText } from '../lib/search-text.mjs';
 
 /** @typedef {import('./search-pages.mjs').SearchDoc} SearchDoc */
+/** @typedef {import('./search-index-files.mjs').TermVector} TermVector */
 
 /**
  * The site search (issue #38):
@@ -110,6 +111,13 @@ async function htmlFiles(outDir) {
     .sort();
 }
 
+/**
+ * Types whose pages share one page file per type: the catalogue's products, the site's
+ * pages and the downloads are tens, not thousands, and a search showing 3 of each type
+ * besides the best articles fetches one file per type (once) instead of one per result.
+ */
+const BUNDLED_TYPES = new Set(['Produtos', 'Páginas', 'Downloads']);
+
 /** How many pages are read at once, and term chunks written. */
 const BATCH = 64;
 
@@ -146,31 +154,40 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   /** @param {string} id */
   const pageFilePath = (id) => `${SEARCH_PAGES_DIR}/${id}.json`;
   /**
-   * A page read from its HTML (or a download): into the index, its page file written, and
-   * for a page, its state kept.
-   * @param {SearchDoc} doc @param {string | null} hash its HTML file's, null for a download
+   * A page in the index, and in the state when it is a page of this build (a download's `hash` is null).
+   * @param {string} url @param {string | null} hash @param {string} id @param {string} type @param {TermVector} vector
    */
-  const addRead = (doc, hash) => {
-    const content = pageFile(doc);
-    const id = contentId(content);
-    const vector = termVector(doc);
-    builder.add(vector, id, doc.type);
-    if (hash !== null)
-      pages[doc.url] = {
-        hash,
-        id,
-        type: doc.type,
-        length: vector.length,
-        terms: vector.terms.join(' '),
-        weights: vector.weights.join(' '),
-      };
-    return linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content);
+  const add = (url, hash, id, type, vector) => {
+    builder.add(vector, id, type);
+    if (hash === null) return;
+    pages[url] = { hash, id, type, length: vector.length, terms: vector.terms.join(' '), weights: vector.weights.join(' ') };
   };
-  /** A page unchanged since the live build (its page file already linked): its vector from the state. @param {string} url @param {PageState} known */
-  const addKnown = (url, known) => {
-    const weights = known.weights ? known.weights.split(' ').map(Number) : [];
-    builder.add({ length: known.length, terms: known.terms ? known.terms.split(' ') : [], weights }, known.id, known.type);
-    pages[url] = known;
+  /** A page's term vector as the state keeps it. @param {PageState} known @returns {TermVector} */
+  const savedVector = (known) => ({
+    length: known.length,
+    terms: known.terms ? known.terms.split(' ') : [],
+    weights: known.weights ? known.weights.split(' ').map(Number) : [],
+  });
+  /** Pages of the bundled types, kept until the end, by type. @type {Map<string, { doc: SearchDoc, hash: string | null, vector: TermVector }[]>} */
+  const held = new Map();
+  /** @param {SearchDoc} doc @param {string | null} hash @param {TermVector} vector */
+  const hold = (doc, hash, vector) => {
+    const list = held.get(doc.type) ?? [];
+    held.set(doc.type, list);
+    list.push({ doc, hash, vector });
+  };
+  /** The live build's bundles, each as its pages by URL. @type {Map<string, Promise<Map<string, SearchDoc>>>} */
+  const oldBundles = new Map();
+  /** @param {string} id */
+  const oldBundle = (id) => {
+    let found = oldBundles.get(id);
+    if (!found) {
+      found = readJson(path.join(/** @type {string} */ (oldRoot), pageFilePath(id))).then(
+        (docs) => new Map(Array.isArray(docs) ? docs.map((/** @type {SearchDoc} */ doc) => [doc.url, doc]) : []),
+      );
+      oldBundles.set(id, found);
+    }
+    return found;
   };
   // In batches, added in URL order: a page's text is dropped once it is in the index (a
   // whole index reads 12,000 pages at 10,000 posts, at the end of a build that still holds the rest).
@@ -182,14 +199,20 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
         const full = path.join(outDir, file);
         const hash = known && isKept(full) ? known.hash : await indexedDigest(full, Buffer.allocUnsafe(READ_CHUNK));
         if (!hash) return null;
+        // Unchanged since the live build: its terms from the state, its text from the live
+        // build's files (should they miss it, the page is read again below).
         if (known?.hash === hash && oldRoot) {
-          const file = pageFilePath(known.id);
-          // Should the live build miss it, the page is read again below.
-          const linked = await link(path.join(oldRoot, file), path.join(root, file)).then(
-            () => true,
-            () => false,
-          );
-          if (linked) return { url, hash, known, doc: null };
+          if (BUNDLED_TYPES.has(known.type)) {
+            const doc = (await oldBundle(known.id)).get(url);
+            if (doc) return { url, hash, known, doc };
+          } else {
+            const file = pageFilePath(known.id);
+            const linked = await link(path.join(oldRoot, file), path.join(root, file)).then(
+              () => true,
+              () => false,
+            );
+            if (linked) return { url, hash, known, doc: null };
+          }
         }
         const found = pageDoc(await readFile(full, 'utf8'));
         if (!found) return null;
@@ -200,15 +223,32 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     /** @type {Promise<void>[]} */
     const writes = [];
     for (const item of batch) {
-      if (item?.known) addKnown(item.url, item.known);
-      else if (item?.doc) writes.push(addRead(item.doc, item.hash));
+      if (!item) continue;
+      const { url, hash, known, doc } = item;
+      if (doc && BUNDLED_TYPES.has(doc.type)) hold(doc, hash, known ? savedVector(known) : termVector(doc));
+      else if (known) add(url, hash, known.id, known.type, savedVector(known));
+      else if (doc) {
+        const content = pageFile(doc);
+        const id = contentId(content);
+        add(url, hash, id, doc.type, termVector(doc));
+        writes.push(linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content));
+      }
     }
     await Promise.all(writes);
   }
-  const downloads = await downloadDocs();
   // Downloads are not pages of this build: in the index, not in the state.
-  await Promise.all(downloads.map((doc) => addRead(doc, null)));
-  const { manifest, chunks } = builder.files();
+  const downloads = await downloadDocs();
+  for (const doc of downloads) hold(doc, null, termVector(doc));
+  /** @type {[id: string, first: number][]} */
+  const bundles = [];
+  for (const [type, list] of held) {
+    const content = JSON.stringify(list.map(({ doc }) => doc));
+    const id = contentId(content);
+    bundles.push([id, builder.size()]);
+    for (const { doc, hash, vector } of list) add(doc.url, hash, id, type, vector);
+    await linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content);
+  }
+  const { manifest, chunks } = builder.files(bundles);
   await eachLimited(chunks, BATCH, ({ name, content }) =>
     linkOrWrite(oldRoot && path.join(oldRoot, SEARCH_TERMS_DIR, name), path.join(root, SEARCH_TERMS_DIR, name), content),
   );

@@ -193,6 +193,18 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
     return { pages, counts, terms };
   }
 
+  /** The page files that hold several pages (all of a small type), by id, with their first page. */
+  const bundleStarts = new Map(manifest.bundles);
+  const bundles = new Map<string, Promise<SearchDoc[]>>();
+  const bundle = (id: string) => {
+    let loaded = bundles.get(id);
+    if (!loaded) {
+      loaded = load(`${base}/${SEARCH_PAGES_DIR}/${id}.json`) as Promise<SearchDoc[]>;
+      loaded.catch(() => bundles.delete(id));
+      bundles.set(id, loaded);
+    }
+    return loaded;
+  };
   const docs = new Map<string, Promise<SearchDoc>>();
   const doc = (id: string) => {
     let loaded = docs.get(id);
@@ -208,7 +220,10 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
 
   async function hit(page: number, terms: Set<string>): Promise<SearchHit> {
     const id = manifest.ids.slice(page * SEARCH_ID_LENGTH, (page + 1) * SEARCH_ID_LENGTH);
-    const { url, title, type, segments } = await doc(id);
+    const first = bundleStarts.get(id);
+    const found = first === undefined ? await doc(id) : (await bundle(id))[page - first];
+    if (!found) throw new Error(`page ${page} missing from ${id}`);
+    const { url, title, type, segments } = found;
     const text = segments.map(([, segment]) => segment).join(' ');
     return { url, title, type, excerpt: excerpt(text, terms) };
   }

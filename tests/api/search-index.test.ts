@@ -112,8 +112,11 @@ describe('search index', () => {
       'blog/termopar/index.html': page('Leitura de termopar', 'O termopar tipo K mede temperatura.'),
       'blog/rs485/index.html': page('Rede RS485', 'Barramento diferencial.'),
       'blog/antigo/index.html': page('Artigo antigo', 'Conteúdo arquivado.'),
+      // Products and pages share one page file per type (a bundle) in the index.
+      'produtos/ops010/index.html': page('Controlador OPS010', 'Saídas a relé.', 'Produtos'),
+      'quem-somos/index.html': page('Quem somos', 'Fábrica em Joinville.', 'Páginas'),
     });
-    expect(await updateSearchIndex(first, { keepState: true })).toMatchObject({ pages: 3, read: 3 });
+    expect(await updateSearchIndex(first, { keepState: true })).toMatchObject({ pages: 5, read: 5 });
 
     // The next build: one page edited, one gone, one new; the rest as it was.
     const second = path.join(work, 'segundo');
@@ -121,15 +124,22 @@ describe('search index', () => {
     await writeSite(second, {
       'blog/rs485/index.html': page('Rede RS485', 'Barramento diferencial com terminação de 120 ohms.'),
       'blog/modbus/index.html': page('Modbus RTU', 'Mestre e escravos no mesmo par.'),
+      'quem-somos/index.html': page('Quem somos', 'Fábrica em Blumenau.', 'Páginas'),
     });
     await rm(path.join(second, 'blog/antigo'), { recursive: true });
-    expect(await updateSearchIndex(second, { previous: first, keepState: true })).toMatchObject({ pages: 3, read: 2 });
+    expect(await updateSearchIndex(second, { previous: first, keepState: true })).toMatchObject({ pages: 5, read: 3 });
 
     const engine = await reader(second);
     expect(await urls(engine, 'terminação')).toEqual(['/blog/rs485/']);
     expect(await urls(engine, 'escravos')).toEqual(['/blog/modbus/']);
     expect(await urls(engine, 'arquivado')).toEqual([]);
     expect(await urls(engine, 'termopar')).toEqual(['/blog/termopar/']);
+    expect(await urls(engine, 'Blumenau')).toEqual(['/quem-somos/']);
+    expect(await urls(engine, 'Joinville')).toEqual([]);
+    // The unchanged product comes from the live build's bundle, whole.
+    const relay = await engine.search('relé');
+    const product = relay.pages.find((found) => engine.typeOf(found) === 'Produtos')!;
+    expect(await engine.hit(product, relay.terms)).toMatchObject({ url: '/produtos/ops010/', title: 'Controlador OPS010' });
 
     // The unchanged page's file is the live build's own (a hard link): nothing written twice.
     const state = JSON.parse(await readFile(path.join(second, '.search-index.json'), 'utf8'));
@@ -140,8 +150,9 @@ describe('search index', () => {
     const third = path.join(work, 'terceiro');
     await copyBuild(second, third);
     const isKept = (file: string) => file.endsWith(path.join('termopar', 'index.html'));
-    expect(await updateSearchIndex(third, { previous: second, isKept, keepState: true })).toMatchObject({ pages: 3, read: 0 });
+    expect(await updateSearchIndex(third, { previous: second, isKept, keepState: true })).toMatchObject({ pages: 5, read: 0 });
     expect(await urls(await reader(third), 'termopar')).toEqual(['/blog/termopar/']);
+    expect(await urls(await reader(third), 'OPS010')).toEqual(['/produtos/ops010/']);
   }, 60_000);
 
   test('a page is known as indexed even when its marker falls across two reads', async () => {
