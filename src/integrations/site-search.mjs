@@ -153,6 +153,8 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   let read = 0;
   /** @param {string} id */
   const pageFilePath = (id) => `${SEARCH_PAGES_DIR}/${id}.json`;
+  /** A file of the index named by its content (relative to its folder): linked from the live build, or written. @param {string} file @param {string} content */
+  const writeNamed = (file, content) => linkOrWrite(oldRoot && path.join(oldRoot, file), path.join(root, file), content);
   /**
    * A page in the index, and in the state when it is a page of this build (a download's `hash` is null).
    * @param {string} url @param {string | null} hash @param {string} id @param {string} type @param {TermVector} vector
@@ -231,7 +233,7 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
         const content = pageFile(doc);
         const id = contentId(content);
         add(url, hash, id, doc.type, termVector(doc));
-        writes.push(linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content));
+        writes.push(writeNamed(pageFilePath(id), content));
       }
     }
     await Promise.all(writes);
@@ -246,12 +248,10 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     const id = contentId(content);
     bundles.push([id, builder.size()]);
     for (const { doc, hash, vector } of list) add(doc.url, hash, id, type, vector);
-    await linkOrWrite(oldRoot && path.join(oldRoot, pageFilePath(id)), path.join(root, pageFilePath(id)), content);
+    await writeNamed(pageFilePath(id), content);
   }
   const { manifest, chunks } = builder.files(bundles);
-  await eachLimited(chunks, BATCH, ({ name, content }) =>
-    linkOrWrite(oldRoot && path.join(oldRoot, SEARCH_TERMS_DIR, name), path.join(root, SEARCH_TERMS_DIR, name), content),
-  );
+  await eachLimited(chunks, BATCH, ({ name, content }) => writeNamed(`${SEARCH_TERMS_DIR}/${name}`, content));
   await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(manifest));
   if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version, pages }));
   return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
@@ -274,15 +274,13 @@ async function linkOrWrite(previous, target, content) {
   await writeFile(target, content);
 }
 
-/** The marker of an indexed page. */
-const INDEXED = BODY_ATTRIBUTE;
 /** A download's name weighs as a heading does on a page. */
 const DOWNLOAD_NAME_WEIGHT = 7;
 /** How much of a page is read at a time. */
 const READ_CHUNK = 256 * 1024;
 
 /**
- * A page file's digest, or null when it is not indexed (no INDEXED marker). Read in
+ * A page file's digest, or null when it is not indexed (no BODY_ATTRIBUTE marker). Read in
  * chunks into one buffer: a whole index reads every page (12,000 at 10,000 posts) at the
  * end of a build, on top of what the build still holds, and reading each page whole kept
  * a build above 2 GB.
@@ -301,8 +299,10 @@ async function indexedDigest(file, buffer) {
       const chunk = buffer.subarray(0, bytesRead);
       hash.update(chunk);
       if (!indexed) {
-        indexed = chunk.includes(INDEXED) || Buffer.concat([tail, chunk.subarray(0, INDEXED.length)]).includes(INDEXED);
-        tail = Buffer.from(chunk.subarray(Math.max(0, bytesRead - INDEXED.length)));
+        indexed =
+          chunk.includes(BODY_ATTRIBUTE) ||
+          Buffer.concat([tail, chunk.subarray(0, BODY_ATTRIBUTE.length)]).includes(BODY_ATTRIBUTE);
+        tail = Buffer.from(chunk.subarray(Math.max(0, bytesRead - BODY_ATTRIBUTE.length)));
       }
     }
   } finally {

@@ -105,16 +105,20 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
   if (manifest.version !== SEARCH_INDEX_FORMAT)
     throw new Error(`search index format ${manifest.version}, expected ${SEARCH_INDEX_FORMAT}`);
   const total = manifest.pageTypes.length;
+  /** A file of the index, fetched once (again after a failure). */
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, fetchFile: () => Promise<T>): Promise<T> => {
+    let loaded = cache.get(key);
+    if (!loaded) {
+      loaded = fetchFile();
+      loaded.catch(() => cache.delete(key));
+      cache.set(key, loaded);
+    }
+    return loaded;
+  };
   const chunks = new Map<string, Promise<Chunk>>();
   const chunk = (index: number) => {
     const name = manifest.chunks[index]?.[1] ?? '';
-    let loaded = chunks.get(name);
-    if (!loaded) {
-      loaded = load(`${base}/${SEARCH_TERMS_DIR}/${name}`).then((data) => new Chunk(data as TermChunk));
-      loaded.catch(() => chunks.delete(name));
-      chunks.set(name, loaded);
-    }
-    return loaded;
+    return once(chunks, name, () => load(`${base}/${SEARCH_TERMS_DIR}/${name}`).then((data) => new Chunk(data as TermChunk)));
   };
   const typeOf = (page: number) => manifest.types[manifest.pageTypes.charCodeAt(page) - 48] ?? 'Páginas';
 
@@ -196,24 +200,14 @@ export async function openSearch(base: string, load: (url: string) => Promise<un
   /** The page files that hold several pages (all of a small type), by id, with their first page. */
   const bundleStarts = new Map(manifest.bundles);
   const bundles = new Map<string, Promise<SearchDoc[]>>();
-  const bundle = (id: string) => {
-    let loaded = bundles.get(id);
-    if (!loaded) {
-      loaded = load(`${base}/${SEARCH_PAGES_DIR}/${id}.json`) as Promise<SearchDoc[]>;
-      loaded.catch(() => bundles.delete(id));
-      bundles.set(id, loaded);
-    }
-    return loaded;
-  };
+  const pageFileOf = (id: string) => load(`${base}/${SEARCH_PAGES_DIR}/${id}.json`);
+  const bundle = (id: string) => once(bundles, id, () => pageFileOf(id) as Promise<SearchDoc[]>);
   const docs = new Map<string, Promise<SearchDoc>>();
   const doc = (id: string) => {
-    let loaded = docs.get(id);
-    if (loaded) docs.delete(id);
-    else {
-      loaded = load(`${base}/${SEARCH_PAGES_DIR}/${id}.json`) as Promise<SearchDoc>;
-      loaded.catch(() => docs.delete(id));
-    }
-    docs.set(id, loaded); // the most recent last: the first is the one dropped
+    const loaded = once(docs, id, () => pageFileOf(id) as Promise<SearchDoc>);
+    // The most recent last: the first is the one dropped.
+    docs.delete(id);
+    docs.set(id, loaded);
     if (docs.size > PAGES_KEPT) docs.delete(docs.keys().next().value ?? '');
     return loaded;
   };
