@@ -50,7 +50,7 @@ test('the daily job deletes the contact messages older than the period set, and 
 
   await setRetention('6');
   await s.superuser.send('/api/crons/purge_old_contact_messages', { method: 'POST' });
-  // PocketBase runs the job after answering (apis/cron.go: FireAndForget): its effect is awaited.
+  // PocketBase runs the job after answering (its cron API fires and forgets): its effect is awaited.
   const left = async () => (await contacts.getFullList()).map((record) => record.id).sort();
   await expect.poll(left).toEqual([recent.id, today.id].sort());
 });
