@@ -97,41 +97,44 @@ export function createIndexBuilder() {
     /** How many pages were added: the next one's number. */
     size: () => ids.length,
     /**
-     * The manifest and the term chunks of the pages added.
+     * The term chunks of the pages added, made one at a time as they are iterated (a whole
+     * index is ~10 MB of chunks at 10,000 posts, made at the end of a build that still
+     * holds the rest), then the manifest, which lists them.
      * @param {SearchManifest['bundles']} bundles the page files holding several pages, each with its first page
      */
-    files: (bundles) => indexFiles(postings, lengths, ids, types, bundles),
+    files(bundles) {
+      /** @type {SearchManifest['chunks']} */
+      const ranges = [];
+      return {
+        chunks: termChunks(postings, lengths, ranges),
+        /** @returns {SearchManifest} once every chunk was iterated */
+        manifest: () => manifestOf(ids, types, ranges, bundles),
+      };
+    },
   };
 }
 
 /**
+ * The chunks of the index's terms, in term order, each range added to `ranges`.
  * @param {Map<string, { pages: number[], weights: number[] }>} postings
  * @param {number[]} lengths each page's words
- * @param {string[]} ids each page's file id
- * @param {string[]} types each page's type
- * @param {SearchManifest['bundles']} bundles
- * @returns {{ manifest: SearchManifest, chunks: { name: string, content: string }[] }}
+ * @param {SearchManifest['chunks']} ranges
+ * @returns {Generator<{ name: string, content: string }>}
  */
-function indexFiles(postings, lengths, ids, types, bundles) {
-  const count = ids.length;
+function* termChunks(postings, lengths, ranges) {
+  const count = lengths.length;
   const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, count) || 1;
-
-  /** @type {{ name: string, content: string }[]} */
-  const chunks = [];
-  /** @type {SearchManifest['chunks']} */
-  const ranges = [];
   /** @type {string[]} */
   let entries = [];
   let first = '';
   let bytes = 0;
   const close = () => {
-    if (!entries.length) return;
     const content = `[${entries.join(',')}]`;
     const name = `${contentId(content)}.json`;
-    chunks.push({ name, content });
     ranges.push([first, name]);
     entries = [];
     bytes = 0;
+    return { name, content };
   };
   for (const term of [...postings.keys()].sort()) {
     const { pages, weights } = /** @type {{ pages: number[], weights: number[] }} */ (postings.get(term));
@@ -146,23 +149,29 @@ function indexFiles(postings, lengths, ids, types, bundles) {
     if (!entries.length) first = term;
     entries.push(entry);
     bytes += entry.length;
-    if (bytes >= CHUNK_BYTES) close();
+    if (bytes >= CHUNK_BYTES) yield close();
   }
-  close();
+  if (entries.length) yield close();
+}
 
+/**
+ * @param {string[]} ids each page's file id
+ * @param {string[]} types each page's type
+ * @param {SearchManifest['chunks']} ranges
+ * @param {SearchManifest['bundles']} bundles
+ * @returns {SearchManifest}
+ */
+function manifestOf(ids, types, ranges, bundles) {
   const typeIndex = (/** @type {string} */ type) => {
     const index = SEARCH_TYPES.indexOf(/** @type {(typeof SEARCH_TYPES)[number]} */ (type));
     return index < 0 ? SEARCH_TYPES.indexOf('Páginas') : index;
   };
   return {
-    manifest: {
-      version: SEARCH_INDEX_FORMAT,
-      types: SEARCH_TYPES,
-      ids: ids.join(''),
-      pageTypes: types.map(typeIndex).join(''),
-      chunks: ranges,
-      bundles,
-    },
-    chunks,
+    version: SEARCH_INDEX_FORMAT,
+    types: SEARCH_TYPES,
+    ids: ids.join(''),
+    pageTypes: types.map(typeIndex).join(''),
+    chunks: ranges,
+    bundles,
   };
 }

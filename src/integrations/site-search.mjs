@@ -4,7 +4,6 @@ import { link, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
-import { eachLimited } from './hard-links.mjs';
 import { contentId, createIndexBuilder, pageFile, termVector } from './search-index-files.mjs';
 import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
 import { cleanText } from '../lib/search-text.mjs';
@@ -41,6 +40,10 @@ export function siteSearch({ isKept = () => false } = {}) {
       'astro:build:done': async ({ dir, logger }) => {
         // Set (even empty) by the publisher (scripts/lib/site-build.mjs): its builds keep what the next one needs.
         const publication = process.env.PUBLISH_PREVIOUS_BUILD;
+        // The render's garbage collected first where the process allows it (the publisher's
+        // build worker, scripts/lib/build-worker.mjs, runs with --expose-gc): the index then
+        // reuses that memory instead of raising the build's peak on top of it.
+        globalThis.gc?.();
         const { pages, read, downloads, ms } = await updateSearchIndex(fileURLToPath(dir), {
           previous: publication || undefined,
           isKept,
@@ -158,11 +161,14 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   /**
    * A page in the index, and in the state when it is a page of this build (a download's `hash` is null).
    * @param {string} url @param {string | null} hash @param {string} id @param {string} type @param {TermVector} vector
+   * @param {PageState | null} known its state in the live build, whose term strings are kept as they are
    */
-  const add = (url, hash, id, type, vector) => {
+  const add = (url, hash, id, type, vector, known) => {
     builder.add(vector, id, type);
     if (hash === null) return;
-    pages[url] = { hash, id, type, length: vector.length, terms: vector.terms.join(' '), weights: vector.weights.join(' ') };
+    pages[url] = known
+      ? { ...known, hash, id, type }
+      : { hash, id, type, length: vector.length, terms: vector.terms.join(' '), weights: vector.weights.join(' ') };
   };
   /** A page's term vector as the state keeps it. @param {PageState} known @returns {TermVector} */
   const savedVector = (known) => ({
@@ -170,13 +176,13 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     terms: known.terms ? known.terms.split(' ') : [],
     weights: known.weights ? known.weights.split(' ').map(Number) : [],
   });
-  /** Pages of the bundled types, kept until the end, by type. @type {Map<string, { doc: SearchDoc, hash: string | null, vector: TermVector }[]>} */
+  /** Pages of the bundled types, kept until the end, by type. @type {Map<string, { doc: SearchDoc, hash: string | null, known: PageState | null }[]>} */
   const held = new Map();
-  /** @param {SearchDoc} doc @param {string | null} hash @param {TermVector} vector */
-  const hold = (doc, hash, vector) => {
+  /** @param {SearchDoc} doc @param {string | null} hash @param {PageState | null} known */
+  const hold = (doc, hash, known) => {
     const list = held.get(doc.type) ?? [];
     held.set(doc.type, list);
-    list.push({ doc, hash, vector });
+    list.push({ doc, hash, known });
   };
   /** The live build's bundles, each as its pages by URL. @type {Map<string, Promise<Map<string, SearchDoc>>>} */
   const oldBundles = new Map();
@@ -227,12 +233,12 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     for (const item of batch) {
       if (!item) continue;
       const { url, hash, known, doc } = item;
-      if (doc && BUNDLED_TYPES.has(doc.type)) hold(doc, hash, known ? savedVector(known) : termVector(doc));
-      else if (known) add(url, hash, known.id, known.type, savedVector(known));
+      if (doc && BUNDLED_TYPES.has(doc.type)) hold(doc, hash, known);
+      else if (known) add(url, hash, known.id, known.type, savedVector(known), known);
       else if (doc) {
         const content = pageFile(doc);
         const id = contentId(content);
-        add(url, hash, id, doc.type, termVector(doc));
+        add(url, hash, id, doc.type, termVector(doc), null);
         writes.push(writeNamed(pageFilePath(id), content));
       }
     }
@@ -240,19 +246,26 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   }
   // Downloads are not pages of this build: in the index, not in the state.
   const downloads = await downloadDocs();
-  for (const doc of downloads) hold(doc, null, termVector(doc));
+  for (const doc of downloads) hold(doc, null, null);
   /** @type {[id: string, first: number][]} */
   const bundles = [];
   for (const [type, list] of held) {
     const content = JSON.stringify(list.map(({ doc }) => doc));
     const id = contentId(content);
     bundles.push([id, builder.size()]);
-    for (const { doc, hash, vector } of list) add(doc.url, hash, id, type, vector);
+    for (const { doc, hash, known } of list) add(doc.url, hash, id, type, known ? savedVector(known) : termVector(doc), known);
     await writeNamed(pageFilePath(id), content);
   }
-  const { manifest, chunks } = builder.files(bundles);
-  await eachLimited(chunks, BATCH, ({ name, content }) => writeNamed(`${SEARCH_TERMS_DIR}/${name}`, content));
-  await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(manifest));
+  const index = builder.files(bundles);
+  // Written BATCH at a time as they are made: the chunks are never all in memory.
+  /** @type {Promise<void>[]} */
+  const writing = [];
+  for (const { name, content } of index.chunks) {
+    writing.push(writeNamed(`${SEARCH_TERMS_DIR}/${name}`, content));
+    if (writing.length >= BATCH) await Promise.all(writing.splice(0));
+  }
+  await Promise.all(writing);
+  await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(index.manifest()));
   if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version, pages }));
   return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
 }
