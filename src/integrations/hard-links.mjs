@@ -9,15 +9,16 @@ import path from 'node:path';
 const IN_FLIGHT = 64;
 
 /**
- * Runs `work` on each item, at most `limit` at a time.
- * @template T @param {T[]} items @param {number} limit @param {(item: T) => Promise<void>} work
+ * Runs `work` on each item, at most `limit` at a time. An item is taken only when a lane is
+ * free, so a generator's items are made as they are needed, not all at once.
+ * @template T @param {Iterable<T>} items @param {number} limit @param {(item: T) => Promise<void>} work
  */
 export async function eachLimited(items, limit, work) {
-  let next = 0;
+  const iterator = items[Symbol.iterator]();
   const lane = async () => {
-    while (next < items.length) await work(/** @type {T} */ (items[next++]));
+    for (let step = iterator.next(); !step.done; step = iterator.next()) await work(step.value);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  await Promise.all(Array.from({ length: limit }, lane));
 }
 
 /**

@@ -4,6 +4,7 @@ import { link, mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
+import { eachLimited } from './hard-links.mjs';
 import { contentId, createIndexBuilder, pageFile, termVector } from './search-index-files.mjs';
 import { BODY_ATTRIBUTE, pageDoc } from './search-pages.mjs';
 import { cleanText } from '../lib/search-text.mjs';
@@ -257,14 +258,8 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     await writeNamed(pageFilePath(id), content);
   }
   const index = builder.files(bundles);
-  // Written BATCH at a time as they are made: the chunks are never all in memory.
-  /** @type {Promise<void>[]} */
-  const writing = [];
-  for (const { name, content } of index.chunks) {
-    writing.push(writeNamed(`${SEARCH_TERMS_DIR}/${name}`, content));
-    if (writing.length >= BATCH) await Promise.all(writing.splice(0));
-  }
-  await Promise.all(writing);
+  // Made as they are written, BATCH at a time: the chunks are never all in memory.
+  await eachLimited(index.chunks, BATCH, ({ name, content }) => writeNamed(`${SEARCH_TERMS_DIR}/${name}`, content));
   await writeFile(path.join(root, SEARCH_MANIFEST_FILE), JSON.stringify(index.manifest()));
   if (keepState) await writeFile(path.join(outDir, STATE_FILE), JSON.stringify({ version, pages }));
   return { pages: Object.keys(pages).length, read, downloads: downloads.length, ms: performance.now() - started };
