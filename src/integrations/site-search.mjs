@@ -159,24 +159,28 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
   const pageFilePath = (id) => `${SEARCH_PAGES_DIR}/${id}.json`;
   /** A file of the index named by its content (relative to its folder): linked from the live build, or written. @param {string} file @param {string} content */
   const writeNamed = (file, content) => linkOrWrite(oldRoot && path.join(oldRoot, file), path.join(root, file), content);
-  /**
-   * A page in the index, and in the state when it is a page of this build (a download's `hash` is null).
-   * @param {string} url @param {string | null} hash @param {string} id @param {string} type @param {TermVector} vector
-   * @param {PageState | null} known its state in the live build, whose term strings are kept as they are
-   */
-  const add = (url, hash, id, type, vector, known) => {
-    builder.add(vector, id, type);
-    if (hash === null) return;
-    pages[url] = known
-      ? { ...known, hash, id, type }
-      : { hash, id, type, length: vector.length, terms: vector.terms.join(' '), weights: vector.weights.join(' ') };
-  };
   /** A page's term vector as the state keeps it. @param {PageState} known @returns {TermVector} */
   const savedVector = (known) => ({
     length: known.length,
     terms: known.terms ? known.terms.split(' ') : [],
     weights: known.weights ? known.weights.split(' ').map(Number) : [],
   });
+  /**
+   * A page in the index, and in the state when it is a page of this build (a download's
+   * `hash` is null). Its terms are its state's in the live build (`known`, whose strings
+   * the new state keeps as they are), or else its text's.
+   * @param {string} url @param {string | null} hash @param {string} id @param {string} type
+   * @param {{ known: PageState } | { doc: SearchDoc }} source
+   */
+  const add = (url, hash, id, type, source) => {
+    const vector = 'known' in source ? savedVector(source.known) : termVector(source.doc);
+    builder.add(vector, id, type);
+    if (hash === null) return;
+    pages[url] =
+      'known' in source
+        ? { ...source.known, hash, id, type }
+        : { hash, id, type, length: vector.length, terms: vector.terms.join(' '), weights: vector.weights.join(' ') };
+  };
   /** Pages of the bundled types, kept until the end, by type. @type {Map<string, { doc: SearchDoc, hash: string | null, known: PageState | null }[]>} */
   const held = new Map();
   /** @param {SearchDoc} doc @param {string | null} hash @param {PageState | null} known */
@@ -235,11 +239,11 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
       if (!item) continue;
       const { url, hash, known, doc } = item;
       if (doc && BUNDLED_TYPES.has(doc.type)) hold(doc, hash, known);
-      else if (known) add(url, hash, known.id, known.type, savedVector(known), known);
+      else if (known) add(url, hash, known.id, known.type, { known });
       else if (doc) {
         const content = pageFile(doc);
         const id = contentId(content);
-        add(url, hash, id, doc.type, termVector(doc), null);
+        add(url, hash, id, doc.type, { doc });
         writes.push(writeNamed(pageFilePath(id), content));
       }
     }
@@ -254,7 +258,7 @@ export async function updateSearchIndex(outDir, { previous, isKept = () => false
     const content = JSON.stringify(list.map(({ doc }) => doc));
     const id = contentId(content);
     bundles.push([id, builder.size()]);
-    for (const { doc, hash, known } of list) add(doc.url, hash, id, type, known ? savedVector(known) : termVector(doc), known);
+    for (const { doc, hash, known } of list) add(doc.url, hash, id, type, known ? { known } : { doc });
     await writeNamed(pageFilePath(id), content);
   }
   const index = builder.files(bundles);
