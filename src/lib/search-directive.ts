@@ -44,6 +44,7 @@ const searchDirective: ClientDirective = (load, _options, island) => {
       event.preventDefault();
       open(field instanceof HTMLInputElement ? field.value : '');
     });
+    form.hidden = false;
   }
 };
 

@@ -111,6 +111,20 @@ test('the not-found page offers the search with the words of the address asked f
   allowConsoleErrors(consoleErrors, /404/);
 });
 
+test('without JavaScript the not-found page shows no search form, so no words go into an address', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(`${baseURL}/blog/calibracao-sensor`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('form[data-search-form]')).toBeHidden();
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await context.close();
+});
+
 test('a search still answers after a publication replaced the files the loaded index named', async ({ page, consoleErrors }) => {
   // The manifest first read is an older one: its chunks were replaced by a publication
   // since (404). The dialog reads the manifest again and answers.
