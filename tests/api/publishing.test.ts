@@ -123,7 +123,9 @@ describe('rebuild on publish', () => {
       expect(await article.text()).toContain('Lançamento do novo módulo de relés');
       expect((await page(`/blog/${draft.slug}`)).status).toBe(404);
 
-      // Staff read the outcome in the admin (its data provider's `site-builds` resource).
+      // Staff read the outcome in the admin (its data provider's `site-builds` resource),
+      // once the publisher's report of this build has landed.
+      await reportedRow(finished().at(-1)!.id);
       const query = { sort: '["created","DESC"]', range: '[0,0]', filter: '{"state":["success"]}' };
       const rows = await staff.editor.client.send<{ id: string; state: string; mode: string; pages: number }[]>(
         '/api/admin/rest/site-builds',
