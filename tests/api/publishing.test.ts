@@ -45,7 +45,9 @@ const onStatus = (status: BuildStatus) => {
 
 const localPublisher = () =>
   createPublisher({
-    debounceMs: 1500,
+    // Twice the product's quiet period: on a busy machine the saves a test makes
+    // together may be more than the lone save's 0.5 s apart.
+    debounceMs: 3000,
     onStatus,
     run: localBuildRunner({
       liveLink: live,

@@ -18,7 +18,8 @@ test('a scheduled post goes live on time, and a future one waits', { timeout: 10
     title: 'Lançamento agendado',
     category: 'Negócios',
     status: 'scheduled',
-    published_at: pbDate(new Date(Date.now() + 1_000)),
+    // Far enough ahead that the minute's job cannot publish it before the check below.
+    published_at: pbDate(new Date(Date.now() + 5_000)),
   });
   const later = await s.editor.client.collection('posts').create({
     title: 'Lançamento futuro',
