@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /** Text only React DOM's runtime carries (its root marker): it tells React's file apart. */
@@ -25,6 +25,23 @@ async function returningVisitor(page: Page) {
 function watchJs(page: Page) {
   const files: { url: string; sent: number; body: string }[] = [];
   const pending: Promise<void>[] = [];
+  // The page's requests, watched here rather than through Playwright's 'networkidle':
+  // that state also waits on every frame's own, and a lazy frame whose navigation fails
+  // after it had been idle (the contact page's map, answered by the fixture) can keep
+  // the page short of it for good.
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
@@ -35,7 +52,8 @@ function watchJs(page: Page) {
     );
   });
   return async function settled() {
-    await page.waitForLoadState('networkidle');
+    // Quiet as 'networkidle' means it: nothing in flight for 500 ms.
+    await expect.poll(() => inFlight.size === 0 && Date.now() - lastChange >= 500, { intervals: [100] }).toBe(true);
     await Promise.all(pending);
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLScriptElement>('script:not([src])')]
