@@ -19,7 +19,7 @@
 
 onRecordCreateRequest((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
-  const body = e.requestInfo().body;
+  const body = require(`${__hooks}/lib/request-body.js`).recordValues(e);
   accounts.checkPassword(body.password);
   e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
   require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
@@ -49,7 +49,7 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   const accounts = require(`${__hooks}/lib/accounts.js`);
-  const body = e.requestInfo().body;
+  const body = require(`${__hooks}/lib/request-body.js`).recordValues(e);
   if (body.password !== undefined) accounts.checkPassword(body.password);
   if (body.full_name !== undefined) e.record.set("full_name", accounts.checkedName(e.record.get("full_name")));
   if (body.email !== undefined) require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);

@@ -76,11 +76,10 @@ routerAdd(
   "/api/admin/rest/backups/{id}",
   (e) => {
     const backups = require(`${__hooks}/lib/backups.js`);
-    const rest = require(`${__hooks}/lib/rest.js`);
     backups.requireAdmin(e);
     const name = e.request.pathValue("id");
     const item = backups.findOne(e.app, name);
-    if (rest.bodyOf(e).restore !== true) {
+    if (!require(`${__hooks}/lib/request-body.js`).formValues(e, { restore: false }).restore) {
       throw new BadRequestError('Um backup não pode ser alterado, apenas restaurado: envie { "restore": true }.');
     }
     if (backups.isBusy(e.app)) throw new BadRequestError(backups.BUSY);

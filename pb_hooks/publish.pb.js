@@ -93,8 +93,8 @@ routerAdd(
 routerAdd("POST", "/api/site/builds/report", (e) => {
   const publish = require(`${__hooks}/lib/publish.js`);
   if (!publish.validSecret(e.request.header.get("X-Publish-Secret"))) throw new ForbiddenError("Segredo inválido.");
-  const status = e.requestInfo().body;
-  if (!status || !status.id || !status.state) throw new BadRequestError("Estado inválido.");
+  const status = require(`${__hooks}/lib/request-body.js`).recordValues(e);
+  if (!status.id || !status.state) throw new BadRequestError("Estado inválido.");
   publish.storeStatus(e.app, status);
   return e.noContent(204);
 });

@@ -81,7 +81,7 @@ function cleanText(record) {
 /** A new comment (`e` of onRecordCreateRequest). */
 function onCreate(e) {
   const record = e.record;
-  const body = e.requestInfo().body || {};
+  const body = require(`${__hooks}/lib/request-body.js`).recordValues(e);
   const moderator = isModerator(e.auth);
   const parentId = record.getString("parent");
 

@@ -171,11 +171,11 @@ function requester(e, send) {
 function start(e) {
   assertEditor(e);
   const app = e.app;
-  const body = e.requestInfo().body || {};
-  const post = livePost(app, String(body.slug || ""));
+  const body = require(`${__hooks}/lib/request-body.js`).formValues(e, { slug: "", test: false });
+  const post = livePost(app, body.slug);
   if (!post) throw new BadRequestError(MESSAGES.notLive);
   if (!mailReady(app)) throw new BadRequestError(MESSAGES.noMail);
-  const test = body.test === true;
+  const test = body.test;
   if (!test && runningSend(app, post.key)) throw new BadRequestError(MESSAGES.running);
   const email = render(post);
 

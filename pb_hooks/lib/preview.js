@@ -26,8 +26,7 @@ function mediaFacts(app, markdown) {
 }
 
 function preview(e) {
-  const body = e.requestInfo().body || {};
-  const markdown = typeof body.markdown === "string" ? body.markdown : "";
+  const markdown = require(`${__hooks}/lib/request-body.js`).formValues(e, { markdown: "" }).markdown;
   const url = $os.getenv("PREVIEW_URL");
   const secret = $os.getenv("PUBLISH_SECRET");
   if (!url || !secret) return e.json(503, { message: UNAVAILABLE });

@@ -138,18 +138,4 @@ function sendList(e, resource, start, items, total) {
   return e.json(200, items);
 }
 
-/** The JSON body of a POST or PUT, or a 400 when it is not a JSON object. */
-function bodyOf(e) {
-  let body;
-  try {
-    body = e.requestInfo().body;
-  } catch (_) {
-    throw new BadRequestError("O corpo da requisição não é um JSON válido.");
-  }
-  if (body === null || body === undefined) return {};
-  if (typeof body !== "object" || Array.isArray(body))
-    throw new BadRequestError("O corpo da requisição deve ser um objeto JSON.");
-  return body;
-}
-
-module.exports = { MAX_RANGE, parseListQuery, contentRange, pageInMemory, listParams, sendList, bodyOf };
+module.exports = { MAX_RANGE, parseListQuery, contentRange, pageInMemory, listParams, sendList };

@@ -107,9 +107,10 @@ function clearAccount(app, record) {
  */
 function allowResetRequest(e, collectionName) {
   const { perEmail, perAddress, windowMinutes } = RESET_LIMITS;
-  const typed = (e.requestInfo().body || {}).email;
+  // The address PocketBase's handler will read (`EMAIL` included: lib/request-body.js).
+  const typed = require(`${__hooks}/lib/request-body.js`).formValues(e, { email: "" }).email;
   // What is no e-mail gets PocketBase's 400 and sends nothing: not counted.
-  if (typeof typed !== "string" || !require(`${__hooks}/lib/input.js`).isEmail(typed.trim())) return true;
+  if (!require(`${__hooks}/lib/input.js`).isEmail(typed.trim())) return true;
   const ip = e.realIP();
   if (!reserve(e.app, `reset-ip:${ip}`, ip, perAddress, windowMinutes)) throw new TooManyRequestsError(RESET_MESSAGE);
   return reserve(e.app, `reset:${collectionName}:${normalize(typed)}`, ip, perEmail, windowMinutes);

@@ -45,6 +45,15 @@ function skipWithoutMail(e) {
   e.next();
 }
 
+/**
+ * The MFA session a request names, where PocketBase's checkMFA reads it: the query's
+ * mfaId, else the body's (bound as PocketBase binds it: lib/request-body.js).
+ */
+function mfaIdOf(e) {
+  const query = String((e.requestInfo().query || {}).mfaId || "");
+  return query !== "" ? query : require(`${__hooks}/lib/request-body.js`).formValues(e, { mfaId: "" }).mfaId;
+}
+
 /** The live MFA session `mfaId` names for `record`, or null. */
 function pendingMfa(app, record, mfaId) {
   if (!record || typeof mfaId !== "string" || mfaId === "" || mfaId.length > 255) return null;
@@ -73,7 +82,7 @@ function guardCodeRequest(e) {
   if (!throttle.reserve(e.app, `code-ip:${ip}`, ip, perAddress, windowMinutes)) {
     throw new TooManyRequestsError(MESSAGES.tooManyCodes);
   }
-  if (!pendingMfa(e.app, e.record, (e.requestInfo().body || {}).mfaId)) throw new BadRequestError(MESSAGES.expired);
+  if (!pendingMfa(e.app, e.record, mfaIdOf(e))) throw new BadRequestError(MESSAGES.expired);
   // Counted only inside a live session: a stranger cannot use up someone's codes.
   if (!throttle.reserve(e.app, `code:${e.record.id}`, ip, perAccount, windowMinutes)) {
     throw new TooManyRequestsError(MESSAGES.tooManyCodes);
@@ -97,10 +106,11 @@ function spend(app, otpId) {
  * parallel guesses cannot slip past; the MAX_CODE_TRIES-th wrong try spends the code.
  */
 function guardCodeAttempt(e) {
-  const body = e.requestInfo().body || {};
-  if (typeof body.mfaId !== "string" || body.mfaId === "") throw new BadRequestError(MESSAGES.passwordFirst);
-  const otpId = typeof body.otpId === "string" ? body.otpId.slice(0, 255) : "";
-  if (otpId === "") return e.next();
+  if (mfaIdOf(e) === "") throw new BadRequestError(MESSAGES.passwordFirst);
+  // The code PocketBase will check (`OTPId` included): each try counts against it.
+  const otpId = require(`${__hooks}/lib/request-body.js`).formValues(e, { otpId: "" }).otpId;
+  // Empty or over 255 characters: PocketBase refuses the form before any check.
+  if (otpId === "" || otpId.length > 255) return e.next();
   const throttle = require(`${__hooks}/lib/throttle.js`);
   const key = `code-try:${otpId}`;
   if (!throttle.reserve(e.app, key, e.realIP(), MAX_CODE_TRIES, TRY_WINDOW_MINUTES)) {
@@ -121,7 +131,7 @@ function guardCodeAttempt(e) {
  * account's, then the sign-in completes and the audit log records it.
  */
 function completeSecondStep(e) {
-  if (!pendingMfa(e.app, e.record, (e.requestInfo().body || {}).mfaId)) throw new BadRequestError(MESSAGES.expired);
+  if (!pendingMfa(e.app, e.record, mfaIdOf(e))) throw new BadRequestError(MESSAGES.expired);
   e.next();
   const audit = require(`${__hooks}/lib/audit.js`);
   const who = {
@@ -148,7 +158,7 @@ function guardSwitch(e, creating) {
     if (e.record.get("two_step")) throw new ForbiddenError(MESSAGES.ownSwitch);
     return;
   }
-  const sent = (e.requestInfo().body || {}).two_step !== undefined;
+  const sent = require(`${__hooks}/lib/request-body.js`).recordValues(e).two_step !== undefined;
   const turned = e.record.get("two_step") !== e.record.original().get("two_step");
   if (!sent && !turned) return;
   const self = !!e.auth && e.auth.collection().name === "users" && e.auth.id === e.record.id;
