@@ -96,15 +96,6 @@ function hasSections(content) {
   );
 }
 
-/** A JSON field's value as plain data; null when unreadable. @param {string} raw */
-function jsonOf(raw) {
-  try {
-    return JSON.parse(raw || "null");
-  } catch (_) {
-    return null;
-  }
-}
-
 /** A record's fields as plain values. */
 function fieldsOf(record, names) {
   const values = {};
@@ -123,7 +114,7 @@ function assertPublishable(collection, record) {
     if (record.getString("status") !== "published") return;
     const page = fieldsOf(record, ["name", "slug", "title", "meta_title", "meta_description"]);
     page.is_homepage = record.getBool("is_homepage");
-    page.content = jsonOf(record.getString("content"));
+    page.content = require(`${__hooks}/lib/json-values.js`).jsonField(record, "content");
     problems = pageProblems(page);
   }
   const fields = Object.keys(problems);

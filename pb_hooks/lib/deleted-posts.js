@@ -11,15 +11,6 @@ const LIST_SPEC = {
 
 const EXISTS = "Este post não está excluído.";
 
-/** A revision's stored data; {} when unreadable. @param {string} raw */
-function parseData(raw) {
-  try {
-    return JSON.parse(raw) || {};
-  } catch (_) {
-    return {};
-  }
-}
-
 /**
  * The deletions still in reach whose post has not been brought back, newest first.
  * @param {any} app @param {string} [id] only this post
@@ -42,7 +33,7 @@ function all(app, id) {
     .bind({ cutoff: cutoff, id: id || "" })
     .all(rows);
   return rows.map((row) => {
-    const data = parseData(row.data);
+    const data = require(`${__hooks}/lib/json-values.js`).parseJson(row.data, {});
     return {
       revision: row.id,
       id: row.record,

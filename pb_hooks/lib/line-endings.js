@@ -40,12 +40,9 @@ function normalizedJson(value) {
 function normalizeJsonField(record, name) {
   const raw = record.getString(name);
   if (raw.indexOf("\\r") < 0) return;
-  let value;
-  try {
-    value = JSON.parse(raw);
-  } catch (_) {
-    return; // PocketBase's own validation answers malformed JSON
-  }
+  // Malformed JSON is left for PocketBase's own validation to answer.
+  const value = require(`${__hooks}/lib/json-values.js`).parseJson(raw);
+  if (value === null) return;
   const clean = normalizedJson(value);
   if (JSON.stringify(clean) !== JSON.stringify(value)) record.set(name, clean);
 }

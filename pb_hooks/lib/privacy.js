@@ -34,10 +34,7 @@ function assertAdmin(e) {
 
 /** The e-mail asked about, from the JSON body (never from the address: it would reach the logs). */
 function emailOf(e) {
-  const body = e.requestInfo().body || {};
-  const email = String(body.email || "")
-    .trim()
-    .toLowerCase();
+  const email = require(`${__hooks}/lib/request-body.js`).formValues(e, { email: "" }).email.trim().toLowerCase();
   if (!require(`${__hooks}/lib/input.js`).isEmail(email)) {
     throw require(`${__hooks}/lib/errors.js`).fieldError("email", "validation_invalid_email", MESSAGES.email);
   }
@@ -139,17 +136,12 @@ function exportData(e) {
   return e.json(200, Object.assign({ email: email, exportedAt: new DateTime().string() }, held));
 }
 
-/** The audit log's values of an erased comment: what changed stays, never who wrote what. */
-function strippedValues(raw) {
-  let values = raw;
-  if (typeof values === "string") {
-    try {
-      values = JSON.parse(values);
-    } catch (_) {
-      return null;
-    }
-  }
-  if (!values || typeof values !== "object") return values;
+/**
+ * The audit log's values of an erased comment (plain data: lib/json-values.js): what
+ * changed stays, never who wrote what.
+ */
+function strippedValues(values) {
+  if (!values || typeof values !== "object" || Array.isArray(values)) return values;
   const out = Object.assign({}, values);
   for (const field of PERSONAL_COMMENT_FIELDS) if (out[field] !== undefined && out[field] !== "") out[field] = ERASED;
   return out;
@@ -157,6 +149,7 @@ function strippedValues(raw) {
 
 function stripAuditEntries(app, table, ids) {
   if (ids.length === 0) return 0;
+  const { jsonField } = require(`${__hooks}/lib/json-values.js`);
   let cleaned = 0;
   for (const id of ids) {
     const rows = app.findRecordsByFilter("audit_logs", "table_name = {:table} && record_id = {:id}", "created", 0, 0, {
@@ -169,8 +162,8 @@ function stripAuditEntries(app, table, ids) {
         .db()
         .newQuery("UPDATE audit_logs SET old_values = {:old}, new_values = {:new}, ip = '' WHERE id = {:id}")
         .bind({
-          old: JSON.stringify(strippedValues(row.get("old_values"))),
-          new: JSON.stringify(strippedValues(row.get("new_values"))),
+          old: JSON.stringify(strippedValues(jsonField(row, "old_values"))),
+          new: JSON.stringify(strippedValues(jsonField(row, "new_values"))),
           id: row.id,
         })
         .execute();
@@ -183,9 +176,9 @@ function stripAuditEntries(app, table, ids) {
 function erase(e) {
   assertAdmin(e);
   const email = emailOf(e);
-  const body = e.requestInfo().body || {};
-  const keepText = body.commentText === "keep";
-  if (body.commentText !== "keep" && body.commentText !== "remove") {
+  const choice = require(`${__hooks}/lib/request-body.js`).formValues(e, { commentText: "" }).commentText;
+  const keepText = choice === "keep";
+  if (choice !== "keep" && choice !== "remove") {
     throw require(`${__hooks}/lib/errors.js`).fieldError("commentText", "validation_required", MESSAGES.comments);
   }
   const app = e.app;
@@ -220,4 +213,4 @@ function erase(e) {
   });
 }
 
-module.exports = { lookup, exportData, erase, MESSAGES };
+module.exports = { lookup, exportData, erase, strippedValues, MESSAGES };

@@ -153,14 +153,9 @@ function isoDate(record, field) {
 
 /** A site_builds row as the REST resource shows it. */
 function buildItem(record) {
-  let reasons = [];
-  let leftOut = [];
-  try {
-    reasons = JSON.parse(record.getString("reasons") || "[]") || [];
-    leftOut = JSON.parse(record.getString("left_out") || "[]") || [];
-  } catch (_) {
-    // Stored by us as JSON; an unreadable value shows nothing.
-  }
+  const { jsonField } = require(`${__hooks}/lib/json-values.js`);
+  const reasons = jsonField(record, "reasons", []);
+  const leftOut = jsonField(record, "left_out", []);
   return {
     id: record.getString("build_id"),
     state: record.getString("state"),

@@ -69,15 +69,7 @@ function fieldValue(record, name) {
   const field = record.collection().fields.getByName(name);
   const type = field ? field.type() : "text";
   if (type === "bool") return record.getBool(name);
-  if (type === "json") {
-    const raw = record.getString(name);
-    if (!raw) return null;
-    try {
-      return JSON.parse(raw);
-    } catch (_) {
-      return null;
-    }
-  }
+  if (type === "json") return require(`${__hooks}/lib/json-values.js`).jsonField(record, name);
   return record.getString(name);
 }
 
@@ -230,7 +222,7 @@ function rememberLoaded(e) {
     return; // PocketBase's handler answers the missing collection
   }
   if (!Object.prototype.hasOwnProperty.call(FIELDS, collection)) return;
-  const loaded = e.requestInfo().body["updated"];
+  const loaded = require(`${__hooks}/lib/request-body.js`).recordValues(e)["updated"];
   if (typeof loaded === "string" && loaded !== "") e.set(LOADED_KEY, loaded);
 }
 
@@ -244,7 +236,7 @@ function rememberLoaded(e) {
 function prepareSave(e) {
   const loaded = e.get(LOADED_KEY);
   if (loaded) e.record.set(LOADED_RECORD_KEY, loaded);
-  const from = e.requestInfo().body["restored_from"];
+  const from = require(`${__hooks}/lib/request-body.js`).recordValues(e)["restored_from"];
   if (from !== undefined && from !== null && String(from) !== "") {
     let revision;
     try {

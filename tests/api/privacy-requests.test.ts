@@ -4,11 +4,15 @@
  * holds that e-mail, name or message, while the audit log keeps that an erasure
  * happened, by whom. Only admins may ask; each request is recorded without the e-mail.
  */
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
 import { databaseSnapshot } from '../helpers/database';
-import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { startTestServer, superuserToken } from '../helpers/server';
+import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 beforeAll(async () => {
@@ -55,6 +59,15 @@ async function seed() {
   // Someone else, untouched by the erasure.
   await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: 'outra@exemplo.com.br' });
   return comment.id;
+}
+
+/** The text with every run of JSON byte values ({"0":123,"1":34,...}, escaped or not) also decoded as UTF-8. */
+function decodedBytes(text: string): string {
+  const runs = text.match(/\{(?:\\?"\d+\\?":\d{1,3},?)+\}/g) ?? [];
+  const decoded = runs.map((run) =>
+    Buffer.from([...run.matchAll(/:(\d{1,3})/g)].map((match) => Number(match[1]))).toString('utf8'),
+  );
+  return [text, ...decoded].join('\n');
 }
 
 const ask = (client: StaffServer['admin']['client'], action: string, body: Record<string, unknown>) =>
@@ -124,9 +137,27 @@ describe('data-subject requests', () => {
     expect(await s.superuser.collection('newsletter_deliveries').getFullList()).toEqual([]);
     expect(await s.superuser.collection('newsletter_sends').getFullList()).toHaveLength(1);
 
-    // Every table of the database, read from disk: none of the personal values anywhere.
+    // The comment's audit rows keep what happened as readable values, the personal ones replaced.
+    const rows = await s.superuser
+      .collection('audit_logs')
+      .getFullList({ filter: `record_id = "${commentId}"`, sort: 'created' });
+    expect(rows.map((row) => row.action)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
+    for (const row of rows) {
+      for (const values of [row.old_values, row.new_values]) {
+        if (values === null) continue;
+        expect(Object.keys(values)).toContain('article');
+        expect(values.id).toBe(commentId);
+        for (const field of ['name', 'email', 'body']) expect(values[field], field).toBeOneOf(['[removido]', '']);
+      }
+      expect(row.ip).toBe('');
+    }
+    expect(rows[0]!.old_values).toBeNull();
+    expect(rows[1]!.new_values).toMatchObject({ status: 'approved' });
+
+    // Every table of the database, read from disk: none of the personal values anywhere,
+    // also not spelled as bytes ({"0":123,...}: how a JSON field read as bytes is stored).
     const snapshot = databaseSnapshot(path.join(s.server.dataDir, 'data.db'));
-    const everything = [...snapshot.values()].flatMap((table) => [...table.rows.values()]).join('\n');
+    const everything = decodedBytes([...snapshot.values()].flatMap((table) => [...table.rows.values()]).join('\n'));
     for (const value of [EMAIL, EMAIL.toLowerCase(), NAME, MESSAGE, COMMENT]) expect(everything, value).not.toContain(value);
 
     // The requests themselves: who and how many, never the e-mail; the erasure is in the audit log.
@@ -137,5 +168,70 @@ describe('data-subject requests', () => {
     expect(audit.map((row) => row.action)).toContain('INSERT');
     expect(await statusOf(s.editor.client.collection('privacy_requests').getFullList())).toBe(200);
     expect(await s.editor.client.collection('privacy_requests').getFullList()).toEqual([]);
+  });
+});
+
+describe('the migration that repairs what an earlier erasure garbled', () => {
+  const MIGRATION = '1795310100_audit_values_unscrambled.js';
+
+  test("an erased comment's audit rows, stored as bytes by the old erasure, are decoded and scrubbed", async () => {
+    // A PocketBase with the migrations before it, as a site before the upgrade.
+    const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
+    const all = path.join(import.meta.dirname, '../../pb_migrations');
+    for (const name of await readdir(all)) if (name < MIGRATION) await cp(path.join(all, name), path.join(older, name));
+    const server = await startTestServer({ migrationsDir: older });
+    try {
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      const comment = await newClient(server)
+        .collection('comments')
+        .create({ article: 'funcao-map-no-arduino', name: NAME, email: EMAIL, body: COMMENT, consent: true });
+      await client.collection('comments').update(comment.id, { status: 'approved' });
+
+      // What the erasure before issue 47 left: the comment anonymised, and each of its audit
+      // rows' JSON values stored as its bytes, as an object ({"0":123,...}).
+      await server.kill();
+      const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+      const garbled = (text: string | null) =>
+        text === null ? null : JSON.stringify(Object.assign({}, [...Buffer.from(text, 'utf8')]));
+      const rows = db
+        .prepare("SELECT id, old_values, new_values FROM audit_logs WHERE table_name = 'comments' AND record_id = ?")
+        .all(comment.id) as { id: string; old_values: string | null; new_values: string | null }[];
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        db.prepare("UPDATE audit_logs SET old_values = ?, new_values = ?, ip = '' WHERE id = ?").run(
+          garbled(row.old_values),
+          garbled(row.new_values),
+          row.id,
+        );
+      }
+      db.prepare("UPDATE comments SET name = 'Visitante', email = '', body = ? WHERE id = ?").run(
+        '[Comentário removido a pedido do autor.]',
+        comment.id,
+      );
+      db.close();
+      // The personal values are still in it, spelled as bytes.
+      const before = databaseSnapshot(path.join(server.dataDir, 'data.db'));
+      const beforeText = [...before.values()].flatMap((table) => [...table.rows.values()]).join('\n');
+      expect(beforeText).not.toContain(COMMENT);
+      expect(decodedBytes(beforeText)).toContain(COMMENT);
+
+      await server.restart({ migrationsDir: all });
+      const repaired = await client
+        .collection('audit_logs')
+        .getFullList({ filter: `record_id = "${comment.id}"`, sort: 'created' });
+      expect(repaired.map((row) => row.action)).toEqual(['INSERT', 'UPDATE']);
+      expect(repaired[0]!.old_values).toBeNull();
+      expect(repaired[1]!.new_values).toMatchObject({ id: comment.id, status: 'approved', article: 'funcao-map-no-arduino' });
+      for (const values of [repaired[0]!.new_values, repaired[1]!.old_values, repaired[1]!.new_values]) {
+        for (const field of ['name', 'email', 'body']) expect(values[field], field).toBe('[removido]');
+      }
+      const after = databaseSnapshot(path.join(server.dataDir, 'data.db'));
+      const afterText = decodedBytes([...after.values()].flatMap((table) => [...table.rows.values()]).join('\n'));
+      for (const value of [EMAIL, NAME, COMMENT]) expect(afterText, value).not.toContain(value);
+    } finally {
+      await server.stop();
+      await rm(older, { recursive: true, force: true });
+    }
   });
 });
