@@ -8,14 +8,9 @@ const forms = require(`${__hooks}/lib/public-forms.js`);
 
 const { answer, escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
 
-/** The page the form was on, when it is one of ours; else the site's home. */
+/** The page the form was on (kept only when one of ours: lib/public-forms.js), else the site's home. */
 function backLink(e, back) {
-  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
-  const own = [site, `${e.request.tls ? "https" : "http"}://${e.request.host}`];
-  for (const origin of own) {
-    if (origin && (back === origin || back.indexOf(`${origin}/`) === 0)) return back;
-  }
-  return `${forms.siteOrigin(e)}/`;
+  return back && forms.ownPage(e, back) ? back : `${forms.siteOrigin(e)}/`;
 }
 
 /** The privacy policy, on the site. */

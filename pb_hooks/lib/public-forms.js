@@ -18,9 +18,18 @@ const CREATE = "POST /api/collections/{collection}/records";
 const COOKIE = "operium_form";
 const REVIEW_PATH = "/formularios/revisar";
 const DRAFT_MINUTES = 30;
-// Drafts and sendings kept in memory at once, at most (lib/public-forms.js's sweep job trims them).
+// Drafts and sendings kept in memory at once, at most (lib/public-forms.js's sweep job
+// trims them), and the drafts' size all together: the one process serves the site, the
+// admin and the API, so a flood of refusals must not grow it (issue 47). Past either,
+// a refusal is answered without a draft.
 const MAX_DRAFTS = 5000;
+const MAX_DRAFT_BYTES = 8 * 1024 * 1024;
+const DRAFT_BYTES_KEY = "operium:form-drafts-bytes";
+// What a draft keeps of a field without its own limit: a free text's worth, or a short value's.
 const MAX_KEPT_CHARS = 5000;
+const MAX_KEPT_SHORT_CHARS = 200;
+// The page the form was on (the review page's 'Voltar'), when one of ours: a longer address is dropped.
+const MAX_BACK_CHARS = 1000;
 const STORE_PREFIX = "operium:form-draft:";
 const HONEYPOT = "website";
 
@@ -62,7 +71,7 @@ function publicForm(e) {
 function sendingKey(e, collection, native) {
   let body;
   try {
-    body = e.requestInfo().body || {};
+    body = require(`${__hooks}/lib/request-body.js`).recordValues(e);
   } catch (_) {
     return ""; // an unreadable body: PocketBase refuses it as it always has
   }
@@ -182,20 +191,43 @@ function siteOrigin(e) {
   return site && hostOf(site) !== e.request.host ? site : "";
 }
 
+/** Whether an origin is this site's: this server's host, or the site's address (PUBLIC_SITE_URL). */
+function ownOrigin(e, origin) {
+  if (hostOf(origin) === e.request.host) return true;
+  const site = configuredSite(e);
+  return !!site && origin === site;
+}
+
 /**
  * Whether a native form comes from another site's page: browsers say where a form was
- * (Sec-Fetch-Site, Origin). Such a post could plant a review page full of someone
- * else's text, or drop a visitor's draft; it is refused. A browser that says nothing
- * (an old one) is let through.
+ * (Origin, Sec-Fetch-Site). Such a post could plant a review page full of someone
+ * else's text, or drop a visitor's draft; it is refused. The Origin decides when the
+ * browser sends one: Sec-Fetch-Site 'same-site' also covers a sibling subdomain, which
+ * is not this site. Without an Origin (or with "null", which hides it), Sec-Fetch-Site
+ * does; a browser that says nothing (an old one) is let through.
  */
 function fromElsewhere(e) {
-  const fetchSite = String(e.request.header.get("Sec-Fetch-Site") || "");
-  if (fetchSite === "same-origin" || fetchSite === "same-site") return false;
   const origin = String(e.request.header.get("Origin") || "");
-  if (origin === "") return fetchSite === "cross-site";
-  if (hostOf(origin) === e.request.host) return false;
-  const site = configuredSite(e);
-  return !(site && origin === site);
+  if (origin !== "" && origin !== "null") return !ownOrigin(e, origin);
+  const fetchSite = String(e.request.header.get("Sec-Fetch-Site") || "");
+  if (origin === "null") return fetchSite !== "same-origin";
+  return fetchSite === "cross-site";
+}
+
+/**
+ * Whether an address is a page of this site (the review page's 'Voltar' goes only
+ * there): on the site's address or this server.
+ */
+function ownPage(e, url) {
+  const site = require(`${__hooks}/lib/settings.js`).siteAddress(e.app);
+  const own = [site, `${e.request.tls ? "https" : "http"}://${e.request.host}`];
+  return own.some((origin) => origin && (url === origin || url.indexOf(`${origin}/`) === 0));
+}
+
+/** The page a refused form was sent from, when one of ours and of sane length; else "". */
+function backOf(e) {
+  const referer = String(e.request.header.get("Referer") || "");
+  return referer.length <= MAX_BACK_CHARS && ownPage(e, referer) ? referer : "";
 }
 
 /** The result page of a form; a comment's goes back to its article. */
@@ -279,10 +311,33 @@ function draftToken(e) {
   }
 }
 
+/** Takes a share of the drafts' memory; false when it is spent. */
+function reserveDraftBytes(store, bytes) {
+  let kept = false;
+  store.setFunc(DRAFT_BYTES_KEY, (total) => {
+    const now = Number(total || 0);
+    if (now + bytes > MAX_DRAFT_BYTES) return now;
+    kept = true;
+    return now + bytes;
+  });
+  return kept;
+}
+
+/** Deletes a draft and gives its share back (once, however many ask at the same moment). */
+function dropDraft(store, key) {
+  let bytes = 0;
+  store.setFunc(key, (draft) => {
+    if (draft && draft.bytes) bytes = Number(draft.bytes);
+    return null;
+  });
+  store.remove(key);
+  if (bytes > 0) store.setFunc(DRAFT_BYTES_KEY, (total) => Math.max(0, Number(total || 0) - bytes));
+}
+
 function forgetDraft(e) {
   const token = draftToken(e);
   if (!token) return;
-  drafts(e).remove(STORE_PREFIX + token);
+  dropDraft(drafts(e), STORE_PREFIX + token);
   e.setCookie(new Cookie({ name: COOKIE, value: "", path: "/", maxAge: -1, httpOnly: true, sameSite: 2 }));
 }
 
@@ -291,7 +346,10 @@ function sweep(store) {
   const now = Date.now();
   const all = store.getAll();
   for (const key in all) {
-    if ((key.indexOf(STORE_PREFIX) === 0 || key.indexOf(ONCE_PREFIX) === 0) && all[key].expires < now) store.remove(key);
+    const entry = all[key];
+    if (!entry || !(entry.expires < now)) continue;
+    if (key.indexOf(STORE_PREFIX) === 0) dropDraft(store, key);
+    else if (key.indexOf(ONCE_PREFIX) === 0) store.remove(key);
   }
 }
 
@@ -319,7 +377,8 @@ function answerRefused(e, collection, err) {
   const readable = problem.status !== 413;
   for (const field of fields) {
     // At most what the field takes: a draft never holds more than a valid sending.
-    values[field.name] = readable ? sentValue(e, field.name).slice(0, field.max || MAX_KEPT_CHARS) : "";
+    const max = field.max || (field.kind === "textarea" ? MAX_KEPT_CHARS : MAX_KEPT_SHORT_CHARS);
+    values[field.name] = readable ? sentValue(e, field.name).slice(0, max) : "";
     if (problem.fields[field.name]) errors[field.name] = fieldMessage(field, problem.fields[field.name]);
   }
   let summary = SPEC.messages.summary;
@@ -329,10 +388,21 @@ function answerRefused(e, collection, err) {
     const other = Object.keys(problem.fields).map((name) => problem.fields[name].message)[0];
     summary = isPortuguese(other) ? other : SPEC.messages.failed;
   }
+  const draft = {
+    collection: collection,
+    values: values,
+    errors: errors,
+    summary: summary,
+    back: backOf(e),
+    expires: Date.now() + DRAFT_MINUTES * 60 * 1000,
+    bytes: 0,
+  };
+  // Its size in memory, about: two bytes a character, and the keys.
+  draft.bytes = 2 * JSON.stringify(draft).length;
   const store = drafts(e);
-  // Bounded memory: past MAX_DRAFTS (a flood), refusals are answered without a draft.
+  // Bounded memory: past MAX_DRAFTS or MAX_DRAFT_BYTES (a flood), refusals are answered without a draft.
   if (store.length() >= MAX_DRAFTS) sweep(store);
-  if (store.length() >= MAX_DRAFTS) {
+  if (store.length() >= MAX_DRAFTS || !reserveDraftBytes(store, draft.bytes)) {
     return require(`${__hooks}/lib/server-pages.js`).answer(
       e,
       problem.status === 429 ? 429 : 400,
@@ -341,14 +411,7 @@ function answerRefused(e, collection, err) {
     );
   }
   const token = $security.randomString(32);
-  store.set(STORE_PREFIX + token, {
-    collection: collection,
-    values: values,
-    errors: errors,
-    summary: summary,
-    back: String(e.request.header.get("Referer") || ""),
-    expires: Date.now() + DRAFT_MINUTES * 60 * 1000,
-  });
+  store.set(STORE_PREFIX + token, draft);
   e.setCookie(
     new Cookie({
       name: COOKIE,
@@ -375,6 +438,7 @@ function currentDraft(e) {
 module.exports = {
   sweepStore: (app) => sweep(app.store()),
   siteOrigin,
+  ownPage,
   nativeForm,
   publicForm,
   handle,

@@ -42,7 +42,11 @@ async function postJson(collection: string, body: Record<string, unknown>) {
 async function reviewPage(refused: Response) {
   expect(refused.status).toBe(303);
   expect(refused.headers.get('location')).toBe('/formularios/revisar');
-  const cookie = refused.headers.getSetCookie().find((value) => value.startsWith('operium_form='));
+  // The last one: a new refusal first clears the visitor's previous draft's cookie, as a browser applies them in order.
+  const cookie = refused.headers
+    .getSetCookie()
+    .filter((value) => value.startsWith('operium_form='))
+    .at(-1);
   expect(cookie).toMatch(/HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
   expect(cookie).toMatch(/Path=\/;/);
@@ -191,6 +195,36 @@ describe('a form the browser sends itself', () => {
     expect(own.status).toBe(303);
   });
 
+  test('a sibling subdomain is another site: the Origin decides, whatever Sec-Fetch-Site says', async () => {
+    const sibling = server.url.replace('127.0.0.1', 'outro.127.0.0.1.nip.io');
+    for (const headers of [
+      { Origin: 'https://loja.exemplo.com.br', 'Sec-Fetch-Site': 'same-site' },
+      { Origin: sibling, 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-site' },
+    ]) {
+      const response = await postForm('newsletter_subscribers', { email: 'irmao@exemplo.com.br', source: '/' }, headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await count('newsletter_subscribers', (r) => r.email === 'irmao@exemplo.com.br')).toBe(0);
+    const own = await postForm(
+      'newsletter_subscribers',
+      { email: 'mesmo.site@exemplo.com.br', source: '/' },
+      { Origin: server.url, 'Sec-Fetch-Site': 'same-site' },
+    );
+    expect(own.status).toBe(303);
+  });
+
+  test("the review page's 'Voltar' leads to the form's page, never to a huge or foreign address", async () => {
+    const back = (html: string) => html.match(/<a href="([^"]*)">Voltar à página anterior<\/a>/)?.[1];
+    const refused = (referer: string) =>
+      postForm('contact_messages', { ...contactMessage(), email: 'sem arroba' }, { Referer: referer });
+    expect(back(await reviewPage(await refused(`${server.url}/contato`)))).toBe(`${server.url}/contato`);
+    const huge = `${server.url}/contato?${'x'.repeat(200_000)}`;
+    expect(back(await reviewPage(await refused(huge)))).toBe('/');
+    expect(back(await reviewPage(await refused('https://golpe.example/contato')))).toBe('/');
+  });
+
   test("the review page shows nothing without the visitor's own cookie", async () => {
     await postForm('contact_messages', { ...contactMessage(), email: 'outra.pessoa@exemplo.com.br', message: '' });
     const forged = await fetch(`${server.url}/formularios/revisar`, { headers: { Cookie: 'operium_form=' + 'a'.repeat(32) } });
@@ -266,4 +300,42 @@ describe('a double click or a retry', () => {
     expect(other.status).toBe(200);
     expect(await count('contact_messages', (r) => r.email === 'uma.vez@exemplo.com.br')).toBe(2);
   });
+});
+
+// On a server of its own: it fills the memory the drafts may take.
+describe('a flood of refused forms', () => {
+  beforeAll(async () => {
+    await server.stop();
+    server = await startTestServer();
+  });
+
+  test('the drafts take at most 8 MB all together; a forgotten draft gives its room back', async () => {
+    // The largest draft a contact form leaves: every field at its limit.
+    const big = { ...contactMessage(), email: 'sem arroba', message: 'm'.repeat(5000), company: 'c'.repeat(120) };
+    const cookies: string[] = [];
+    let withoutDraft: Response | undefined;
+    for (let i = 0; i < 1500 && !withoutDraft; i++) {
+      const response = await postForm('contact_messages', { ...big, name: `Pessoa ${i}` });
+      if (response.headers.get('location') === '/formularios/revisar') {
+        cookies.push(
+          response.headers
+            .getSetCookie()
+            .find((value) => value.startsWith('operium_form='))!
+            .split(';')[0]!,
+        );
+      } else withoutDraft = response;
+    }
+    // About 11 KB each: the budget, not the count (5,000), ends the drafts.
+    expect(withoutDraft, 'todas as recusas guardaram rascunho').toBeDefined();
+    expect(cookies.length).toBeGreaterThan(300);
+    expect(cookies.length).toBeLessThan(800);
+    expect([400, 429]).toContain(withoutDraft!.status);
+    expect(await withoutDraft!.text()).toContain('Não foi possível enviar');
+
+    // A visitor's new sending replaces their draft: its room is free again, for their new one.
+    const again = await postForm('contact_messages', { ...big, name: 'De novo' }, { Cookie: cookies[0]! });
+    expect(again.headers.get('location')).toBe('/formularios/revisar');
+    const page = await reviewPage(again);
+    expect(page).toContain('De novo');
+  }, 120_000);
 });
