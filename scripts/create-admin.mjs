@@ -21,6 +21,10 @@ const result = spawnSync(
     `--hooksDir=${fromRoot('pb_hooks')}`,
     `--migrationsDir=${fromRoot('pb_migrations')}`,
     '--hooksWatch=false',
+    // Explicit, as in scripts/lib/pocketbase-process.mjs: left out, PocketBase turns dev
+    // mode on when its binary lives under the temp dir (a checkout in /tmp) and prints
+    // every SQL statement, the new admin's password hash among them.
+    '--dev=false',
   ],
   { stdio: 'inherit' },
 );

@@ -165,6 +165,43 @@ describe('operators', () => {
     const operator = await signIn(s.server, 'operador@exemplo.com.br', 'Operador-Forte-1');
     expect(operator.authStore.record).toMatchObject({ role: 'admin', is_active: true, full_name: 'Operador Chefe' });
   });
+
+  test('`npm run create-admin` prints no SQL and no password hash, even with PocketBase under the temp dir', async () => {
+    const { execFile } = await import('node:child_process');
+    const { copyFile, mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { promisify } = await import('node:util');
+    const { fromRoot } = await import('../../scripts/lib/paths.mjs');
+    // Under the temp dir PocketBase guesses it runs from `go run` and turns dev mode on.
+    const dir = await mkdtemp(join(tmpdir(), 'pb-bin-'));
+    try {
+      const bin = join(dir, 'pocketbase');
+      await copyFile(s.server.bin, bin);
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['scripts/create-admin.mjs', ...args], {
+          env: { ...process.env, PB_DATA: s.server.dataDir, POCKETBASE_BIN: bin },
+        });
+      // With dev mode forced on, the same command prints its SQL: what this test looks for is there to find.
+      const dev = await promisify(execFile)(bin, [
+        'create-admin',
+        'dev-mode@exemplo.com.br',
+        'Dev-Forte-123',
+        `--dir=${s.server.dataDir}`,
+        `--hooksDir=${fromRoot('pb_hooks')}`,
+        `--migrationsDir=${fromRoot('pb_migrations')}`,
+        '--dev=true',
+      ]);
+      expect(dev.stdout + dev.stderr).toMatch(/\$2a\$/);
+      const output = await run('sem-sql@exemplo.com.br', 'Sem-SQL-Forte-1', 'Sem SQL');
+      const printed = output.stdout + output.stderr;
+      expect(printed).not.toMatch(/\$2a\$|INSERT INTO|UPDATE `users`|SELECT /);
+      const admin = await signIn(s.server, 'sem-sql@exemplo.com.br', 'Sem-SQL-Forte-1');
+      expect(admin.authStore.record).toMatchObject({ role: 'admin', is_active: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("the admin's sign-up on a new panel", () => {
