@@ -2,7 +2,8 @@
 //   - PB_ADMIN_UI=off hides PocketBase's own dashboard (/_/) in production: 404. The
 //     superusers' API (and so the CLI and backups tooling) stays, under the same throttle;
 //   - an inactive account's token opens nothing; a refresh needs a live token (lib/sessions.js);
-//   - reset requests are limited per e-mail and per address (lib/throttle.js);
+//   - reset requests are limited per e-mail and per address (lib/throttle.js); a reset,
+//     verification or code request for an unknown address keeps it out of the request log;
 //   - a sign-in code is only a second step, and is spent after 5 wrong tries (lib/two-step.js);
 //   - public creates are at most 64 KB (lib/body-limit.js); a public form the browser sent
 //     itself (no JavaScript) is answered with pages (lib/public-forms.js);
@@ -10,6 +11,8 @@
 //   - an update of a post or page keeps the `updated` its body sent (lib/revisions.js).
 
 const RESET_REQUEST = "POST /api/collections/{collection}/request-password-reset";
+const VERIFICATION_REQUEST = "POST /api/collections/{collection}/request-verification";
+const CODE_REQUEST = "POST /api/collections/{collection}/request-otp";
 const CODE_SIGN_IN = "POST /api/collections/{collection}/auth-with-otp";
 const CREATE = "POST /api/collections/{collection}/records";
 const LIST = "GET /api/collections/{collection}/records";
@@ -24,6 +27,21 @@ function isUsers(e, nameOrId) {
   }
 }
 
+/**
+ * PocketBase answers a reset, verification or code request for an unknown address as
+ * if it were known (204, or a made-up otpId), then returns an error that names the
+ * address ("failed to fetch users record with email ..."), which its request log keeps
+ * (_logs). The answer is written; the error is dropped, so nothing personal is logged.
+ */
+function withoutAddressInLog(e) {
+  try {
+    return e.next();
+  } catch (err) {
+    if (e.written()) return undefined;
+    throw err;
+  }
+}
+
 function guard(e) {
   if ($os.getenv("PB_ADMIN_UI") === "off" && /^\/_(\/|$)/.test(e.request.url.path)) throw new NotFoundError();
   require(`${__hooks}/lib/sessions.js`).checkRequest(e);
@@ -31,6 +49,9 @@ function guard(e) {
   if (pattern === RESET_REQUEST) {
     // Past the e-mail's limit: the answer of a sent mail, and no mail.
     if (!require(`${__hooks}/lib/throttle.js`).allowResetRequest(e, e.request.pathValue("collection"))) return e.noContent(204);
+    return withoutAddressInLog(e);
+  } else if (pattern === VERIFICATION_REQUEST || pattern === CODE_REQUEST) {
+    return withoutAddressInLog(e);
   } else if (pattern === CODE_SIGN_IN && isUsers(e, e.request.pathValue("collection"))) {
     return require(`${__hooks}/lib/two-step.js`).guardCodeAttempt(e);
   } else if (pattern === CREATE) {

@@ -50,16 +50,14 @@ function post(route: string, body: Record<string, unknown> | string, options: { 
 /** A fresh active admin (admins always get the second step once e-mail works). */
 async function newAdmin() {
   const email = `admin-chaves-${++serial}@exemplo.com.br`;
-  await s.admin.client
-    .collection('users')
-    .create({
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role: 'admin',
-      is_active: true,
-      full_name: `Admin ${serial}`,
-    });
+  await s.admin.client.collection('users').create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    role: 'admin',
+    is_active: true,
+    full_name: `Admin ${serial}`,
+  });
   return email;
 }
 
@@ -167,5 +165,25 @@ describe('password-reset limits', () => {
     }
     expect(statuses).toEqual([...Array(10).fill(204), 429]);
     expect(countUnder(`reset-ip:${from}`)).toBe(10);
+  });
+});
+
+describe('the request log', () => {
+  test('keeps no address of a reset or verification request for an unknown e-mail', async () => {
+    const unknown = { reset: 'ninguem.reset@exemplo.com.br', verification: 'ninguem.verifica@exemplo.com.br' };
+    // The same answers as for a known address.
+    expect((await post('request-password-reset', { email: unknown.reset }, { from: '203.0.113.30' })).status).toBe(204);
+    expect((await post('request-verification', { email: unknown.verification }, { from: '203.0.113.30' })).status).toBe(204);
+    // PocketBase writes its request log in batches, a few seconds apart: wait for both entries.
+    const entries = async () => {
+      const response = await fetch(`${s.server.url}/api/logs?perPage=500&sort=-created`, {
+        headers: { Authorization: s.superuser.authStore.token },
+      });
+      const items = ((await response.json()) as { items: { data: { url?: string } }[] }).items;
+      return items.filter((item) => /request-(password-reset|verification)$/.test(String(item.data.url)));
+    };
+    await expect.poll(async () => new Set((await entries()).map((item) => item.data.url)).size, { timeout: 15_000 }).toBe(2);
+    const logged = JSON.stringify(await entries()) + s.server.output();
+    for (const email of Object.values(unknown)) expect(logged).not.toContain(email);
   });
 });
