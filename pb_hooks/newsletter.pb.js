@@ -2,8 +2,8 @@
 
 // Newsletter sign-ups with double opt-in (lib/newsletter.js). They answer the same way
 // whether the address is new, waiting for its confirmation or already subscribed (204,
-// no body; a form the browser sent itself: its result page), so the form never reveals
-// who is on the list. Addresses are stored lower-cased (and must pass lib/input.js's
+// no body; a form the browser sent itself: its result page), and as fast (the e-mail
+// leaves after the answer), so the form never reveals who is on the list. Addresses are stored lower-cased (and must pass lib/input.js's
 // e-mail rule).
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
@@ -14,8 +14,10 @@ onRecordCreateRequest((e) => {
     e.record.set("consented_at", new DateTime());
     return e.next();
   }
+  const newsletter = require(`${__hooks}/lib/newsletter.js`);
+  newsletter.keepVisitorFields(e.record);
   try {
-    require(`${__hooks}/lib/newsletter.js`).signUp(e);
+    newsletter.signUp(e);
   } catch (_) {
     // Invalid input: the standard flow answers with PocketBase's usual 400 details.
     return e.next();

@@ -2,11 +2,16 @@
 // - a sign-up is 'pending' until its address confirms from the e-mailed link (valid
 //   CONFIRM_DAYS); the link opens a page whose button POSTs, so a mail scanner that
 //   follows links confirms nothing; confirming keeps the time and IP;
-// - the form answers the same for a new, pending or confirmed address; a pending one
-//   gets the e-mail again at most once every RESEND_MINUTES;
-// - without e-mail configured, sign-ups wait as 'pending' and a job sends their
-//   confirmations once it is (pb_hooks/newsletter.pb.js); pending ones older than
-//   PENDING_DAYS are deleted;
+// - the form answers the same for a new, pending or confirmed address, in content and
+//   in time: a sign-up only queues its confirmation e-mail, which the job
+//   (sendWaitingConfirmations) sends once the request has answered (server/newsletter
+//   runs it then; it also runs every 5 minutes for what could not be sent); a pending
+//   one gets the e-mail again at most once every RESEND_MINUTES;
+// - a visitor sets only the address and the page it came from: the status, the proof
+//   of consent and the tokens are the server's (a forged confirm_sent_at would have
+//   silenced the owner's confirmation);
+// - without e-mail configured, sign-ups wait as 'pending' until it is; pending ones
+//   older than PENDING_DAYS are deleted;
 // - 'unsubscribed' (the link in every e-mail, or RFC 8058's one-click POST) is never
 //   mailed again unless it subscribes and confirms anew.
 // Tokens are 40 random characters: the confirmation's is stored as a SHA-256 digest
@@ -21,6 +26,10 @@ const {
   pendingDays: PENDING_DAYS,
 } = require(`${__hooks}/lib/public-forms.json`).newsletter;
 const TOKEN = /^[A-Za-z0-9]{40}$/;
+/** What a visitor's sign-up may set. */
+const VISITOR_FIELDS = ["email", "source"];
+/** The request value that has server/newsletter run the job once the sign-up has answered (confirmations.go). */
+const QUEUED_MARK = "operium.newsletterConfirmation";
 
 const DAY_NS = 24 * 60 * 60 * 1e9;
 
@@ -86,15 +95,27 @@ function confirmationMessage(app, record, token) {
 }
 
 /**
- * Sends a pending subscription its confirmation link (a new token each time) and
- * saves it. Returns false when it could not be sent (no e-mail configured, or the
- * SMTP server refused): the record stays pending, without a sending time, for the job.
+ * Takes a waiting subscription for this run of the job: runs may overlap (the one after
+ * a sign-up and the 5-minute one), and each confirmation goes once.
+ */
+function claim(app, record) {
+  const result = app
+    .db()
+    .newQuery(
+      "UPDATE newsletter_subscribers SET confirm_sent_at = {:now} WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = ''",
+    )
+    .bind({ now: now().string(), id: record.id })
+    .execute();
+  return result.rowsAffected() === 1;
+}
+
+/**
+ * Sends a waiting subscription its confirmation link (a new token each time) and saves
+ * it. Returns false when it was not sent (another run took it, or the SMTP server
+ * refused: then the record waits again, without a sending time, for the next run).
  */
 function sendConfirmation(app, record) {
-  if (!mailReady(app)) {
-    app.save(record);
-    return false;
-  }
+  if (!claim(app, record)) return false;
   const token = newToken();
   record.set("confirm_token_hash", $security.sha256(token));
   record.set("confirm_expires", now().add(CONFIRM_DAYS * DAY_NS));
@@ -119,9 +140,29 @@ function sentRecently(record) {
 }
 
 /**
- * A visitor's sign-up (`e` of onRecordCreateRequest, its e-mail already cleaned):
- * stores or updates the subscription and sends what it needs. The caller answers the
- * same whatever happened here; an invalid record throws PocketBase's usual 400.
+ * Leaves only what a visitor may set on a sign-up's record (`VISITOR_FIELDS`); the rest
+ * is emptied, for the server to set. Also before PocketBase's own handler sees it.
+ */
+function keepVisitorFields(record) {
+  for (const field of record.collection().fields) {
+    const name = field.getName();
+    if (name === "id" || field.type() === "autodate" || VISITOR_FIELDS.indexOf(name) >= 0) continue;
+    record.set(name, "");
+  }
+}
+
+/** Saves the subscription waiting for its confirmation e-mail, for the job to send once the request has answered. */
+function queueConfirmation(e, record) {
+  record.set("confirm_sent_at", "");
+  e.app.save(record);
+  e.set(QUEUED_MARK, true);
+}
+
+/**
+ * A visitor's sign-up (`e` of onRecordCreateRequest, its e-mail already cleaned, only
+ * its visitor fields kept): stores or updates the subscription and queues what it
+ * needs; nothing is sent within the request. The caller answers the same whatever
+ * happened here; an invalid record throws PocketBase's usual 400.
  */
 function signUp(e) {
   const app = e.app;
@@ -142,14 +183,14 @@ function signUp(e) {
     } else if (sentRecently(existing)) {
       return; // asked again within minutes: the e-mail already on its way is the answer
     }
-    sendConfirmation(app, existing);
+    queueConfirmation(e, existing);
     return;
   }
   record.set("status", "pending");
   record.set("consented_at", now());
   record.set("unsubscribe_token", newToken());
   app.validate(record);
-  sendConfirmation(app, record);
+  queueConfirmation(e, record);
 }
 
 /** The pending subscription a confirmation token names, or null (unknown, used elsewhere, expired). */
@@ -218,6 +259,7 @@ function purgeStalePending(app) {
 }
 
 module.exports = {
+  keepVisitorFields,
   signUp,
   findByConfirmToken,
   confirm,

@@ -140,6 +140,42 @@ describe('double opt-in', () => {
     expect((await subscription('bia.token@exemplo.com.br')).status).toBe('pending');
   });
 
+  test('a visitor sets only the address and the page: status, consent proof and tokens are the server’s', async () => {
+    const email = 'forjada@exemplo.com.br';
+    const forged = {
+      status: 'confirmed',
+      consented_at: '2020-01-01 00:00:00.000Z',
+      confirm_sent_at: '2099-01-01 00:00:00.000Z',
+      confirm_expires: '2099-01-01 00:00:00.000Z',
+      confirmed_at: '2020-01-02 00:00:00.000Z',
+      confirmed_ip: '198.51.100.7',
+      unsubscribed_at: '2020-01-03 00:00:00.000Z',
+      confirm_token_hash: 'f'.repeat(64),
+      unsubscribe_token: 'u'.repeat(40),
+    };
+    const response = await fetch(`${s.server.url}/api/collections/newsletter_subscribers/records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, source: '/blog', ...forged }),
+    });
+    expect(response.status).toBe(204);
+    // The owner still gets the confirmation (a forged sending time in the future silenced it).
+    const link = confirmLinkIn((await sink.waitFor(email)).raw);
+    const stored = await subscription(email);
+    expect(stored).toMatchObject({ status: 'pending', confirmed_at: '', confirmed_ip: '', unsubscribed_at: '' });
+    expect(stored.consented_at).not.toBe(forged.consented_at);
+    expect(stored.confirm_expires).not.toBe(forged.confirm_expires);
+    const [row] = queryRows(
+      path.join(s.server.dataDir, 'data.db'),
+      'SELECT confirm_token_hash, unsubscribe_token FROM newsletter_subscribers WHERE email = ?',
+      email,
+    );
+    expect(row).toMatchObject({ confirm_token_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(row!.confirm_token_hash).not.toBe(forged.confirm_token_hash);
+    expect(row!.unsubscribe_token).not.toBe(forged.unsubscribe_token);
+    expect((await postToken('/newsletter/confirmar', link.searchParams.get('t')!)).html).toContain('Inscrição confirmada!');
+  });
+
   test('visitors never read subscriptions, and nobody reads the tokens through the API', async () => {
     const list = await fetch(`${s.server.url}/api/collections/newsletter_subscribers/records`);
     expect((await list.json()).items).toEqual([]);
@@ -200,4 +236,37 @@ describe('unsubscribe', () => {
     await expect.poll(logs, { timeout: 15_000 }).toContain('newsletter_subscribers');
     expect(await logs()).not.toMatch(/newsletter\/(confirmar|cancelar)\?t=/);
   });
+});
+
+describe('against a slow e-mail server', () => {
+  let slow: SmtpSink;
+  beforeAll(async () => {
+    slow = await startSmtpSink({ hold: true });
+    await useSmtpSink(superuser, slow, { user: 'newsletter', password: 'senha-smtp' });
+  });
+  afterAll(async () => {
+    slow?.release();
+    await slow?.stop();
+  });
+
+  test('a new address is answered without waiting for its e-mail, as a confirmed one is: the answer tells nothing', async () => {
+    const email = 'sem.espera@exemplo.com.br';
+    // The server holds every message's acceptance: a sign-up that waited for its e-mail would not answer.
+    const answer = await Promise.race([
+      subscribe(email).then(async (response) => [response.status, await response.text()]),
+      new Promise((resolve) => setTimeout(() => resolve('sem resposta em 10 s'), 10_000)),
+    ]);
+    expect(answer).toEqual([204, '']);
+    // Meanwhile the e-mail is on its way, in the background.
+    await expect.poll(() => slow.held(), { timeout: 10_000 }).toBe(1);
+    expect((await subscription(email)).confirm_sent_at).not.toBe('');
+    // A confirmed address: the same answer (and no e-mail).
+    const confirmed = await subscribe('leitora.confirma@exemplo.com.br');
+    expect([confirmed.status, await confirmed.text()]).toEqual([204, '']);
+
+    slow.release();
+    const mail = await slow.waitFor(email);
+    expect(bodyOf(mail.raw)).toContain('Recebemos um pedido para inscrever este e-mail na newsletter');
+    expect(slow.messages.filter((message) => message.to.includes('leitora.confirma@exemplo.com.br'))).toEqual([]);
+  }, 30_000);
 });

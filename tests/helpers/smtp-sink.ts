@@ -19,6 +19,10 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message to `address` (waits up to `timeoutMs`). */
   waitFor: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  /** How many messages wait for `release()` before the server accepts them (`hold` sinks). */
+  held: () => number;
+  /** Accepts the held messages and, from now on, every message at once. */
+  release: () => void;
   stop: () => Promise<void>;
 }
 
@@ -39,8 +43,14 @@ export async function useSmtpSink(admin: PocketBase, sink: SmtpSink, credentials
   }
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * @param options.hold keep each message's "250 OK" until `release()`: the client's
+ *   SMTP exchange stays open, as against a slow server (tests of what waits for it).
+ */
+export async function startSmtpSink(options: { hold?: boolean } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  let holding = options.hold === true;
+  const waiting: (() => void)[] = [];
   const sessions = new Map<string, { username: string; password: string }>();
   const server = new SMTPServer({
     secure: false,
@@ -63,7 +73,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           raw,
           auth: sessions.get(session.id),
         });
-        callback();
+        if (holding) waiting.push(() => callback());
+        else callback();
       });
     },
   });
@@ -80,6 +91,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error(`nenhum e-mail para ${address} em ${timeoutMs} ms`);
+    },
+    held: () => waiting.length,
+    release: () => {
+      holding = false;
+      for (const accept of waiting.splice(0)) accept();
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
