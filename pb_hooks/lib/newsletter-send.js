@@ -2,7 +2,8 @@
 // (who may send, which post, the e-mail, the recipients); server/newsletter delivers,
 // in the background at the rate of Configurações, resuming after a restart.
 // - A post is sendable once it is live: it is in the live build's article index
-//   (/blog/dados/indice.json), git and CMS posts alike, as visitors see it.
+//   (/blog/dados/indice.json), git and CMS posts alike, as visitors see it; a CMS post
+//   must also be public now (a build may still list a post set back to draft).
 // - The e-mail is the template the site build made (/newsletter/modelo-email.json,
 //   src/lib/newsletter-email.ts) filled with the post; each recipient's unsubscribe
 //   link is left as a placeholder for the worker.
@@ -40,6 +41,14 @@ function assertEditor(e) {
   if (!isActiveEditor(e.auth, true)) throw new ForbiddenError(MESSAGES.forbidden);
 }
 
+/** Whether a CMS post is public now: published, or scheduled and due (as src/lib/cms-posts.ts reads posts). */
+function isPublic(record) {
+  const status = record.getString("status");
+  if (status === "published") return true;
+  const at = record.getDateTime("published_at");
+  return status === "scheduled" && !at.isZero() && at.unix() <= new DateTime().unix();
+}
+
 /**
  * The live post with this slug and its key: 'cms:<record id>' for a CMS post (stable
  * if its slug changes), 'git:<slug>' for an article in git. Null when it is not live.
@@ -48,13 +57,13 @@ function livePost(app, slug) {
   const index = readJson(`${siteDir()}/blog/dados/indice.json`) || [];
   const entry = index.find((item) => item && item.slug === slug);
   if (!entry) return null;
-  let key = `git:${slug}`;
+  let record;
   try {
-    key = `cms:${app.findFirstRecordByFilter("posts", "slug = {:slug}", { slug: slug }).id}`;
+    record = app.findFirstRecordByFilter("posts", "slug = {:slug}", { slug: slug });
   } catch (_) {
-    // An article in git.
+    return { key: `git:${slug}`, entry: entry }; // An article in git.
   }
-  return { key: key, entry: entry };
+  return isPublic(record) ? { key: `cms:${record.id}`, entry: entry } : null;
 }
 
 function count(app, sql, params) {

@@ -4,7 +4,8 @@
  * and admins see the audience or start a send; a test goes to the one who asked; a send
  * reaches each confirmed address once (never a pending or unsubscribed one), with the
  * unsubscribe headers of RFC 2369/8058 and a working link; sending again reaches only new
- * subscribers; it survives a SIGKILL; a cancelled send stops.
+ * subscribers; it survives a SIGKILL; a cancelled send stops; a CMS post set back to draft
+ * is refused though the build still lists it (issue 47).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -287,5 +288,38 @@ describe('a send that runs for a while', () => {
     expect(reached).toBeLessThan(total);
     expect(await statusOf(s.author.client.send(`/api/newsletter/sends/${id}/cancel`, { method: 'POST' }))).toBe(403);
     expect(await audience(s.editor.client, extra.slug)).toMatchObject({ toSend: total - reached, running: '' });
+  });
+});
+
+describe('what a send may reveal', () => {
+  const NOT_LIVE = 'Este post ainda não está no ar. Publique-o e aguarde a publicação do site terminar para enviá-lo.';
+  const indexFile = () => path.join(siteDir, 'blog', 'dados', 'indice.json');
+
+  test('a CMS post set back to draft is refused though the built index still lists it', async () => {
+    const post = await s.editor.client.collection('posts').create({
+      title: 'Post do painel',
+      slug: 'post-do-painel',
+      excerpt: 'Resumo do post do painel.',
+      content: 'Texto do post do painel.',
+      category: 'Técnico',
+      status: 'published',
+    });
+    await writeFile(indexFile(), JSON.stringify([POST, OTHER_POST, { ...POST, slug: post.slug, title: post.title }]));
+    expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: true, title: 'Post do painel' });
+
+    // Back to draft; the live build (the index) still lists it until the next one lands.
+    await s.editor.client.collection('posts').update(post.id, { status: 'draft' });
+    expect(await audience(s.editor.client, post.slug)).toEqual({ live: false, mailReady: true });
+    for (const body of [{ slug: post.slug }, { slug: post.slug, test: true }]) {
+      const refused = await startSend(s.admin.client, body).catch((error) => error);
+      expect(refused.status).toBe(400);
+      expect(refused.response.message).toBe(NOT_LIVE);
+    }
+    // Scheduled: live once its time has come (as the site reads it: src/lib/cms-posts.ts).
+    const posts = s.editor.client.collection('posts');
+    await posts.update(post.id, { status: 'scheduled', published_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: false });
+    await posts.update(post.id, { status: 'scheduled', published_at: new Date(Date.now() - 60_000).toISOString() });
+    expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: true });
   });
 });
