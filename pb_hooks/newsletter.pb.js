@@ -83,6 +83,15 @@ routerAdd(
   (e) => require(`${__hooks}/lib/newsletter-send.js`).cancel(e),
   $apis.requireAuth("users", "_superusers"),
 );
+// A failure's raw detail (it names the mail server) reaches active admins only.
+onRecordEnrich(
+  (e) => {
+    require(`${__hooks}/lib/newsletter-send.js`).revealDetail(e);
+    e.next();
+  },
+  "newsletter_sends",
+  "newsletter_deliveries",
+);
 // A new rate in Configurações reaches the sends under way.
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/newsletter-send.js`).applyRate(e.app, e.record);

@@ -10,6 +10,8 @@
 // - Each confirmed address gets a post at most once: one delivery row per post and
 //   subscriber (a unique index), so sending a post again reaches only new subscribers.
 // - 'Enviar teste para mim' is a send of kind 'test' to the staff member who asked.
+// - A failure's raw text (error_detail: it names the mail server) is for admins only;
+//   editors read the pt-BR summary in error (server/newsletter/newsletter.go).
 
 const { isActiveEditor } = require(`${__hooks}/lib/staff.js`);
 const RATE = require(`${__hooks}/lib/public-forms.json`).newsletter.ratePerMinute;
@@ -257,6 +259,16 @@ function cancel(e) {
   return e.json(200, { id: send.id, status: "cancelled" });
 }
 
+/**
+ * onRecordEnrich of sends and deliveries: error_detail (hidden in the schema) is shown
+ * to active admins; superusers get hidden fields anyway, everyone else the summary only.
+ */
+function revealDetail(e) {
+  const auth = e.requestInfo ? e.requestInfo.auth : null;
+  if (!auth || auth.isSuperuser() || auth.collection().name !== "users") return;
+  if (auth.get("role") === "admin" && auth.get("is_active")) e.record.unhide("error_detail");
+}
+
 /** A new rate in Configurações applies to the sends under way too. */
 function applyRate(app, record) {
   if (record.getString("key") !== "newsletter_rate_per_minute") return;
@@ -267,4 +279,4 @@ function applyRate(app, record) {
     .execute();
 }
 
-module.exports = { audience, start, cancel, applyRate, render, fill, MESSAGES };
+module.exports = { audience, start, cancel, applyRate, revealDetail, render, fill, MESSAGES };

@@ -17,7 +17,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log"
+	"net"
+	"net/textproto"
+	"os"
 	"sync"
 	"time"
 
@@ -182,12 +186,14 @@ func (w *worker) sendTest(ctx context.Context, send *core.Record) {
 		if err != nil {
 			r.Set("status", "failed")
 			r.Set("failed", 1)
-			r.Set("error", describe(err))
+			r.Set("error", summary(err))
+			r.Set("error_detail", describe(err))
 			return
 		}
 		r.Set("status", "done")
 		r.Set("sent", 1)
 		r.Set("error", "")
+		r.Set("error_detail", "")
 	})
 }
 
@@ -206,6 +212,7 @@ func (w *worker) batch(ctx context.Context, send *core.Record) bool {
 		w.update(send.Id, func(r *core.Record) {
 			r.Set("status", "sending")
 			r.Set("error", "")
+			r.Set("error_detail", "")
 			if r.GetDateTime("started_at").IsZero() {
 				r.Set("started_at", types.NowDateTime())
 			}
@@ -317,7 +324,7 @@ func (w *worker) disconnect() {
 func (w *worker) markSent(id string) error {
 	result, err := w.app.NonconcurrentDB().NewQuery(`
 		UPDATE newsletter_deliveries SET status = 'sent', sent_at = {:now}, updated = {:now},
-			attempts = attempts + 1, error = ''
+			attempts = attempts + 1, error = '', error_detail = ''
 		WHERE id = {:id} AND status = 'pending'`).
 		Bind(dbx.Params{"id": id, "now": types.NowDateTime().String()}).Execute()
 	if err != nil {
@@ -342,15 +349,15 @@ func (w *worker) settle(row recipient, committed bool, err error) {
 		return
 	}
 	attempts := row.Attempts + 1
+	failure := dbx.Params{"error": summary(err), "detail": describe(err), "attempts": attempts}
 	if permanent(err) || attempts >= maxAttempts {
-		w.exec(`UPDATE newsletter_deliveries SET status = 'failed', error = {:error}, attempts = {:attempts},
-			updated = {:now} WHERE id = {:id}`, row.ID, dbx.Params{"error": describe(err), "attempts": attempts})
+		w.exec(`UPDATE newsletter_deliveries SET status = 'failed', error = {:error}, error_detail = {:detail},
+			attempts = {:attempts}, updated = {:now} WHERE id = {:id}`, row.ID, failure)
 		return
 	}
-	retryAt := types.NowDateTime().Add(time.Duration(attempts*attempts) * time.Minute)
-	w.exec(`UPDATE newsletter_deliveries SET status = 'pending', error = {:error}, attempts = {:attempts},
-		retry_at = {:retry}, sent_at = '', updated = {:now} WHERE id = {:id}`, row.ID,
-		dbx.Params{"error": describe(err), "attempts": attempts, "retry": retryAt.String()})
+	failure["retry"] = types.NowDateTime().Add(time.Duration(attempts*attempts) * time.Minute).String()
+	w.exec(`UPDATE newsletter_deliveries SET status = 'pending', error = {:error}, error_detail = {:detail},
+		attempts = {:attempts}, retry_at = {:retry}, sent_at = '', updated = {:now} WHERE id = {:id}`, row.ID, failure)
 }
 
 // count writes the send's counters from its deliveries (plain SQL: progress is not an
@@ -403,11 +410,35 @@ func (w *worker) exec(query, id string, extra ...dbx.Params) {
 	}
 }
 
-// describe is the failure as staff see it (the server's reply, never the address).
+// describe is the failure as it happened (error_detail, which only admins read:
+// pb_hooks/lib/newsletter-send.js): a dial error names the server's address.
 func describe(err error) string {
 	message := err.Error()
 	if len(message) > 300 {
 		message = message[:300]
 	}
 	return message
+}
+
+// summary is the failure as every editor reads it (error): what went wrong in pt-BR,
+// never the server's address nor its words, which describe keeps.
+func summary(err error) string {
+	var reply *textproto.Error
+	isReply := errors.As(err, &reply)
+	var auth authFailure
+	var timeout net.Error
+	var op *net.OpError
+	switch {
+	case isReply && errors.As(err, &auth):
+		return fmt.Sprintf("O servidor de e-mail recusou a autenticação (código %d). Confira o usuário e a senha em Configurações › Integrações.", reply.Code)
+	case isReply && reply.Code >= 500:
+		return fmt.Sprintf("O servidor de e-mail recusou a mensagem ou o destinatário (código %d).", reply.Code)
+	case isReply && reply.Code >= 400:
+		return fmt.Sprintf("O servidor de e-mail recusou a mensagem temporariamente (código %d).", reply.Code)
+	case errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &timeout) && timeout.Timeout()):
+		return "O servidor de e-mail não respondeu a tempo."
+	case errors.As(err, &op) && op.Op == "dial":
+		return "Não foi possível conectar ao servidor de e-mail. Confira o servidor e a porta em Configurações › Integrações."
+	}
+	return "O envio falhou por um erro inesperado. Um administrador pode ver o detalhe em Envios."
 }

@@ -84,8 +84,17 @@ func (s *session) open() error {
 	if s.config.AuthMethod == "LOGIN" {
 		auth = &loginAuth{username: s.config.Username, password: s.config.Password}
 	}
-	return s.client.Auth(auth)
+	if err := s.client.Auth(auth); err != nil {
+		return authFailure{err}
+	}
+	return nil
 }
+
+// authFailure marks the server's refusal of the credentials (summary tells it apart
+// from a refused message); its text is the server's own.
+type authFailure struct{ error }
+
+func (f authFailure) Unwrap() error { return f.error }
 
 // deliver sends one message. The delivery is recorded as sent (commit) after the whole
 // body reached the server and before the terminator that makes the server accept it:

@@ -5,7 +5,8 @@
  * reaches each confirmed address once (never a pending or unsubscribed one), with the
  * unsubscribe headers of RFC 2369/8058 and a working link; sending again reaches only new
  * subscribers; it survives a SIGKILL; a cancelled send stops; a CMS post set back to draft
- * is refused though the build still lists it (issue 47).
+ * is refused though the build still lists it; a failure shows editors a pt-BR summary and
+ * only admins the mail server's own text (issue 47).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { siteWith } from '../../src/config/site';
 import { queryRows } from '../helpers/database';
 import { newsletterTemplate } from '../../src/lib/newsletter-email';
+import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
@@ -321,5 +323,64 @@ describe('what a send may reveal', () => {
     expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: false });
     await posts.update(post.id, { status: 'scheduled', published_at: new Date(Date.now() - 60_000).toISOString() });
     expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: true });
+  });
+
+  test('a failure shows editors a pt-BR summary without the mail server; admins also its detail', async () => {
+    const port = await freePort(); // nobody listens there
+    const closed = { ...sink, port };
+    const connect =
+      'Não foi possível conectar ao servidor de e-mail. Confira o servidor e a porta em Configurações › Integrações.';
+    const entry = { ...POST, slug: 'post-sem-servidor', title: 'Post sem servidor' };
+    await writeFile(indexFile(), JSON.stringify([POST, OTHER_POST, entry]));
+    await useSmtpSink(superuser, closed, { user: 'newsletter', password: 'senha-smtp' });
+    try {
+      const test = await startSend(s.editor.client, { slug: entry.slug, test: true });
+      expect(await waitForSend(test.id)).toMatchObject({ status: 'failed', failed: 1 });
+
+      const { id } = await startSend(s.editor.client, { slug: entry.slug });
+      const deliveries = superuser.collection('newsletter_deliveries');
+      const deadline = Date.now() + 30_000;
+      let failed = (await deliveries.getList(1, 1, { filter: `send = "${id}" && error != ""` })).items[0];
+      while (!failed && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        failed = (await deliveries.getList(1, 1, { filter: `send = "${id}" && error != ""` })).items[0];
+      }
+      if (!failed) throw new Error(`nenhuma entrega do envio ${id} falhou`);
+
+      for (const [collection, recordId] of [
+        ['newsletter_sends', test.id],
+        ['newsletter_deliveries', failed.id],
+      ] as const) {
+        const editorView = await s.editor.client.collection(collection).getOne(recordId);
+        expect(editorView.error, collection).toBe(connect);
+        expect(editorView, collection).not.toHaveProperty('error_detail');
+        const listed = await s.editor.client.collection(collection).getList(1, 1, { filter: `id = "${recordId}"` });
+        expect(JSON.stringify(listed), collection).not.toContain(`127.0.0.1:${port}`);
+        expect(JSON.stringify(listed), collection).not.toContain('error_detail');
+        // Nor can a filter guess it, nor an expanded send carry it.
+        const guesses = ['error_detail ~ "refused"'];
+        if (collection === 'newsletter_deliveries') guesses.push('send.error_detail ~ "refused"');
+        for (const filter of guesses) {
+          const guessed = s.editor.client.collection(collection).getList(1, 1, { filter });
+          expect(await statusOf(guessed), `${collection}: ${filter}`).toBe(400);
+        }
+        if (collection === 'newsletter_deliveries') {
+          const expanded = await s.editor.client.collection(collection).getOne(recordId, { expand: 'send' });
+          expect(expanded.expand?.send).toBeDefined();
+          expect(expanded.expand?.send, 'expanded send').not.toHaveProperty('error_detail');
+        }
+
+        for (const client of [s.admin.client, superuser]) {
+          const adminView = await client.collection(collection).getOne(recordId);
+          expect(adminView.error, collection).toBe(connect);
+          expect(adminView.error_detail, collection).toContain(`127.0.0.1:${port}`);
+          expect(adminView.error_detail, collection).toContain('connection refused');
+        }
+      }
+      await s.editor.client.send(`/api/newsletter/sends/${id}/cancel`, { method: 'POST' });
+      await waitForSend(id);
+    } finally {
+      await useSmtpSink(superuser, sink, { user: 'newsletter', password: 'senha-smtp' });
+    }
   });
 });

@@ -1,6 +1,8 @@
 /**
  * One newsletter send: its progress while it runs (polled every 2 s), its counts, who
- * started it, 'Cancelar envio', and the addresses that failed with the server's reason.
+ * started it, 'Cancelar envio', and the addresses that failed with the reason: a pt-BR
+ * summary for everyone, the server's own words under it for admins (the API sends
+ * error_detail to them only: pb_hooks/lib/newsletter-send.js).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -77,13 +79,28 @@ function CancelButton() {
   );
 }
 
+/** The mail server's own words about a failure, when the API sent them (admins). */
+function ErrorDetail({ detail }: { detail: unknown }) {
+  if (!detail) return null;
+  return (
+    <Typography variant="body2" component="div" sx={{ mt: 0.5, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+      Detalhe técnico: {String(detail)}
+    </Typography>
+  );
+}
+
 function Waiting() {
   const send = useRecordContext();
   if (!send?.error) return null;
-  return <Alert severity={send.status === 'failed' ? 'error' : 'warning'}>{String(send.error)}</Alert>;
+  return (
+    <Alert severity={send.status === 'failed' ? 'error' : 'warning'}>
+      {String(send.error)}
+      <ErrorDetail detail={send.error_detail} />
+    </Alert>
+  );
 }
 
-/** The addresses that failed, with the server's reason (scrolls in its own box on a phone). */
+/** The addresses that failed, with the reason (scrolls in its own box on a phone). */
 function Failures() {
   return (
     <Box sx={{ width: '100%', overflowX: 'auto' }}>
@@ -108,7 +125,15 @@ function Failures() {
           }
         >
           <Col source="subscriber" render={() => <ReferenceField source="subscriber" reference="newsletter" link={false} />} />
-          <Col source="error" />
+          <Col
+            source="error"
+            render={(record) => (
+              <>
+                {String(record.error)}
+                <ErrorDetail detail={record.error_detail} />
+              </>
+            )}
+          />
           <Col source="attempts" />
         </DataTable>
       </ReferenceManyField>
