@@ -16,6 +16,7 @@
  * | POST /api/collections/contact_messages/records              | create (honeypot `website` empty)               | every field, types, JSON, sizes     |
  * | POST /api/collections/newsletter_subscribers/records        | create (honeypot; 204 whether new or known)     | email, source, honeypot, JSON       |
  * | POST /api/collections/users/records                         | sign up (inactive author; no role/is_active)    | email, password, full_name, extras  |
+ * | POST /api/collections/comments/records                      | comment (always pending; 5 per 10 min per IP)   | server-only keys, respelled         |
  * | POST /api/collections/users/auth-with-password              | sign in (5 failures/15 min per e-mail: 429)     | identity, password                  |
  * | GET  /api/collections/users/auth-methods                    | read                                            | query string                        |
  * | POST /api/collections/users/request-password-reset          | ask (204 for any well-formed e-mail)            | email                               |
@@ -43,9 +44,18 @@
  * | /api/collections, /api/settings, /api/backups, /api/logs, /api/crons, /api/batch | nothing (PocketBase: 401/403) | hostile bodies                |
  * | GET  /{path...} (the built site, served by server/)         | read                                            | traversal, NUL, long paths          |
  *
+ * Other spellings of the keys (issue 47): every auth action above is also sent with its
+ * body's keys respelled (`EMAIL`, `Identity`, `OtPiD`; JSON and multipart's @jsonPayload),
+ * and values sent only so must be counted by the guards (login_attempts); the public
+ * creates (contact, newsletter, sign-up, comments) get the server-only fields under other
+ * spellings (`ROLE`, `Is_Active`, `STATUS`, `CONFIRMED_AT`), which are never stored. The
+ * staff's guarded fields are in authorization-matrix.test.ts, the guards one by one in
+ * guard-keys.test.ts.
+ *
  * Not HTTP: `pocketbase create-admin` (commands.pb.js) is an operator's command line.
- * There are no newsletter confirm/unsubscribe routes. Uploads are in media-safety.test.ts;
- * the per-IP limiter's normal behaviour is in rate-limits.test.ts (its hostile burst is here).
+ * The newsletter's confirm/unsubscribe pages are in newsletter-opt-in.test.ts, uploads in
+ * media-safety.test.ts; the per-IP limiter's normal behaviour is in rate-limits.test.ts
+ * (its hostile burst is here).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -72,6 +82,7 @@ import {
   type Verdict,
 } from '../helpers/hostile';
 import { contactMessage } from '../helpers/contact-message';
+import { caseVariants, respelled } from '../helpers/key-spellings';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_801);
 const fuzz = new Fuzzer(SEED);
@@ -520,6 +531,109 @@ const HOSTILE_EMAILS: { label: string; value: string; ok: boolean }[] = [
   { label: 'emoji', value: '😀@exemplo.com', ok: false },
 ];
 
+/** How a case is sent (`send`'s options). */
+interface Sending {
+  json?: unknown;
+  body?: BodyInit;
+  type?: string;
+}
+
+/**
+ * Other spellings of a body's keys (issue 47; tests/helpers/key-spellings.ts): PocketBase's
+ * own forms match JSON keys whatever their case (Go's encoding/json), in a JSON body and in
+ * multipart's `@jsonPayload`, while records take their fields by exact name. Each of
+ * caseVariants' spellings in turn (the i-th spelling of every key, repeats left out) as
+ * JSON, then upper case in `@jsonPayload`.
+ */
+function respelledWays(body: Record<string, unknown>): { label: string; send: Sending }[] {
+  const ways: { label: string; send: Sending }[] = [];
+  const seen = new Set<string>();
+  const most = Math.max(0, ...Object.keys(body).map((key) => caseVariants(key).length));
+  for (let i = 0; i < most; i++) {
+    const spelled = respelled(body, (key) => {
+      const spellings = caseVariants(key);
+      return spellings[Math.min(i, spellings.length - 1)] ?? key;
+    });
+    const keys = Object.keys(spelled).join(',');
+    if (seen.has(keys)) continue;
+    seen.add(keys);
+    ways.push({ label: `JSON ${keys}`, send: { json: spelled } });
+  }
+  if (Object.keys(body).length > 0) {
+    const upper = respelled(body, (key) => key.toUpperCase());
+    ways.push({ label: `@jsonPayload ${Object.keys(upper).join(',')}`, send: jsonPayload(upper) });
+  }
+  return ways;
+}
+
+/**
+ * A multipart body carrying `value` as JSON in its `@jsonPayload` field, as text: `send`
+ * puts a large one on a connection of its own, as it does a large JSON body.
+ */
+function jsonPayload(value: Record<string, unknown>): { body: string; type: string } {
+  const boundary = 'grafia-das-chaves';
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="@jsonPayload"\r\n\r\n${JSON.stringify(value)}\r\n--${boundary}--\r\n`;
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Well-formed values sent to a guarded auth route only under other spellings of their
+ * keys, and the login_attempts key each must be counted under (lib/throttle.js,
+ * lib/two-step.js), as the exact key is: a reset request per e-mail, a failed sign-in per
+ * typed e-mail, a code try per code.
+ */
+const GUARD_PROBES: { path: string; label: string; send: Sending; status: number; counted: string }[] = [
+  ...caseVariants('email').map((spelling, i) => ({
+    path: 'users/request-password-reset',
+    label: `JSON "${spelling}"`,
+    send: { json: { [spelling]: `grafia-${i}@exemplo.com.br` } },
+    status: 204,
+    counted: `reset:users:grafia-${i}@exemplo.com.br`,
+  })),
+  {
+    path: 'users/request-password-reset',
+    label: '@jsonPayload "EMAIL"',
+    send: jsonPayload({ EMAIL: 'grafia-payload@exemplo.com.br' }),
+    status: 204,
+    counted: 'reset:users:grafia-payload@exemplo.com.br',
+  },
+  {
+    path: '_superusers/request-password-reset',
+    label: 'JSON "Email"',
+    send: { json: { Email: 'grafia-operador@exemplo.com.br' } },
+    status: 204,
+    counted: 'reset:_superusers:grafia-operador@exemplo.com.br',
+  },
+  ...caseVariants('identity').map((spelling) => ({
+    path: 'users/auth-with-password',
+    label: `JSON "${spelling}"`,
+    send: { json: { [spelling]: 'grafia-login@exemplo.com.br', password: 'Senha-Errada-123' } },
+    status: 400,
+    counted: 'users:email:grafia-login@exemplo.com.br',
+  })),
+  {
+    path: 'users/auth-with-password',
+    label: '@jsonPayload "IDENTITY"',
+    send: jsonPayload({ IDENTITY: 'grafia-login@exemplo.com.br', PASSWORD: 'Senha-Errada-123' }),
+    status: 400,
+    counted: 'users:email:grafia-login@exemplo.com.br',
+  },
+  {
+    path: 'users/auth-with-otp',
+    label: 'JSON "OTPID", "MFAID"',
+    send: { json: { OTPID: 'grafiacodigo001', MFAID: 'grafiasessao001', password: '000000' } },
+    status: 400,
+    counted: 'code-try:grafiacodigo001',
+  },
+  {
+    path: 'users/auth-with-otp',
+    label: '@jsonPayload "OtpId", "MfaId"',
+    send: jsonPayload({ OtpId: 'grafiacodigo002', MfaId: 'grafiasessao002', Password: '000000' }),
+    status: 400,
+    counted: 'code-try:grafiacodigo002',
+  },
+];
+
 let caseNumber = 0;
 /** A unique, valid address for a case, so repeated sign-ups never collide. */
 const uniqueEmail = (prefix: string) => `${prefix}-${SEED}-${++caseNumber}@exemplo.com.br`;
@@ -820,15 +934,161 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     report('cadastro', cases, problems);
   }, 300_000);
 
+  /**
+   * What only the server sets, sent under other spellings of its keys (issue 47): records
+   * take their fields by exact name, so `ROLE` or `Confirmed_At` is no field and is dropped.
+   * Each public create goes with each of caseVariants' spellings (JSON), as multipart
+   * fields (each word capitalised: `Is_Active`) and in multipart's `@jsonPayload` (upper
+   * case): it is stored, with the server's values. Comments: 5 per address in 10 minutes,
+   * so five sendings.
+   */
+  test('server-only fields under other spellings of their keys are never stored', async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    const PAST = '2001-01-01 00:00:00.000Z';
+    const FUTURE = '2099-01-01 00:00:00.000Z';
+    const password = 'Senha-Forte-123';
+    const stored = async (collection: string, id: string) =>
+      (await asSuperuser(`/api/collections/${collection}/records/${id}`)).json as Record<string, unknown>;
+    const forms: {
+      collection: string;
+      /** What a visitor sends (exact keys). */
+      visitor: () => Record<string, unknown>;
+      /** Server-only fields and forged values, sent respelled. */
+      forged: Record<string, unknown>;
+      /** Values the server gives every such record. */
+      server: Record<string, unknown>;
+      status: number;
+      /** The stored record, found from the answer or what was sent. */
+      find: (answer: Answer, sent: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>;
+    }[] = [
+      {
+        collection: 'contact_messages',
+        visitor: () => ({ ...contactMessage(), email: uniqueEmail('grafia-contato') }),
+        forged: { read: true, created: PAST, updated: PAST },
+        server: { read: false },
+        status: 200,
+        find: (answer) => stored('contact_messages', (answer.json as { id: string }).id),
+      },
+      {
+        collection: 'newsletter_subscribers',
+        visitor: () => ({ email: uniqueEmail('grafia-newsletter'), source: '/blog' }),
+        forged: {
+          status: 'confirmed',
+          consented_at: PAST,
+          confirm_sent_at: FUTURE,
+          confirm_expires: FUTURE,
+          confirmed_at: PAST,
+          confirmed_ip: '203.0.113.66',
+          unsubscribed_at: PAST,
+          unsubscribe_token: 'token-forjado-pelo-visitante-0123456789',
+          confirm_token_hash: 'hash-forjado-pelo-visitante',
+        },
+        server: { status: 'pending', confirmed_at: '', confirmed_ip: '', unsubscribed_at: '' },
+        status: 204,
+        find: async (_answer, sent) => {
+          const filter = encodeURIComponent(`email = "${String(sent.email)}"`);
+          const list = (await asSuperuser(`/api/collections/newsletter_subscribers/records?filter=${filter}`)).json;
+          return (list as { items?: Record<string, unknown>[] }).items?.[0];
+        },
+      },
+      {
+        collection: 'users',
+        visitor: () => ({
+          email: uniqueEmail('grafia-cadastro'),
+          password,
+          passwordConfirm: password,
+          full_name: 'Pessoa Grafia',
+        }),
+        forged: { role: 'admin', is_active: true, verified: true, two_step: true },
+        server: { role: 'author', is_active: false, verified: false, two_step: false },
+        status: 200,
+        find: (answer) => stored('users', (answer.json as { id: string }).id),
+      },
+      {
+        collection: 'comments',
+        visitor: () => ({
+          article: 'funcao-map-no-arduino',
+          name: 'Leitora Grafia',
+          email: uniqueEmail('grafia-comentario'),
+          body: 'Uma pergunta sobre a função map.',
+          consent: true,
+        }),
+        forged: { status: 'approved', article_title: 'Título forjado', created: PAST, updated: PAST },
+        server: { status: 'pending' },
+        status: 200,
+        find: (answer) => stored('comments', (answer.json as { id: string }).id),
+      },
+    ];
+    const capitalisedWords = (key: string) =>
+      key.replace(/(^|_)([a-z])/g, (_, start: string, letter: string) => start + letter.toUpperCase());
+    for (const form of forms) {
+      const most = Math.max(...Object.keys(form.forged).map((key) => caseVariants(key).length));
+      const ways: { label: string; sent: Record<string, unknown>; send: (sent: Record<string, unknown>) => Sending }[] = [];
+      for (let i = 0; i < most; i++) {
+        const spell = (key: string) => caseVariants(key)[Math.min(i, caseVariants(key).length - 1)]!;
+        ways.push({
+          label: `JSON ${Object.keys(form.forged).map(spell).join(',')}`,
+          sent: respelled(form.forged, spell),
+          send: (sent) => ({ json: sent }),
+        });
+      }
+      ways.push({
+        label: `multipart ${Object.keys(form.forged).map(capitalisedWords).join(',')}`,
+        sent: respelled(form.forged, capitalisedWords),
+        send: (sent) => {
+          const fields = new FormData();
+          for (const [key, value] of Object.entries(sent)) fields.append(key, String(value));
+          return { body: fields };
+        },
+      });
+      ways.push({
+        label: `@jsonPayload ${Object.keys(form.forged)
+          .map((key) => key.toUpperCase())
+          .join(',')}`,
+        sent: respelled(form.forged, (key) => key.toUpperCase()),
+        send: (sent) => jsonPayload(sent),
+      });
+      for (const way of ways) {
+        cases++;
+        const label = `${form.collection} ${way.label}`;
+        const visitor = form.visitor();
+        const answer = await send('POST', `/api/collections/${form.collection}/records`, way.send({ ...visitor, ...way.sent }));
+        checkAnswer(label, answer, problems, [form.status]);
+        if (answer.status !== form.status) continue;
+        const record = await form.find(answer, visitor);
+        if (!record) {
+          problems.push(`[seed ${SEED}] ${label}: HTTP ${answer.status}, mas nada gravado`);
+          continue;
+        }
+        for (const [field, value] of Object.entries(form.server)) {
+          if (record[field] !== value)
+            problems.push(
+              `[seed ${SEED}] ${label}: ${field} gravado ${JSON.stringify(record[field])}, esperado ${JSON.stringify(value)}`,
+            );
+        }
+        for (const [field, value] of Object.entries(form.forged)) {
+          if (record[field] === value)
+            problems.push(`[seed ${SEED}] ${label}: ${field} forjado foi gravado (${JSON.stringify(value)})`);
+        }
+      }
+    }
+    report('campos do servidor com outra grafia', cases, problems);
+  }, 120_000);
+
   test('auth actions (sign-in, recovery, verification, e-mail change, OTP, OAuth2, superusers)', async () => {
     const problems: string[] = [];
     let cases = 0;
     const strings = fuzz.sample(ALL_STRINGS, 14).map((hostile) => hostile.value);
     const values: unknown[] = [...strings, ...WRONG_TYPES.map((wrong) => wrong.value), 'x'.repeat(100_000), undefined];
+    // Each body goes as written and with its keys spelled otherwise (`respelledWays`): the
+    // limits count a respelled value again, so the reset limits (lib/throttle.js: 10 an hour
+    // per address) and the sign-in throttle (5 failures per typed identity, the blank ones
+    // alike) may answer 429 where the value alone would not.
     const actions: { path: string; body: (value: unknown) => Record<string, unknown>; allowed: number[] }[] = [
       { path: 'users/auth-with-password', body: (v) => ({ identity: v, password: 'Senha-Forte-123' }), allowed: [400, 429] },
       { path: 'users/auth-with-password', body: (v) => ({ identity: 'admin@exemplo.com.br', password: v }), allowed: [400, 429] },
-      { path: 'users/request-password-reset', body: (v) => ({ email: v }), allowed: [204, 400] },
+      { path: 'users/request-password-reset', body: (v) => ({ email: v }), allowed: [204, 400, 429] },
       {
         path: 'users/confirm-password-reset',
         body: (v) => ({ token: v, password: 'Nova-Senha-123', passwordConfirm: 'Nova-Senha-123' }),
@@ -846,15 +1106,25 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
         body: (v) => ({ provider: v, code: v, codeVerifier: v, redirectURL: v }),
         allowed: [400, 403],
       },
-      { path: '_superusers/auth-with-password', body: (v) => ({ identity: v, password: v }), allowed: [400] },
-      { path: '_superusers/request-password-reset', body: (v) => ({ email: v }), allowed: [204, 400] },
+      { path: '_superusers/auth-with-password', body: (v) => ({ identity: v, password: v }), allowed: [400, 429] },
+      { path: '_superusers/request-password-reset', body: (v) => ({ email: v }), allowed: [204, 400, 429] },
       { path: `users/impersonate/${seeded.publishedPost}`, body: (v) => ({ duration: v }), allowed: [401, 403, 404] },
     ];
+    // First (while the address's reset limit has room), well-formed values sent only under
+    // other spellings, counted below: the guards saw them, not only PocketBase's handlers.
+    for (const probe of GUARD_PROBES) {
+      cases++;
+      const answer = await send('POST', `/api/collections/${probe.path}`, probe.send);
+      checkAnswer(`${probe.path} ${probe.label}`, answer, problems, [probe.status]);
+    }
     for (const action of actions) {
       for (const value of values) {
-        cases++;
-        const answer = await send('POST', `/api/collections/${action.path}`, { json: action.body(value) });
-        checkAnswer(`${action.path} ${JSON.stringify(value)?.slice(0, 40)}`, answer, problems, action.allowed);
+        const body = action.body(value);
+        for (const way of [{ label: 'JSON', send: { json: body } }, ...respelledWays(body)]) {
+          cases++;
+          const answer = await send('POST', `/api/collections/${action.path}`, way.send);
+          checkAnswer(`${action.path} ${way.label} ${JSON.stringify(value)?.slice(0, 40)}`, answer, problems, action.allowed);
+        }
       }
     }
     for (const query of ['', `?x=${encodeURIComponent(MARKUP[0]!.value)}`, '?fields=id,*']) {
@@ -871,6 +1141,14 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     for (const attempt of attempts) {
       if (characters(String(attempt.identity)) > 255)
         problems.push(`login_attempts ${attempt.id}: identidade com mais de 255 caracteres`);
+    }
+    // Each probe was counted by its guard, as its exact key is.
+    const expected = new Map<string, number>();
+    for (const probe of GUARD_PROBES) expected.set(probe.counted, (expected.get(probe.counted) ?? 0) + 1);
+    for (const [key, count] of expected) {
+      const counted = attempts.filter((attempt) => attempt.identity === key).length;
+      if (counted !== count)
+        problems.push(`login_attempts: ${counted} sob ${key}, esperado ${count} (outra grafia da chave escapou)`);
     }
     report('autenticação', cases, problems);
   }, 300_000);
@@ -1307,10 +1585,15 @@ describe('after the run', () => {
     const staffEmails = [s.admin, s.editor, s.author, s.otherAuthor, s.inactive].map((member) => member.email);
     const users = (await listAll('users')).filter((user) => !staffEmails.includes(user.email as string));
     for (const record of users) checkSignUp(record, problems);
+    // Visitors' comments wait for moderation, whatever they sent.
+    const comments = await listAll('comments');
+    for (const record of comments) {
+      if (record.status !== 'pending') problems.push(`comments ${record.id}: chegou como ${JSON.stringify(record.status)}`);
+    }
     for (const [collection, count] of Object.entries(before)) {
       const now = (await listAll(collection)).length;
-      // Sign-ups are audited (one INSERT row each); nothing else may change.
-      const expected = collection === 'audit_logs' ? count + users.length : count;
+      // Sign-ups and comments are audited (one INSERT row each); nothing else may change.
+      const expected = collection === 'audit_logs' ? count + users.length + comments.length : count;
       if (now !== expected) problems.push(`${collection}: ${now} registros, esperado ${expected}`);
     }
     const settings = await listAll('public_site_settings');
