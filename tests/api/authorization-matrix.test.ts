@@ -3,12 +3,15 @@
  * anonymous visitor) × every collection × list, view, create, update, delete, run
  * against a real PocketBase through the official SDK. Each cell asserts that the
  * server's decision equals src/lib/permissions.ts (`allows`), and the SPEC table
- * below pins the decisions the spec states, independently of that module.
+ * below pins the decisions the spec states, independently of that module. Last, every
+ * guarded field an actor may not change is sent under other spellings of its key
+ * (`ROLE`, `Is_active`, ...): the stored value must stay as it was (issue 47).
  */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allows, type Changes, type Collection, type Operation, type RecordFacts } from '../../src/lib/permissions';
-import { startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
+import { caseVariants } from '../helpers/key-spellings';
+import { PASSWORD, signIn, startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
 import { contactMessage } from '../helpers/contact-message';
 
 let s: StaffServer;
@@ -616,4 +619,225 @@ test('the server makes the decisions the spec states', () => {
     ([key, allowed]) => `${key}: esperado ${allowed}`,
   );
   expect(wrong).toEqual([]);
+});
+
+/**
+ * Other spellings of a guarded field's key (issue 47). Records take their fields by exact
+ * name: `ROLE` is no field of users, and PocketBase drops it, while its own forms match
+ * JSON keys whatever their case. So a guarded field sent as `ROLE`, `Is_active` or
+ * `StAtUs` (JSON; multipart fields; multipart's `@jsonPayload`) must never change the
+ * stored value: for every actor and every guarded field of a record the actor may not
+ * change, each spelling is sent and the value is read back as the superuser. A control
+ * first shows, for each field, that its exact key does change it (so a respelled key that
+ * reached the field would be seen). Runs last: a spelling that got through could change
+ * the staff accounts the matrix above uses.
+ */
+interface GuardedField {
+  /** As in the matrix's labels: "another account: role". */
+  label: string;
+  collection: Collection;
+  field: string;
+  /** A fresh record for `who` to try (its own account for the "own account" cases); null: nothing to try. */
+  target: (who: StaffMember) => Promise<{ id: string; facts: RecordFacts } | null>;
+  /** The value to send: one the stored record does not have. */
+  value: (stored: Record<string, unknown>) => unknown;
+  /** Whether `who` may change the field with its exact key (then there is nothing to walk around). */
+  may: (who: StaffMember, facts: RecordFacts, changes: Changes) => boolean;
+  /** Who changes the field with its exact key in the control, on a fresh target. */
+  control: () => Promise<PocketBase>;
+}
+
+/** A fresh active author account, for "another account" targets and the two-step control. */
+async function otherAccount(): Promise<{ id: string; email: string }> {
+  const email = `${unique('conta')}@exemplo.com.br`;
+  const record = await su()
+    .collection('users')
+    .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'author', is_active: true });
+  return { id: record.id, email };
+}
+
+const onOtherAccount = async () => {
+  const { id } = await otherAccount();
+  return { id, facts: { id } };
+};
+const onOwnAccount = async (who: StaffMember) => (who.actor ? { id: who.actor.id, facts: { id: who.actor.id } } : null);
+const mayUpdate =
+  (collection: Collection) =>
+  (who: StaffMember, facts: RecordFacts, changes: Changes): boolean =>
+    allows(who.actor, collection, 'update', facts, changes);
+const other = (id: unknown) => (id === s.otherAuthor.actor!.id ? s.author.actor!.id : s.otherAuthor.actor!.id);
+const superuserClient = async () => su();
+
+const GUARDED: GuardedField[] = [
+  ...(
+    [
+      ['role', (stored: Record<string, unknown>) => (stored.role === 'editor' ? 'author' : 'editor')],
+      ['is_active', (stored: Record<string, unknown>) => !stored.is_active],
+      ['verified', (stored: Record<string, unknown>) => !stored.verified],
+    ] as const
+  ).flatMap(([field, value]) => [
+    {
+      label: `another account: ${field}`,
+      collection: 'users' as const,
+      field,
+      target: onOtherAccount,
+      value,
+      may: mayUpdate('users'),
+      control: async () => s.admin.client,
+    },
+    {
+      label: `own account: ${field}`,
+      collection: 'users' as const,
+      field,
+      target: onOwnAccount,
+      // One's own role: up to admin (an admin's: down to editor).
+      value: field === 'role' ? (stored: Record<string, unknown>) => (stored.role === 'admin' ? 'editor' : 'admin') : value,
+      may: mayUpdate('users'),
+      control: async () => s.admin.client,
+    },
+  ]),
+  {
+    label: 'another account: two-step switch',
+    collection: 'users',
+    field: 'two_step',
+    target: onOtherAccount,
+    value: (stored) => !stored.two_step,
+    may: mayUpdate('users'),
+    // Only the account itself turns its switch (issue 40).
+    control: async () => {
+      const { email } = await otherAccount();
+      return signIn(s.server, email);
+    },
+  },
+  ...(
+    [
+      ['status', (stored: Record<string, unknown>) => (stored.status === 'published' ? 'draft' : 'published')],
+      ['author', (stored: Record<string, unknown>) => other(stored.author)],
+      ['published_at', () => '2020-01-01 00:00:00.000Z'],
+      ['review_note', () => 'Nota forjada.'],
+      ['author_name', () => 'Nome Forjado'],
+    ] as const
+  ).flatMap(([field, value]) =>
+    [
+      postTarget("author's draft", () => s.author.actor!.id, 'draft'),
+      postTarget("other author's draft", () => s.otherAuthor.actor!.id, 'draft'),
+      postTarget('published post', () => s.editor.actor!.id, 'published'),
+    ].map((target) => ({
+      label: `${target.label}: ${field}`,
+      collection: 'posts' as const,
+      field,
+      target: () => target.make(),
+      value,
+      may: mayUpdate('posts'),
+      control: async () => s.editor.client,
+    })),
+  ),
+  // The upload's facts are the server's: nobody but a superuser changes them (pb_hooks/media.pb.js).
+  ...[mediaTarget("author's upload", () => s.author.actor!.id), mediaTarget("editor's upload", () => s.editor.actor!.id)].map(
+    (target) => ({
+      label: `${target.label}: uploaded_by`,
+      collection: 'media' as const,
+      field: 'uploaded_by',
+      target: () => target.make(),
+      value: (stored: Record<string, unknown>) => other(stored.uploaded_by),
+      may: () => false,
+      control: superuserClient,
+    }),
+  ),
+  {
+    label: 'pending comment: status',
+    collection: 'comments',
+    field: 'status',
+    target: async () => {
+      const record = await su().collection('comments').create(commentBody());
+      return { id: record.id, facts: { id: record.id, status: 'pending' } };
+    },
+    value: () => 'approved',
+    may: mayUpdate('comments'),
+    control: async () => s.editor.client,
+  },
+  {
+    label: 'a send: status',
+    collection: 'newsletter_sends',
+    field: 'status',
+    target: async () => {
+      const record = await su().collection('newsletter_sends').create(finishedSend());
+      return { id: record.id, facts: { id: record.id } };
+    },
+    // Cancelled, not queued: a send that got through must not wake the delivery worker.
+    value: () => 'cancelled',
+    may: mayUpdate('newsletter_sends'),
+    control: superuserClient,
+  },
+];
+
+/** The ways a key is sent under another spelling: each of caseVariants' in JSON, and in multipart (fields, @jsonPayload). */
+function respelledRequests(field: string, value: unknown): { label: string; body: Changes | FormData }[] {
+  const requests: { label: string; body: Changes | FormData }[] = caseVariants(field).map((spelling) => ({
+    label: `JSON "${spelling}"`,
+    body: { [spelling]: value },
+  }));
+  const upper = field.toUpperCase();
+  const fields = new FormData();
+  fields.append(upper, String(value));
+  requests.push({ label: `multipart "${upper}"`, body: fields });
+  const capitalised = field[0]!.toUpperCase() + field.slice(1);
+  const payload = new FormData();
+  payload.append('@jsonPayload', JSON.stringify({ [capitalised]: value }));
+  requests.push({ label: `multipart @jsonPayload "${capitalised}"`, body: payload });
+  return requests;
+}
+
+const storedValue = async (collection: Collection, id: string, field: string) =>
+  (await su().collection(collection).getOne(id))[field] as unknown;
+
+describe('other spellings of a guarded key never change the stored value', () => {
+  test('control: the exact key does change each guarded field', async () => {
+    const unchanged: string[] = [];
+    const seen = new Set<string>();
+    for (const guarded of GUARDED) {
+      const key = `${guarded.collection}.${guarded.field}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const client = await guarded.control();
+      // The two-step control is the account itself; the others act on a fresh target of their own.
+      const made = guarded.field === 'two_step' ? { id: client.authStore.record!.id } : (await guarded.target(s.admin))!;
+      const value = guarded.value(await su().collection(guarded.collection).getOne(made.id));
+      const status = await statusOf(client.collection(guarded.collection).update(made.id, { [guarded.field]: value }));
+      const after = await storedValue(guarded.collection, made.id, guarded.field);
+      if (status !== 200 || JSON.stringify(after) !== JSON.stringify(value))
+        unchanged.push(`${guarded.label}: HTTP ${status}, gravado ${JSON.stringify(after)}, enviado ${JSON.stringify(value)}`);
+    }
+    expect(unchanged).toEqual([]);
+    expect(seen.size).toBe(12);
+  }, 60_000);
+
+  test.each(ACTORS)(
+    '%s: a respelled key leaves every field it may not change as it was',
+    async (actorName) => {
+      const who = s[actorName];
+      const changed: string[] = [];
+      let tried = 0;
+      for (const guarded of GUARDED) {
+        const made = await guarded.target(who);
+        if (!made) continue;
+        const value = guarded.value(await su().collection(guarded.collection).getOne(made.id));
+        if (guarded.may(who, made.facts, { [guarded.field]: value })) continue;
+        const before = await storedValue(guarded.collection, made.id, guarded.field);
+        for (const request of respelledRequests(guarded.field, value)) {
+          tried++;
+          const status = await statusOf(who.client.collection(guarded.collection).update(made.id, request.body));
+          const after = await storedValue(guarded.collection, made.id, guarded.field);
+          if (status >= 500 || JSON.stringify(after) !== JSON.stringify(before)) {
+            changed.push(
+              `${guarded.collection} ${guarded.label}, ${request.label}: HTTP ${status}, ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+            );
+          }
+        }
+      }
+      expect(changed).toEqual([]);
+      expect(tried).toBeGreaterThan(20);
+    },
+    120_000,
+  );
 });
