@@ -94,43 +94,87 @@ function confirmationMessage(app, record, token) {
   });
 }
 
-/**
- * Takes a waiting subscription for this run of the job: runs may overlap (the one after
- * a sign-up and the 5-minute one), and each confirmation goes once.
- */
-function claim(app, record) {
-  const result = app
-    .db()
-    .newQuery(
-      "UPDATE newsletter_subscribers SET confirm_sent_at = {:now} WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = ''",
-    )
-    .bind({ now: now().string(), id: record.id })
-    .execute();
-  return result.rowsAffected() === 1;
+/** A send still unfinished after this long died with its process: it is sent again. */
+const CLAIM_LEASE_MINUTES = 10;
+/** After a failed send, the next try waits RETRY_MINUTES × 2^(failures - 1), at most a day; MAX_FAILURES end the tries. */
+const RETRY_MINUTES = 5;
+const MAX_FAILURES = 8;
+
+/** Runs an UPDATE of one subscription; whether it changed it. */
+function update(app, sql, params) {
+  return app.db().newQuery(sql).bind(params).execute().rowsAffected() === 1;
 }
 
 /**
- * Sends a waiting subscription its confirmation link (a new token each time) and saves
- * it. Returns false when it was not sent (another run took it, or the SMTP server
- * refused: then the record waits again, without a sending time, for the next run).
+ * Takes a waiting subscription for this run of the job, as the job saw it (`seen`, its
+ * confirm_sent_at: empty, or an unfinished claim past its lease): runs may overlap (the
+ * one after a sign-up and the 5-minute one), and each confirmation goes once. Its old
+ * link stops working meanwhile: a new one is on its way.
+ */
+function claim(app, record, claimedAt) {
+  return update(
+    app,
+    "UPDATE newsletter_subscribers SET confirm_sent_at = {:at}, confirm_token_hash = '' " +
+      "WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:seen}",
+    { at: claimedAt, id: record.id, seen: record.getString("confirm_sent_at") },
+  );
+}
+
+/** The SMTP reply code in a failure (e.g. 550), never its text: a refusal usually quotes the address. */
+function replyCode(err) {
+  const code = /\b([45][0-9][0-9])\b/.exec(String(err));
+  return code ? code[1] : "sem código";
+}
+
+/**
+ * Sends a waiting subscription its confirmation link (a new token each time). Returns
+ * false when it was not sent: another run took it, or the SMTP server failed (then it
+ * waits again, for a later run, after a pause that grows with each failure). Only this
+ * claim's own columns are written, by targeted UPDATEs: an unsubscribe or a new sign-up
+ * meanwhile is never overwritten.
  */
 function sendConfirmation(app, record) {
-  if (!claim(app, record)) return false;
+  const claimedAt = now().string();
+  if (!claim(app, record, claimedAt)) return false;
   const token = newToken();
-  record.set("confirm_token_hash", $security.sha256(token));
-  record.set("confirm_expires", now().add(CONFIRM_DAYS * DAY_NS));
+  const mine = { id: record.id, at: claimedAt };
   try {
     app.newMailClient().send(confirmationMessage(app, record, token));
   } catch (err) {
-    // Never the address in the log: the record's id says which.
-    console.log(`newsletter: a confirmação de ${record.id || "uma inscrição nova"} não foi enviada: ${err}`);
-    record.set("confirm_token_hash", "");
-    record.set("confirm_sent_at", "");
-    app.save(record);
+    const failures = record.getInt("confirm_failures") + 1;
+    const pause = Math.min(RETRY_MINUTES * Math.pow(2, failures - 1), 24 * 60);
+    // Never the address in the log: the record's id says which, and the reply code why.
+    console.log(`newsletter: a confirmação de ${record.id} não foi enviada (${replyCode(err)}; tentativa ${failures})`);
+    update(
+      app,
+      "UPDATE newsletter_subscribers SET confirm_sent_at = '', confirm_failures = {:failures}, confirm_retry_at = {:retry} " +
+        "WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:at}",
+      Object.assign(
+        {
+          failures: failures,
+          retry: now()
+            .add(pause * 60 * 1e9)
+            .string(),
+        },
+        mine,
+      ),
+    );
     return false;
   }
-  record.set("confirm_sent_at", now());
-  app.save(record);
+  update(
+    app,
+    "UPDATE newsletter_subscribers SET confirm_token_hash = {:hash}, confirm_expires = {:expires}, " +
+      "confirm_failures = 0, confirm_retry_at = '' WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:at}",
+    Object.assign(
+      {
+        hash: $security.sha256(token),
+        expires: now()
+          .add(CONFIRM_DAYS * DAY_NS)
+          .string(),
+      },
+      mine,
+    ),
+  );
   return true;
 }
 
@@ -154,6 +198,8 @@ function keepVisitorFields(record) {
 /** Saves the subscription waiting for its confirmation e-mail, for the job to send once the request has answered. */
 function queueConfirmation(e, record) {
   record.set("confirm_sent_at", "");
+  record.set("confirm_failures", 0);
+  record.set("confirm_retry_at", "");
   e.app.save(record);
   e.set(QUEUED_MARK, true);
 }
@@ -167,6 +213,11 @@ function queueConfirmation(e, record) {
 function signUp(e) {
   const app = e.app;
   const record = e.record;
+  record.set("status", "pending");
+  record.set("consented_at", now());
+  record.set("unsubscribe_token", newToken());
+  // Checked before the address is looked up: a bad sign-up gets the same 400 whoever the address is.
+  app.validate(record);
   let existing = null;
   try {
     existing = app.findFirstRecordByFilter(COLLECTION, "email = {:email}", { email: record.getString("email") });
@@ -175,21 +226,19 @@ function signUp(e) {
   }
   if (existing) {
     const status = existing.getString("status");
-    if (status === "confirmed") return;
     if (status === "unsubscribed") {
       existing.set("status", "pending");
       existing.set("consented_at", now());
       existing.set("source", record.getString("source"));
-    } else if (sentRecently(existing)) {
-      return; // asked again within minutes: the e-mail already on its way is the answer
+    } else if (status === "confirmed" || sentRecently(existing)) {
+      // Nothing to send (subscribed, or the e-mail asked for minutes ago is the answer):
+      // a save all the same, so this answer costs what a new address's does.
+      app.save(existing);
+      return;
     }
     queueConfirmation(e, existing);
     return;
   }
-  record.set("status", "pending");
-  record.set("consented_at", now());
-  record.set("unsubscribe_token", newToken());
-  app.validate(record);
   queueConfirmation(e, record);
 }
 
@@ -237,10 +286,28 @@ function unsubscribe(app, record) {
   app.save(record);
 }
 
-/** The job: confirmations that waited for the e-mail settings (at most `limit` a run). */
+/**
+ * The job (after each sign-up, and every 5 minutes): the confirmations waiting to be
+ * sent (at most `limit` a run), fresh ones before those that failed; also a send whose
+ * run died (a claim past CLAIM_LEASE_MINUTES) and those whose pause after a failure is over.
+ */
 function sendWaitingConfirmations(app, limit) {
   if (!mailReady(app)) return 0;
-  const waiting = app.findRecordsByFilter(COLLECTION, "status = 'pending' && confirm_sent_at = ''", "created", limit, 0);
+  const waiting = app.findRecordsByFilter(
+    COLLECTION,
+    "status = 'pending' && (confirm_sent_at = '' || (confirm_token_hash = '' && confirm_sent_at < {:lease})) && " +
+      "(confirm_retry_at = '' || confirm_retry_at <= {:now}) && confirm_failures < {:max}",
+    "confirm_failures,created",
+    limit,
+    0,
+    {
+      lease: now()
+        .add(-CLAIM_LEASE_MINUTES * 60 * 1e9)
+        .string(),
+      now: now().string(),
+      max: MAX_FAILURES,
+    },
+  );
   let sent = 0;
   for (const record of waiting) if (sendConfirmation(app, record)) sent++;
   return sent;
@@ -273,4 +340,5 @@ module.exports = {
   CONFIRM_DAYS,
   RESEND_MINUTES,
   PENDING_DAYS,
+  MAX_FAILURES,
 };

@@ -7,11 +7,13 @@ package newsletter
 // queues its subscription and marks its request (pb_hooks/lib/newsletter.js). A JS hook
 // cannot run anything once its request has answered, so this runs the hooks' own job
 // then, in one goroutine (runs never overlap here; the job's 5-minute schedule,
-// pb_hooks/newsletter.pb.js, may overlap and the job claims each row).
+// pb_hooks/newsletter.pb.js, may overlap and the job claims each row, and also retries
+// what failed).
 
 import (
 	"context"
 	"log"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -25,6 +27,8 @@ const (
 	confirmationsJob = "newsletter_confirmations"
 	// confirmationsMiddlewareID names the middleware in the router.
 	confirmationsMiddlewareID = "operiumNewsletterConfirmations"
+	// terminateWait is how long a stop waits for a run under way.
+	terminateWait = 5 * time.Second
 )
 
 // RegisterConfirmations starts the runner with the server and stops it with the app.
@@ -61,7 +65,14 @@ func RegisterConfirmations(app core.App) {
 		}()
 		app.OnTerminate().BindFunc(func(te *core.TerminateEvent) error {
 			cancel()
-			<-done
+			// PocketBase's mailer sets no deadline: a mail server that stalls would hold
+			// the shutdown (and a backup's restore, which restarts) for good. A run cut
+			// short leaves its row claimed; the job takes it again once the claim is old.
+			select {
+			case <-done:
+			case <-time.After(terminateWait):
+				log.Printf("newsletter: o envio das confirmações não terminou em %s; o servidor para assim mesmo", terminateWait)
+			}
 			return te.Next()
 		})
 		return se.Next()

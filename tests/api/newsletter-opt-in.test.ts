@@ -17,7 +17,8 @@ let sink: SmtpSink;
 let superuser: PocketBase;
 
 beforeAll(async () => {
-  s = await startStaffServer();
+  // Without PocketBase's per-address limit on sign-ups (10 in 10 minutes): these tests sign up more.
+  s = await startStaffServer({ unthrottledLoopback: true });
   superuser = s.superuser;
   sink = await startSmtpSink();
 });
@@ -176,6 +177,24 @@ describe('double opt-in', () => {
     expect((await postToken('/newsletter/confirmar', link.searchParams.get('t')!)).html).toContain('Inscrição confirmada!');
   });
 
+  test('a bad sign-up is refused alike whoever the address is: no hint of who is subscribed', async () => {
+    const refusal = async (body: Record<string, unknown>) => {
+      const response = await fetch(`${s.server.url}/api/collections/newsletter_subscribers/records`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [response.status, await response.json()];
+    };
+    // 'leitora.confirma' is confirmed (above); the other address is on no list.
+    for (const bad of [{}, { source: 'sem-barra' }, { source: '/'.repeat(300) }]) {
+      const subscribed = await refusal({ email: 'leitora.confirma@exemplo.com.br', ...bad });
+      const unknown = await refusal({ email: 'ninguem.lista@exemplo.com.br', ...bad });
+      expect(subscribed[0], JSON.stringify(bad)).toBe(400);
+      expect(subscribed).toEqual(unknown);
+    }
+  });
+
   test('visitors never read subscriptions, and nobody reads the tokens through the API', async () => {
     const list = await fetch(`${s.server.url}/api/collections/newsletter_subscribers/records`);
     expect((await list.json()).items).toEqual([]);
@@ -269,4 +288,46 @@ describe('against a slow e-mail server', () => {
     expect(bodyOf(mail.raw)).toContain('Recebemos um pedido para inscrever este e-mail na newsletter');
     expect(slow.messages.filter((message) => message.to.includes('leitora.confirma@exemplo.com.br'))).toEqual([]);
   }, 30_000);
+});
+
+describe('when the e-mail server fails', () => {
+  let refusing: SmtpSink;
+  beforeAll(async () => {
+    refusing = await startSmtpSink({ refuse: (address) => address.startsWith('recusado') });
+    await useSmtpSink(superuser, refusing, { user: 'newsletter', password: 'senha-smtp' });
+  });
+  afterAll(async () => {
+    await refusing?.stop();
+  });
+
+  test('a refused confirmation waits for a later try, and never stands in front of new sign-ups', async () => {
+    for (let i = 0; i < 3; i++) expect((await subscribe(`recusado${i}@exemplo.com.br`)).status).toBe(204);
+    await expect.poll(async () => (await subscription('recusado2@exemplo.com.br')).confirm_failures, { timeout: 10_000 }).toBe(1);
+    const failed = await subscription('recusado0@exemplo.com.br');
+    expect(failed).toMatchObject({ status: 'pending', confirm_sent_at: '', confirm_failures: 1 });
+    expect(new Date(failed.confirm_retry_at).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    // A new address is mailed at once; the refused ones are not tried again before their pause.
+    expect((await subscribe('depois.da.falha@exemplo.com.br')).status).toBe(204);
+    await refusing.waitFor('depois.da.falha@exemplo.com.br');
+    await runJob('newsletter_confirmations');
+    expect((await subscription('recusado0@exemplo.com.br')).confirm_failures).toBe(1);
+    // The server's log says which record and the reply code, never the address.
+    expect(s.server.output()).toMatch(/a confirmação de \w+ não foi enviada \(550; tentativa 1\)/);
+    expect(s.server.output()).not.toContain('recusado0@');
+  });
+
+  test('a confirmation whose sending died with its process is sent again once its claim is old', async () => {
+    const email = 'envio.interrompido@exemplo.com.br';
+    // As a run that claimed it and died before the end: a sending time, no token.
+    await superuser.collection('newsletter_subscribers').create({
+      email,
+      source: '/blog',
+      status: 'pending',
+      unsubscribe_token: 'i'.repeat(40),
+      confirm_sent_at: new Date(Date.now() - 20 * 60_000).toISOString().replace('T', ' '),
+    });
+    await runJob('newsletter_confirmations');
+    const link = confirmLinkIn((await refusing.waitFor(email)).raw);
+    expect((await postToken('/newsletter/confirmar', link.searchParams.get('t')!)).html).toContain('Inscrição confirmada!');
+  });
 });

@@ -46,8 +46,10 @@ export async function useSmtpSink(admin: PocketBase, sink: SmtpSink, credentials
 /**
  * @param options.hold keep each message's "250 OK" until `release()`: the client's
  *   SMTP exchange stays open, as against a slow server (tests of what waits for it).
+ * @param options.refuse recipients the server refuses with a 550, as a real one does
+ *   for an address it does not know.
  */
-export async function startSmtpSink(options: { hold?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { hold?: boolean; refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let holding = options.hold === true;
   const waiting: (() => void)[] = [];
@@ -61,6 +63,11 @@ export async function startSmtpSink(options: { hold?: boolean } = {}): Promise<S
     onAuth(auth, session, callback) {
       sessions.set(session.id, { username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), { responseCode: 550 }));
+      } else callback();
     },
     onData(stream, session, callback) {
       let raw = '';
