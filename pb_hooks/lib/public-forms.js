@@ -25,6 +25,9 @@ const DRAFT_MINUTES = 30;
 const MAX_DRAFTS = 5000;
 const MAX_DRAFT_BYTES = 8 * 1024 * 1024;
 const DRAFT_BYTES_KEY = "operium:form-drafts-bytes";
+// One address's drafts at once, so a flood from one cannot take everyone's room.
+const MAX_DRAFTS_PER_ADDRESS = 20;
+const DRAFT_ADDRESS_PREFIX = "operium:form-drafts-of:";
 // What a draft keeps of a field without its own limit: a free text's worth, or a short value's.
 const MAX_KEPT_CHARS = 5000;
 const MAX_KEPT_SHORT_CHARS = 200;
@@ -311,27 +314,42 @@ function draftToken(e) {
   }
 }
 
-/** Takes a share of the drafts' memory; false when it is spent. */
-function reserveDraftBytes(store, bytes) {
-  let kept = false;
-  store.setFunc(DRAFT_BYTES_KEY, (total) => {
-    const now = Number(total || 0);
-    if (now + bytes > MAX_DRAFT_BYTES) return now;
-    kept = true;
-    return now + bytes;
+/** Adds `amount` to a counter in the store unless it would pass `max`; whether it did (atomic). */
+function addUpTo(store, key, amount, max) {
+  let added = false;
+  store.setFunc(key, (value) => {
+    const now = Number(value || 0);
+    if (now + amount > max) return now;
+    added = true;
+    return now + amount;
   });
-  return kept;
+  return added;
 }
 
-/** Deletes a draft and gives its share back (once, however many ask at the same moment). */
+function subtract(store, key, amount) {
+  store.setFunc(key, (value) => Math.max(0, Number(value || 0) - amount));
+}
+
+/** Takes room for a draft: one of its address's share and its bytes of everyone's; false when either is spent. */
+function reserveDraft(store, draft) {
+  const address = DRAFT_ADDRESS_PREFIX + draft.ip;
+  if (!addUpTo(store, address, 1, MAX_DRAFTS_PER_ADDRESS)) return false;
+  if (addUpTo(store, DRAFT_BYTES_KEY, draft.bytes, MAX_DRAFT_BYTES)) return true;
+  subtract(store, address, 1);
+  return false;
+}
+
+/** Deletes a draft and gives its room back (once, however many ask at the same moment). */
 function dropDraft(store, key) {
-  let bytes = 0;
-  store.setFunc(key, (draft) => {
-    if (draft && draft.bytes) bytes = Number(draft.bytes);
+  let draft = null;
+  store.setFunc(key, (value) => {
+    draft = value || null;
     return null;
   });
   store.remove(key);
-  if (bytes > 0) store.setFunc(DRAFT_BYTES_KEY, (total) => Math.max(0, Number(total || 0) - bytes));
+  if (!draft || !draft.bytes) return;
+  subtract(store, DRAFT_BYTES_KEY, Number(draft.bytes));
+  subtract(store, DRAFT_ADDRESS_PREFIX + draft.ip, 1);
 }
 
 function forgetDraft(e) {
@@ -347,6 +365,8 @@ function sweep(store) {
   const all = store.getAll();
   for (const key in all) {
     const entry = all[key];
+    // An address's count at 0 is left by its last draft: its key goes too.
+    if (key.indexOf(DRAFT_ADDRESS_PREFIX) === 0 && Number(entry) === 0) store.remove(key);
     if (!entry || !(entry.expires < now)) continue;
     if (key.indexOf(STORE_PREFIX) === 0) dropDraft(store, key);
     else if (key.indexOf(ONCE_PREFIX) === 0) store.remove(key);
@@ -395,14 +415,20 @@ function answerRefused(e, collection, err) {
     summary: summary,
     back: backOf(e),
     expires: Date.now() + DRAFT_MINUTES * 60 * 1000,
+    ip: e.realIP(),
     bytes: 0,
   };
   // Its size in memory, about: two bytes a character, and the keys.
   draft.bytes = 2 * JSON.stringify(draft).length;
   const store = drafts(e);
-  // Bounded memory: past MAX_DRAFTS or MAX_DRAFT_BYTES (a flood), refusals are answered without a draft.
-  if (store.length() >= MAX_DRAFTS) sweep(store);
-  if (store.length() >= MAX_DRAFTS || !reserveDraftBytes(store, draft.bytes)) {
+  // Bounded memory: past MAX_DRAFTS, MAX_DRAFT_BYTES or the address's share (a flood),
+  // refusals are answered without a draft; expired drafts are swept first.
+  let room = store.length() < MAX_DRAFTS && reserveDraft(store, draft);
+  if (!room) {
+    sweep(store);
+    room = store.length() < MAX_DRAFTS && reserveDraft(store, draft);
+  }
+  if (!room) {
     return require(`${__hooks}/lib/server-pages.js`).answer(
       e,
       problem.status === 429 ? 429 : 400,

@@ -307,23 +307,57 @@ describe('a flood of refused forms', () => {
   beforeAll(async () => {
     await server.stop();
     server = await startTestServer();
+    // As behind a proxy (README, "Configuração"): each visitor of the flood has an address of its own.
+    const token = await superuserToken(server);
+    const headers = { Authorization: token, 'Content-Type': 'application/json' };
+    const settings = await (await fetch(`${server.url}/api/settings`, { headers })).json();
+    await fetch(`${server.url}/api/settings`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ trustedProxy: { ...settings.trustedProxy, headers: ['X-Forwarded-For'] } }),
+    });
+  });
+
+  // The largest draft a contact form leaves: every field at its limit.
+  const big = { ...contactMessage(), email: 'sem arroba', message: 'm'.repeat(5000), company: 'c'.repeat(120) };
+  const draftCookie = (response: Response) =>
+    response.headers.get('location') === '/formularios/revisar'
+      ? response.headers
+          .getSetCookie()
+          .filter((value) => value.startsWith('operium_form='))
+          .at(-1)!
+          .split(';')[0]!
+      : '';
+
+  test('one address keeps at most 20 drafts at once; another address still gets its own', async () => {
+    const kept: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const cookie = draftCookie(
+        await postForm('contact_messages', { ...big, name: `Rajada ${i}` }, { 'X-Forwarded-For': '198.51.100.1' }),
+      );
+      if (cookie) kept.push(cookie);
+    }
+    expect(kept).toHaveLength(20);
+    const other = await postForm('contact_messages', { ...big, name: 'Outra pessoa' }, { 'X-Forwarded-For': '198.51.100.2' });
+    expect(await reviewPage(other)).toContain('Outra pessoa');
+    // A draft forgotten (its visitor sent again) gives its address's room back.
+    const again = await postForm(
+      'contact_messages',
+      { ...big, name: 'De novo' },
+      { Cookie: kept[0]!, 'X-Forwarded-For': '198.51.100.1' },
+    );
+    expect(await reviewPage(again)).toContain('De novo');
   });
 
   test('the drafts take at most 8 MB all together; a forgotten draft gives its room back', async () => {
-    // The largest draft a contact form leaves: every field at its limit.
-    const big = { ...contactMessage(), email: 'sem arroba', message: 'm'.repeat(5000), company: 'c'.repeat(120) };
     const cookies: string[] = [];
     let withoutDraft: Response | undefined;
     for (let i = 0; i < 1500 && !withoutDraft; i++) {
-      const response = await postForm('contact_messages', { ...big, name: `Pessoa ${i}` });
-      if (response.headers.get('location') === '/formularios/revisar') {
-        cookies.push(
-          response.headers
-            .getSetCookie()
-            .find((value) => value.startsWith('operium_form='))!
-            .split(';')[0]!,
-        );
-      } else withoutDraft = response;
+      const from = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const response = await postForm('contact_messages', { ...big, name: `Pessoa ${i}` }, { 'X-Forwarded-For': from });
+      const cookie = draftCookie(response);
+      if (cookie) cookies.push(cookie);
+      else withoutDraft = response;
     }
     // About 11 KB each: the budget, not the count (5,000), ends the drafts.
     expect(withoutDraft, 'todas as recusas guardaram rascunho').toBeDefined();
@@ -333,9 +367,12 @@ describe('a flood of refused forms', () => {
     expect(await withoutDraft!.text()).toContain('Não foi possível enviar');
 
     // A visitor's new sending replaces their draft: its room is free again, for their new one.
-    const again = await postForm('contact_messages', { ...big, name: 'De novo' }, { Cookie: cookies[0]! });
+    const again = await postForm(
+      'contact_messages',
+      { ...big, name: 'De novo' },
+      { Cookie: cookies[0]!, 'X-Forwarded-For': '10.0.0.0' },
+    );
     expect(again.headers.get('location')).toBe('/formularios/revisar');
-    const page = await reviewPage(again);
-    expect(page).toContain('De novo');
+    expect(await reviewPage(again)).toContain('De novo');
   }, 120_000);
 });
