@@ -23,6 +23,15 @@ const UNREADABLE = "O corpo da requisição não pôde ser lido: envie um objeto
  * @template T @param {any} e @param {T} shape @returns {T}
  */
 function formValues(e, shape) {
+  // XML binds by Go field names, which a DynamicModel spells otherwise than PocketBase's
+  // forms (OtpId, OTPId): refused, as nothing here sends XML.
+  let type;
+  try {
+    type = String(e.requestInfo().headers["content_type"] || "").toLowerCase();
+  } catch (_) {
+    throw new BadRequestError(UNREADABLE); // a body PocketBase cannot read either
+  }
+  if (type.indexOf("xml") >= 0) throw new BadRequestError(UNREADABLE);
   const values = new DynamicModel(shape);
   try {
     e.bindBody(values);

@@ -109,6 +109,23 @@ describe('the code-try counter (5 wrong tries spend the code)', () => {
     });
   }
 
+  test('an XML body (which binds by other names) is refused before any check', async () => {
+    const email = await newAdmin();
+    const client = newClient(s.server);
+    const mfaId = await passwordStep(client, email, PASSWORD);
+    const { otpId, code } = await requestCode(client, sink, email, mfaId);
+    for (const path of [`auth-with-otp?mfaId=${mfaId}`, 'auth-with-otp', 'request-password-reset']) {
+      const answer = await fetch(`${s.server.url}/api/collections/users/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/xml' },
+        body: `<form><OTPId>${otpId}</OTPId><Password>${code}</Password><mfaId>${mfaId}</mfaId><Email>${email}</Email></form>`,
+      });
+      expect(answer.status, path).toBe(400);
+    }
+    // The code is still there, unspent and unused.
+    expect(await statusOf(s.superuser.collection('_otps').getOne(otpId))).toBe(200);
+  });
+
   test('the MFA session is read where PocketBase reads it: any spelling, or the query', async () => {
     const email = await newAdmin();
     const ways = [
