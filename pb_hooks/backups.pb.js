@@ -79,9 +79,13 @@ routerAdd(
     backups.requireAdmin(e);
     const name = e.request.pathValue("id");
     const item = backups.findOne(e.app, name);
-    if (!require(`${__hooks}/lib/request-body.js`).formValues(e, { restore: false }).restore) {
-      throw new BadRequestError('Um backup não pode ser alterado, apenas restaurado: envie { "restore": true }.');
+    let restore = false;
+    try {
+      restore = require(`${__hooks}/lib/request-body.js`).formValues(e, { restore: false }).restore;
+    } catch (_) {
+      // Not a boolean (or not JSON): the same answer, which says what to send.
     }
+    if (!restore) throw new BadRequestError('Um backup não pode ser alterado, apenas restaurado: envie { "restore": true }.');
     if (backups.isBusy(e.app)) throw new BadRequestError(backups.BUSY);
 
     backups.clearFailure(e.app);

@@ -578,8 +578,8 @@ function jsonPayload(value: Record<string, unknown>): { body: string; type: stri
 
 /**
  * Well-formed values sent to a guarded auth route only under other spellings of their
- * keys, and the login_attempts key each must be counted under (lib/throttle.js,
- * lib/two-step.js), as the exact key is: a reset request per e-mail, a failed sign-in per
+ * keys, and the login_attempts key each must be counted under (pb_hooks/lib/throttle.js,
+ * pb_hooks/lib/two-step.js), as the exact key is: a reset request per e-mail, a failed sign-in per
  * typed e-mail, a code try per code.
  */
 const GUARD_PROBES: { path: string; label: string; send: Sending; status: number; counted: string }[] = [
@@ -1082,7 +1082,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     const strings = fuzz.sample(ALL_STRINGS, 14).map((hostile) => hostile.value);
     const values: unknown[] = [...strings, ...WRONG_TYPES.map((wrong) => wrong.value), 'x'.repeat(100_000), undefined];
     // Each body goes as written and with its keys spelled otherwise (`respelledWays`): the
-    // limits count a respelled value again, so the reset limits (lib/throttle.js: 10 an hour
+    // limits count a respelled value again, so the reset limits (pb_hooks/lib/throttle.js: 10 an hour
     // per address) and the sign-in throttle (5 failures per typed identity, the blank ones
     // alike) may answer 429 where the value alone would not.
     const actions: { path: string; body: (value: unknown) => Record<string, unknown>; allowed: number[] }[] = [
