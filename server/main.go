@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"operium/server/forms"
+	"operium/server/jobs"
 	"operium/server/newsletter"
 	"operium/server/site"
 )
@@ -29,7 +30,7 @@ func main() {
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site", "forms", "newsletter", "confirmations"}
+	features := []string{"site", "forms", "newsletter", "jobs"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -74,8 +75,8 @@ func main() {
 
 	// Newsletter sends: the delivery worker (pb_hooks/lib/newsletter-send.js decides the rest).
 	newsletter.Register(app)
-	// Sign-ups' confirmation e-mails, sent once the sign-up has answered (pb_hooks/lib/newsletter.js).
-	newsletter.RegisterConfirmations(app)
+	// The hooks' jobs a request asks for once it has answered (pb_hooks/lib/after-answer.js).
+	jobs.Register(app)
 
 	// With no superuser yet, PocketBase would open a browser on its installer and print
 	// a link carrying a 30-minute superuser token: on a server there is no browser, and

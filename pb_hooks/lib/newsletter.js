@@ -4,7 +4,7 @@
 //   follows links confirms nothing; confirming keeps the time and IP;
 // - the form answers the same for a new, pending or confirmed address, in content and
 //   in time: a sign-up only queues its confirmation e-mail, which the job
-//   (sendWaitingConfirmations) sends once the request has answered (server/newsletter
+//   (sendWaitingConfirmations) sends once the request has answered (server/jobs
 //   runs it then; it also runs every 5 minutes for what could not be sent); a pending
 //   one gets the e-mail again at most once every RESEND_MINUTES;
 // - a visitor sets only the address and the page it came from: the status, the proof
@@ -28,8 +28,8 @@ const {
 const TOKEN = /^[A-Za-z0-9]{40}$/;
 /** What a visitor's sign-up may set. */
 const VISITOR_FIELDS = ["email", "source"];
-/** The request value that has server/newsletter run the job once the sign-up has answered (confirmations.go). */
-const QUEUED_MARK = "operium.newsletterConfirmation";
+/** The job that sends the confirmations (pb_hooks/newsletter.pb.js). */
+const CONFIRMATIONS_JOB = "newsletter_confirmations";
 
 const DAY_NS = 24 * 60 * 60 * 1e9;
 
@@ -94,16 +94,7 @@ function confirmationMessage(app, record, token) {
   });
 }
 
-/** A send still unfinished after this long died with its process: it is sent again. */
-const CLAIM_LEASE_MINUTES = 10;
-/** After a failed send, the next try waits RETRY_MINUTES × 2^(failures - 1), at most a day; MAX_FAILURES end the tries. */
-const RETRY_MINUTES = 5;
-const MAX_FAILURES = 8;
-
-/** Runs an UPDATE of one subscription; whether it changed it. */
-function update(app, sql, params) {
-  return app.db().newQuery(sql).bind(params).execute().rowsAffected() === 1;
-}
+const retries = require(`${__hooks}/lib/mail-retries.js`);
 
 /**
  * Takes a waiting subscription for this run of the job, as the job saw it (`seen`, its
@@ -112,18 +103,12 @@ function update(app, sql, params) {
  * link stops working meanwhile: a new one is on its way.
  */
 function claim(app, record, claimedAt) {
-  return update(
+  return retries.updateOne(
     app,
     "UPDATE newsletter_subscribers SET confirm_sent_at = {:at}, confirm_token_hash = '' " +
       "WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:seen}",
     { at: claimedAt, id: record.id, seen: record.getString("confirm_sent_at") },
   );
-}
-
-/** The SMTP reply code in a failure (e.g. 550), never its text: a refusal usually quotes the address. */
-function replyCode(err) {
-  const code = /\b([45][0-9][0-9])\b/.exec(String(err));
-  return code ? code[1] : "sem código";
 }
 
 /**
@@ -142,26 +127,17 @@ function sendConfirmation(app, record) {
     app.newMailClient().send(confirmationMessage(app, record, token));
   } catch (err) {
     const failures = record.getInt("confirm_failures") + 1;
-    const pause = Math.min(RETRY_MINUTES * Math.pow(2, failures - 1), 24 * 60);
     // Never the address in the log: the record's id says which, and the reply code why.
-    console.log(`newsletter: a confirmação de ${record.id} não foi enviada (${replyCode(err)}; tentativa ${failures})`);
-    update(
+    console.log(`newsletter: a confirmação de ${record.id} não foi enviada (${retries.replyCode(err)}; tentativa ${failures})`);
+    retries.updateOne(
       app,
       "UPDATE newsletter_subscribers SET confirm_sent_at = '', confirm_failures = {:failures}, confirm_retry_at = {:retry} " +
         "WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:at}",
-      Object.assign(
-        {
-          failures: failures,
-          retry: now()
-            .add(pause * 60 * 1e9)
-            .string(),
-        },
-        mine,
-      ),
+      Object.assign({ failures: failures, retry: retries.minutesFromNow(retries.pauseMinutes(failures)) }, mine),
     );
     return false;
   }
-  update(
+  retries.updateOne(
     app,
     "UPDATE newsletter_subscribers SET confirm_token_hash = {:hash}, confirm_expires = {:expires}, " +
       "confirm_failures = 0, confirm_retry_at = '' WHERE id = {:id} AND status = 'pending' AND confirm_sent_at = {:at}",
@@ -201,7 +177,7 @@ function queueConfirmation(e, record) {
   record.set("confirm_failures", 0);
   record.set("confirm_retry_at", "");
   e.app.save(record);
-  e.set(QUEUED_MARK, true);
+  require(`${__hooks}/lib/after-answer.js`).runAfterAnswer(e, CONFIRMATIONS_JOB);
 }
 
 /**
@@ -289,7 +265,7 @@ function unsubscribe(app, record) {
 /**
  * The job (after each sign-up, and every 5 minutes): the confirmations waiting to be
  * sent (at most `limit` a run), fresh ones before those that failed; also a send whose
- * run died (a claim past CLAIM_LEASE_MINUTES) and those whose pause after a failure is over.
+ * run died (a claim past lib/mail-retries.js's lease) and those whose pause after a failure is over.
  */
 function sendWaitingConfirmations(app, limit) {
   if (!mailReady(app)) return 0;
@@ -300,13 +276,7 @@ function sendWaitingConfirmations(app, limit) {
     "confirm_failures,created",
     limit,
     0,
-    {
-      lease: now()
-        .add(-CLAIM_LEASE_MINUTES * 60 * 1e9)
-        .string(),
-      now: now().string(),
-      max: MAX_FAILURES,
-    },
+    { lease: retries.minutesFromNow(-retries.CLAIM_LEASE_MINUTES), now: now().string(), max: retries.MAX_FAILURES },
   );
   let sent = 0;
   for (const record of waiting) if (sendConfirmation(app, record)) sent++;
@@ -340,5 +310,4 @@ module.exports = {
   CONFIRM_DAYS,
   RESEND_MINUTES,
   PENDING_DAYS,
-  MAX_FAILURES,
 };

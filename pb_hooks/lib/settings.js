@@ -9,6 +9,7 @@ const KEYS = [
   "site_logo",
   "site_favicon",
   "contact_email",
+  "contact_notify_email",
   "contact_phone",
   "social_facebook",
   "social_instagram",
@@ -36,7 +37,7 @@ function validate(record) {
   if (value === "") return;
   if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
   require(`${__hooks}/lib/input.js`).assertPlainCharacters("value", value, key === "site_description");
-  if (key === "contact_email" && !EMAIL.test(value))
+  if ((key === "contact_email" || key === "contact_notify_email") && !EMAIL.test(value))
     throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
   if (key === "contact_phone" && !PHONE.test(value))
     throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");

@@ -17,6 +17,7 @@ export const SETTING_KEYS = [
   'site_logo',
   'site_favicon',
   'contact_email',
+  'contact_notify_email',
   'contact_phone',
   'social_facebook',
   'social_instagram',
@@ -68,6 +69,13 @@ export const TABS: TabSpec[] = [
     label: 'Contato',
     fields: [
       { key: 'contact_email', label: 'E-mail de contato', type: 'email' },
+      {
+        key: 'contact_notify_email',
+        label: 'E-mail que recebe as mensagens',
+        type: 'email',
+        helperText:
+          'Cada nova mensagem do formulário de contato chega a este e-mail (com o envio de e-mails configurado em Integrações); responder a ele responde ao visitante. Em branco: o e-mail de contato.',
+      },
       { key: 'contact_phone', label: 'Telefone de contato', type: 'tel', placeholder: '(47) 3275-1000' },
     ],
   },
@@ -146,7 +154,7 @@ export function settingError(key: SettingKey, raw: string): string | null {
   if (value === '') return null;
   if (value.length > MAX_LENGTH) return SETTING_MESSAGES.tooLong;
   if (/[<>]/.test(value)) return SETTING_MESSAGES.characters;
-  if (key === 'contact_email' && !EMAIL_PATTERN.test(value)) return SETTING_MESSAGES.email;
+  if ((key === 'contact_email' || key === 'contact_notify_email') && !EMAIL_PATTERN.test(value)) return SETTING_MESSAGES.email;
   if (key === 'contact_phone' && !PHONE_PATTERN.test(value)) return SETTING_MESSAGES.phone;
   if (isUrlKey(key) && !URL_PATTERN.test(value)) return SETTING_MESSAGES.url;
   if (key === 'smtp_port' && !/^[0-9]{1,5}$/.test(value)) return SETTING_MESSAGES.port;
