@@ -5,11 +5,15 @@
  * visitor and every field with the form's labels; the visitor's answer never waits for it;
  * nothing of the message goes into the server's log.
  */
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
+import { startTestServer, superuserToken } from '../helpers/server';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import { startStaffServer, type StaffServer } from '../helpers/staff';
+import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
 import { mailBody, mailSubject } from '../helpers/two-step';
 
 let s: StaffServer;
@@ -144,4 +148,41 @@ describe('against a slow e-mail server', () => {
     slow.release();
     expect((await mailAbout(slow, 'sem.espera@cliente.com.br')).to).toEqual(['vendas@operium.com.br']);
   }, 30_000);
+});
+
+describe('the migration', () => {
+  const MIGRATION = '1795310400_contact_notifications.js';
+
+  test('messages stored before it count as told: once e-mail works, none of them is mailed', async () => {
+    // A PocketBase with the migrations before it, as a site before the upgrade.
+    const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
+    const all = path.join(import.meta.dirname, '../../pb_migrations');
+    for (const name of await readdir(all)) if (name < MIGRATION) await cp(path.join(all, name), path.join(older, name));
+    const server = await startTestServer({ migrationsDir: older });
+    const mails = await startSmtpSink();
+    try {
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      await client.collection('contact_messages').create({ ...contactMessage(), email: 'ja.lida@cliente.com.br' });
+      await server.restart({ migrationsDir: all });
+      expect((await client.collection('contact_messages').getFullList())[0]!.notified_at).not.toBe('');
+
+      // E-mail configured, and a new message: only the new one goes.
+      await useSmtpSink(client, mails, { user: 'contato', password: 'senha-smtp' });
+      const response = await fetch(`${server.url}/api/collections/contact_messages/records`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...contactMessage(), email: 'nova@cliente.com.br' }),
+      });
+      expect(response.status).toBe(200);
+      await mailAbout(mails, 'nova@cliente.com.br');
+      await client.send('/api/crons/contact_notifications', { method: 'POST' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mails.messages).toHaveLength(1);
+    } finally {
+      await mails.stop();
+      await server.stop();
+      await rm(older, { recursive: true, force: true });
+    }
+  });
 });
