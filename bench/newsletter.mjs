@@ -68,7 +68,7 @@ async function writeSite(dir) {
       contents:
         "import { newsletterTemplate } from './src/lib/newsletter-email.ts';\n" +
         "import { site } from './src/config/site.ts';\n" +
-        "export const template = newsletterTemplate(site, 'https://www.operium.com.br');\n",
+        'export const template = newsletterTemplate(site);\n',
       resolveDir: fromRoot(),
       loader: 'ts',
     },

@@ -140,22 +140,30 @@ function fill(template, values, escape) {
   );
 }
 
-/** The post's e-mail: subject, HTML and text, with `{{unsubscribe_url}}` left for the worker. */
-function render(post) {
+/**
+ * The post's e-mail: subject, HTML and text, with `{{unsubscribe_url}}` left for the
+ * worker. The post's links use the site's address, the one the unsubscribe link uses too
+ * unless the API lives elsewhere (PUBLIC_API_URL: lib/newsletter.js).
+ */
+function render(app, post) {
   const template = readJson(`${siteDir()}/newsletter/modelo-email.json`);
   if (!template || !template.html) throw new BadRequestError(MESSAGES.noTemplate);
   const { escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
   const entry = post.entry;
-  const absolute = (src) => (/^https?:\/\//.test(src) ? src : template.origin + src);
+  // The site's address (PUBLIC_SITE_URL, else this server's HOST and PORT), as every e-mail link.
+  const origin = require(`${__hooks}/lib/settings.js`).siteAddress(app);
+  const absolute = (src) => (/^https?:\/\//.test(src) ? src : origin + src);
   const image = entry.image && entry.image.src && !/\.svg(\?|$)/.test(entry.image.src) ? entry.image : null;
   const values = {
     title: entry.title || "",
     excerpt: entry.excerpt || "",
     date: entry.dateText || "",
-    url: `${template.origin}/blog/${entry.slug}`,
+    url: `${origin}/blog/${entry.slug}`,
     image_url: image ? absolute(image.src) : "",
     image_alt: image ? image.alt || "" : "",
     unsubscribe_url: "{{unsubscribe_url}}",
+    origin: origin,
+    origin_host: origin.replace(/^https?:\/\//, ""),
   };
   const keep = (value) => value;
   // One pass: a post's own text is never read as a placeholder.
@@ -188,7 +196,7 @@ function start(e) {
   if (!mailReady(app)) throw new BadRequestError(MESSAGES.noMail);
   const test = body.test;
   if (!test && runningSend(app, post.key)) throw new BadRequestError(MESSAGES.running);
-  const email = render(post);
+  const email = render(app, post);
 
   const collection = app.findCollectionByNameOrId("newsletter_sends");
   const send = new Record(collection);

@@ -4,15 +4,27 @@
  * the company's identity and the design live here, beside the site's; the post's
  * fields and each recipient's unsubscribe link are placeholders. E-mail clients ignore
  * stylesheets and most layout CSS, hence one centred table with inline styles.
+ * The site's address is a placeholder too: the server puts in the one address every link
+ * of its e-mails uses (the confirmation's and the unsubscribe link's included), so an
+ * e-mail never mixes the production domain with this server's (issue 48).
  */
 import { formatAddress, type Site } from '../config/site';
 
 /** What the server puts in: `{{name}}`, HTML-escaped in the HTML (the link, per recipient, by server/newsletter). */
-export const PLACEHOLDERS = ['title', 'excerpt', 'url', 'date', 'image_url', 'image_alt', 'cover', 'unsubscribe_url'] as const;
+export const PLACEHOLDERS = [
+  'title',
+  'excerpt',
+  'url',
+  'date',
+  'image_url',
+  'image_alt',
+  'cover',
+  'unsubscribe_url',
+  'origin',
+  'origin_host',
+] as const;
 
 export interface NewsletterTemplate {
-  /** The site's public address, for the post's link and a root-relative cover. */
-  origin: string;
   subject: string;
   html: string;
   /** The cover's block, put at `{{cover}}` when the post has a picture mail clients show (not SVG). */
@@ -23,7 +35,7 @@ export interface NewsletterTemplate {
 const escape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function newsletterTemplate(site: Site, origin: string): NewsletterTemplate {
+export function newsletterTemplate(site: Site): NewsletterTemplate {
   const name = escape(site.name);
   const footer = `${site.legalName} · ${formatAddress(site.address)}`;
   const why = `Você recebe este e-mail porque confirmou a inscrição na newsletter da ${site.name}.`;
@@ -44,7 +56,7 @@ export function newsletterTemplate(site: Site, origin: string): NewsletterTempla
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#475569;">
 <p style="margin:0 0 8px;">${escape(why)}</p>
-<p style="margin:0 0 8px;">${escape(footer)} · <a href="${escape(origin)}" style="color:#475569;">${escape(new URL(origin).host)}</a></p>
+<p style="margin:0 0 8px;">${escape(footer)} · <a href="{{origin}}" style="color:#475569;">{{origin_host}}</a></p>
 <p style="margin:0;"><a href="{{unsubscribe_url}}" style="color:#475569;">Cancelar inscrição</a></p>
 </td></tr>
 </table>
@@ -65,9 +77,9 @@ export function newsletterTemplate(site: Site, origin: string): NewsletterTempla
     '',
     '--',
     why,
-    `${footer} · ${origin}`,
+    `${footer} · {{origin}}`,
     'Cancelar inscrição: {{unsubscribe_url}}',
     '',
   ].join('\n');
-  return { origin, subject: `{{title}} | ${site.name}`, html, coverHtml, text };
+  return { subject: `{{title}} | ${site.name}`, html, coverHtml, text };
 }

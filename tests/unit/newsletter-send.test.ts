@@ -45,7 +45,7 @@ describe('send progress', () => {
 
 describe('e-mail template', () => {
   const site = siteWith({ contact_email: 'contato@exemplo.com.br' });
-  const template = newsletterTemplate(site, 'https://www.operium.com.br');
+  const template = newsletterTemplate(site);
 
   test('has every placeholder the server fills, the unsubscribe link in both parts, and the company footer', () => {
     for (const name of PLACEHOLDERS.filter((name) => !['cover', 'image_url', 'image_alt'].includes(name))) {
@@ -58,6 +58,9 @@ describe('e-mail template', () => {
     expect(template.html).toContain('Operium Eletrônica Industrial Ltda.');
     expect(template.text).toContain('Jaraguá do Sul – SC');
     expect(template.subject).toBe('{{title}} | Operium');
+    // One address for every link, the server's: none is written into the template.
+    expect(`${template.html}${template.text}`).not.toMatch(/https?:\/\/(?!schemas|www\.w3)/);
+    expect(template.html).toContain('<a href="{{origin}}" style="color:#475569;">{{origin_host}}</a>');
     // No placeholder the server does not know.
     const names = [
       ...`${template.html}${template.text}${template.subject}${template.coverHtml}`.matchAll(/\{\{([a-z_]+)\}\}/g),

@@ -122,7 +122,8 @@ export function SendNewsletterButton({ slug }: { slug: string }) {
               </DialogContentText>
               <DialogContentText data-testid="newsletter-audience">{audienceText(audience)}</DialogContentText>
               <DialogContentText variant="body2" sx={{ mt: 1 }}>
-                O e-mail leva o título, a capa, o resumo e o link do post, com o link para cancelar a inscrição.
+                O e-mail leva o título, o resumo e o link do post, a imagem de capa quando o post tem uma (a capa desenhada a
+                partir do título não vai), e o link para cancelar a inscrição.
               </DialogContentText>
             </>
           ) : null}
