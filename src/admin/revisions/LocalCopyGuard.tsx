@@ -66,7 +66,8 @@ export function LocalCopyGuard({ resource }: { resource: VersionedResource }) {
   return (
     <Box sx={{ width: '100%', mb: 2 }}>
       <Alert severity="warning" role="status" data-testid="local-copy">
-        Há alterações não salvas {THIS_RECORD[resource].of}, de {formatDateTime(offer.at)}, guardadas neste navegador.
+        {/* The copy keeps its time as Date.now(); the formatter reads dates, not numbers. */}
+        Há alterações não salvas {THIS_RECORD[resource].of}, de {formatDateTime(new Date(offer.at))}, guardadas neste navegador.
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" size="small" onClick={recover}>
             Recuperar alterações não salvas

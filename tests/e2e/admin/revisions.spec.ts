@@ -182,6 +182,8 @@ test('unsaved changes survive a closed tab and can be recovered or discarded', a
   await openAdminAs(again, editor, `/admin/posts/${post.id}`);
   const offer = again.getByTestId('local-copy');
   await expect(offer).toContainText('Há alterações não salvas deste post', FIRST_SCREEN);
+  // When they were kept, in Brasília's time (the banner once read "deste post, de , guardadas").
+  await expect(offer).toContainText(/deste post, de \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}, guardadas neste navegador/);
   await offer.getByRole('button', { name: 'Ver diferenças' }).click();
   await expect.poll(marked(again.getByTestId('version-diff'), 'ins')).toMatch(/^\s*que\s+ainda\s+não\s+foi\s*$/);
   await offer.getByRole('button', { name: 'Recuperar alterações não salvas' }).click();
