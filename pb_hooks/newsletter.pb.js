@@ -3,8 +3,8 @@
 // Newsletter sign-ups with double opt-in (lib/newsletter.js). They answer the same way
 // whether the address is new, waiting for its confirmation or already subscribed (204,
 // no body; a form the browser sent itself: its result page), and as fast (the e-mail
-// leaves after the answer), so the form never reveals who is on the list. Addresses are stored lower-cased (and must pass lib/input.js's
-// e-mail rule).
+// leaves after the answer), so the form never reveals who is on the list. Addresses
+// are stored lower-cased (and must pass lib/input.js's e-mail rule).
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
   // Operators (superusers) get the usual answer, with the record.

@@ -41,4 +41,4 @@ onRecordAfterUpdateSuccess((e) => {
 
 // Whether the panel can send e-mails (an SMTP server is configured): the sign-in
 // screen's 'Recuperar' tab and the dashboard say what is true. It tells nothing else.
-routerAdd("GET", "/api/site/mail", (e) => e.json(200, { enabled: !!e.app.settings().smtp.enabled }));
+routerAdd("GET", "/api/site/mail", (e) => e.json(200, { enabled: require(`${__hooks}/lib/settings.js`).mailReady(e.app) }));

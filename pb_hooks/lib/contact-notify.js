@@ -121,7 +121,7 @@ function notify(app, record, to) {
 
 /** The job (after each message, and every 5 minutes): the new messages not yet e-mailed (at most `limit` a run). */
 function sendWaiting(app, limit) {
-  if (!app.settings().smtp.enabled) return 0;
+  if (!require(`${__hooks}/lib/settings.js`).mailReady(app)) return 0;
   const to = recipient(app);
   if (to === "") return 0;
   const waiting = app.findRecordsByFilter(

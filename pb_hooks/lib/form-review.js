@@ -8,9 +8,9 @@ const forms = require(`${__hooks}/lib/public-forms.js`);
 
 const { answer, escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
 
-/** The page the form was on (kept only when one of ours: lib/public-forms.js), else the site's home. */
+/** The page the form was on (a draft keeps it only when one of ours: lib/public-forms.js's backOf), else the site's home. */
 function backLink(e, back) {
-  return back && forms.ownPage(e, back) ? back : `${forms.siteOrigin(e)}/`;
+  return back || `${forms.siteOrigin(e)}/`;
 }
 
 /** The privacy policy, on the site. */

@@ -110,7 +110,7 @@ function ratePerMinute(app) {
 
 /** Whether e-mail is configured (the worker waits for it otherwise). */
 function mailReady(app) {
-  return require(`${__hooks}/lib/newsletter.js`).mailReady(app);
+  return require(`${__hooks}/lib/settings.js`).mailReady(app);
 }
 
 /** GET /api/newsletter/audience?slug=: what the 'Enviar newsletter' dialog shows. */

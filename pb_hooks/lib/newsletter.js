@@ -25,6 +25,7 @@ const {
   resendMinutes: RESEND_MINUTES,
   pendingDays: PENDING_DAYS,
 } = require(`${__hooks}/lib/public-forms.json`).newsletter;
+const retries = require(`${__hooks}/lib/mail-retries.js`);
 const TOKEN = /^[A-Za-z0-9]{40}$/;
 /** What a visitor's sign-up may set. */
 const VISITOR_FIELDS = ["email", "source"];
@@ -39,11 +40,6 @@ function now() {
 
 function newToken() {
   return $security.randomString(40);
-}
-
-/** Whether PocketBase's mailer has somewhere to send (Configurações' SMTP settings). */
-function mailReady(app) {
-  return !!app.settings().smtp.enabled;
 }
 
 /**
@@ -93,8 +89,6 @@ function confirmationMessage(app, record, token) {
     text: text,
   });
 }
-
-const retries = require(`${__hooks}/lib/mail-retries.js`);
 
 /**
  * Takes a waiting subscription for this run of the job, as the job saw it (`seen`, its
@@ -268,7 +262,7 @@ function unsubscribe(app, record) {
  * run died (a claim past lib/mail-retries.js's lease) and those whose pause after a failure is over.
  */
 function sendWaitingConfirmations(app, limit) {
-  if (!mailReady(app)) return 0;
+  if (!require(`${__hooks}/lib/settings.js`).mailReady(app)) return 0;
   const waiting = app.findRecordsByFilter(
     COLLECTION,
     "status = 'pending' && (confirm_sent_at = '' || (confirm_token_hash = '' && confirm_sent_at < {:lease})) && " +
@@ -306,7 +300,6 @@ module.exports = {
   unsubscribeBase,
   sendWaitingConfirmations,
   purgeStalePending,
-  mailReady,
   CONFIRM_DAYS,
   RESEND_MINUTES,
   PENDING_DAYS,

@@ -464,7 +464,6 @@ function currentDraft(e) {
 module.exports = {
   sweepStore: (app) => sweep(app.store()),
   siteOrigin,
-  ownPage,
   nativeForm,
   publicForm,
   handle,

@@ -101,6 +101,11 @@ function applyMailSettings(app, record) {
   app.save(settings);
 }
 
+/** Whether e-mail can go out: an SMTP server is set in Configurações (applyMailSettings). */
+function mailReady(app) {
+  return !!app.settings().smtp.enabled;
+}
+
 /** A local address, as this server derives it (or the first start's default): not one an operator chose. */
 const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):[0-9]+$/;
 
@@ -138,4 +143,14 @@ function siteAddress(app) {
   return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
 }
 
-module.exports = { KEYS, validate, absorbSecret, applyMailSettings, linkOrigin, applyLinkOrigin, settingValue, siteAddress };
+module.exports = {
+  KEYS,
+  validate,
+  absorbSecret,
+  applyMailSettings,
+  mailReady,
+  linkOrigin,
+  applyLinkOrigin,
+  settingValue,
+  siteAddress,
+};

@@ -27,7 +27,7 @@ const MESSAGES = {
 
 /** Whether e-mail can go out: the second step waits for it. */
 function mailReady(app) {
-  return !!app.settings().smtp.enabled;
+  return require(`${__hooks}/lib/settings.js`).mailReady(app);
 }
 
 /**
