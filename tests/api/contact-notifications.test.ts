@@ -5,16 +5,13 @@
  * visitor and every field with the form's labels; the visitor's answer never waits for it;
  * nothing of the message goes into the server's log.
  */
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
-import { startTestServer, superuserToken } from '../helpers/server';
+import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
-import { mailBody, mailSubject } from '../helpers/two-step';
+import { mailBody, mailHeader, mailSubject } from '../helpers/two-step';
 
 let s: StaffServer;
 let sink: SmtpSink;
@@ -51,18 +48,9 @@ async function setSetting(key: string, value: string) {
   }
 }
 
-const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim();
-
 /** The team's e-mail about the visitor `email`'s message (its Reply-To), from `mails`. */
-async function mailAbout(mails: SmtpSink, email: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = mails.messages.find((mail) => header(mail.raw, 'Reply-To')?.includes(email));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nenhum e-mail sobre a mensagem de ${email} em ${timeoutMs} ms`);
-}
+const mailAbout = (mails: SmtpSink, email: string) =>
+  mails.waitUntil((mail) => mailHeader(mail.raw, 'Reply-To').includes(email), `sobre a mensagem de ${email}`);
 
 describe('a new contact message', () => {
   test('without e-mail configured, nothing is sent and the message waits in the panel', async () => {
@@ -105,7 +93,7 @@ describe('a new contact message', () => {
     expect(sink.messages.filter((mail) => mailBody(mail.raw).includes('Linha única 7Z'))).toHaveLength(1);
     // The message that waited for the e-mail settings (minutes old) went too, once.
     await mailAbout(sink, 'antes.do.smtp@exemplo.com.br');
-    expect(sink.messages.filter((mail) => header(mail.raw, 'Reply-To')?.includes('antes.do.smtp@'))).toHaveLength(1);
+    expect(sink.messages.filter((mail) => mailHeader(mail.raw, 'Reply-To').includes('antes.do.smtp@'))).toHaveLength(1);
   });
 
   test("goes to 'E-mail que recebe as mensagens' when set, also from a form sent without JavaScript", async () => {
@@ -155,9 +143,7 @@ describe('the migration', () => {
 
   test('messages stored before it count as told: once e-mail works, none of them is mailed', async () => {
     // A PocketBase with the migrations before it, as a site before the upgrade.
-    const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
-    const all = path.join(import.meta.dirname, '../../pb_migrations');
-    for (const name of await readdir(all)) if (name < MIGRATION) await cp(path.join(all, name), path.join(older, name));
+    const { older, all, remove } = await migrationsBefore(MIGRATION);
     const server = await startTestServer({ migrationsDir: older });
     const mails = await startSmtpSink();
     try {
@@ -182,7 +168,7 @@ describe('the migration', () => {
     } finally {
       await mails.stop();
       await server.stop();
-      await rm(older, { recursive: true, force: true });
+      await remove();
     }
   });
 });

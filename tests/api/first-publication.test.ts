@@ -4,14 +4,11 @@
  * update, a superuser in the dashboard, the scheduled-posts job. The server keeps it
  * in `first_published_at`, which no client writes (pb_hooks/lib/posts.js).
  */
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toPostBody, type PostFormValues } from '../../src/admin/posts/postRules';
 import { history, unique } from '../helpers/records';
-import { startTestServer, superuserToken } from '../helpers/server';
+import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -210,9 +207,7 @@ describe('the migration', () => {
 
   test('posts published before it keep their publication time through Rascunho and back', async () => {
     // A PocketBase with the migrations before this one, as a site before the upgrade.
-    const older = await mkdtemp(join(tmpdir(), 'pb-migrations-'));
-    const all = join(import.meta.dirname, '../../pb_migrations');
-    for (const name of await readdir(all)) if (name < MIGRATION) await cp(join(all, name), join(older, name));
+    const { older, all, remove } = await migrationsBefore(MIGRATION);
     const server = await startTestServer({ migrationsDir: older });
     try {
       const client = newClient(server);
@@ -241,7 +236,7 @@ describe('the migration', () => {
       expect((await posts.update(published.id, { status: 'published' })).published_at).toBe(at);
     } finally {
       await server.stop();
-      await rm(older, { recursive: true, force: true });
+      await remove();
     }
   });
 });

@@ -4,14 +4,12 @@
  * holds that e-mail, name or message, while the audit log keeps that an erasure
  * happened, by whom. Only admins may ask; each request is recorded without the e-mail.
  */
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
 import { databaseSnapshot } from '../helpers/database';
-import { startTestServer, superuserToken } from '../helpers/server';
+import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
 import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -60,6 +58,10 @@ async function seed() {
   await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: 'outra@exemplo.com.br' });
   return comment.id;
 }
+
+/** Every row of every table of a data dir's database, as text, read from disk. */
+const databaseText = (dataDir: string) =>
+  [...databaseSnapshot(path.join(dataDir, 'data.db')).values()].flatMap((table) => [...table.rows.values()]).join('\n');
 
 /** The text with every run of JSON byte values ({"0":123,"1":34,...}, escaped or not) also decoded as UTF-8. */
 function decodedBytes(text: string): string {
@@ -156,8 +158,7 @@ describe('data-subject requests', () => {
 
     // Every table of the database, read from disk: none of the personal values anywhere,
     // also not spelled as bytes ({"0":123,...}: how a JSON field read as bytes is stored).
-    const snapshot = databaseSnapshot(path.join(s.server.dataDir, 'data.db'));
-    const everything = decodedBytes([...snapshot.values()].flatMap((table) => [...table.rows.values()]).join('\n'));
+    const everything = decodedBytes(databaseText(s.server.dataDir));
     for (const value of [EMAIL, EMAIL.toLowerCase(), NAME, MESSAGE, COMMENT]) expect(everything, value).not.toContain(value);
 
     // The requests themselves: who and how many, never the e-mail; the erasure is in the audit log.
@@ -176,9 +177,7 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
 
   test("an erased comment's audit rows, stored as bytes by the old erasure, are decoded and scrubbed", async () => {
     // A PocketBase with the migrations before it, as a site before the upgrade.
-    const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
-    const all = path.join(import.meta.dirname, '../../pb_migrations');
-    for (const name of await readdir(all)) if (name < MIGRATION) await cp(path.join(all, name), path.join(older, name));
+    const { older, all, remove } = await migrationsBefore(MIGRATION);
     const server = await startTestServer({ migrationsDir: older });
     try {
       const client = newClient(server);
@@ -211,8 +210,7 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
       );
       db.close();
       // The personal values are still in it, spelled as bytes.
-      const before = databaseSnapshot(path.join(server.dataDir, 'data.db'));
-      const beforeText = [...before.values()].flatMap((table) => [...table.rows.values()]).join('\n');
+      const beforeText = databaseText(server.dataDir);
       expect(beforeText).not.toContain(COMMENT);
       expect(decodedBytes(beforeText)).toContain(COMMENT);
 
@@ -226,12 +224,11 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
       for (const values of [repaired[0]!.new_values, repaired[1]!.old_values, repaired[1]!.new_values]) {
         for (const field of ['name', 'email', 'body']) expect(values[field], field).toBe('[removido]');
       }
-      const after = databaseSnapshot(path.join(server.dataDir, 'data.db'));
-      const afterText = decodedBytes([...after.values()].flatMap((table) => [...table.rows.values()]).join('\n'));
+      const afterText = decodedBytes(databaseText(server.dataDir));
       for (const value of [EMAIL, NAME, COMMENT]) expect(afterText, value).not.toContain(value);
     } finally {
       await server.stop();
-      await rm(older, { recursive: true, force: true });
+      await remove();
     }
   });
 });

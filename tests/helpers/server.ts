@@ -3,10 +3,11 @@
  * this repository's hooks and migrations. The caller must await stop().
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
 
 export interface TestServer {
@@ -95,4 +96,16 @@ export function superuserToken(server: TestServer): Promise<string> {
     superusers.set(server, token);
   }
   return token;
+}
+
+/**
+ * For a test of an upgrade: a folder with this repository's migrations before
+ * `migration` (a file name of pb_migrations/), to start a server as a site before it,
+ * and `all`, the folder to restart it with. The caller removes the copy.
+ */
+export async function migrationsBefore(migration: string): Promise<{ older: string; all: string; remove: () => Promise<void> }> {
+  const all = fromRoot('pb_migrations');
+  const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
+  for (const name of await readdir(all)) if (name < migration) await cp(path.join(all, name), path.join(older, name));
+  return { older, all, remove: () => rm(older, { recursive: true, force: true }) };
 }

@@ -19,6 +19,8 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message to `address` (waits up to `timeoutMs`). */
   waitFor: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  /** Resolves with the first message `match` accepts (waits up to `timeoutMs`; `what` names it in the failure). */
+  waitUntil: (match: (mail: ReceivedMail) => boolean, what: string, timeoutMs?: number) => Promise<ReceivedMail>;
   /** How many messages wait for `release()` before the server accepts them (`hold` sinks). */
   held: () => number;
   /** Accepts the held messages and, from now on, every message at once. */
@@ -87,18 +89,20 @@ export async function startSmtpSink(options: { hold?: boolean; refuse?: (address
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const waitUntil = async (match: (mail: ReceivedMail) => boolean, what: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = messages.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`nenhum e-mail ${what} em ${timeoutMs} ms`);
+  };
   return {
     port,
     messages,
-    waitFor: async (address, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find((message) => message.to.includes(address));
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`nenhum e-mail para ${address} em ${timeoutMs} ms`);
-    },
+    waitFor: (address, timeoutMs) => waitUntil((message) => message.to.includes(address), `para ${address}`, timeoutMs),
+    waitUntil,
     held: () => waiting.length,
     release: () => {
       holding = false;

@@ -23,6 +23,11 @@ function fromQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** A header's value (first line), from the message's headers only. */
+export function mailHeader(raw: string, name: string): string {
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(raw.split('\r\n\r\n')[0] ?? '')?.[1]?.trim() ?? '';
+}
+
 /** A mail's subject, decoded (RFC 2047, as PocketBase's mailer writes it). */
 export function mailSubject(raw: string): string {
   const header = raw.match(/^Subject: (.*)$/m)?.[1] ?? '';
@@ -45,14 +50,12 @@ export function codeOf(raw: string): string {
 }
 
 /** The first message to `address` among those the sink received from index `since` on. */
-export async function mailSince(sink: SmtpSink, address: string, since: number, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = sink.messages.slice(since).find((message) => message.to.includes(address));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nenhum e-mail novo para ${address} em ${timeoutMs} ms`);
+export function mailSince(sink: SmtpSink, address: string, since: number, timeoutMs = 10_000) {
+  return sink.waitUntil(
+    (message) => message.to.includes(address) && sink.messages.indexOf(message) >= since,
+    `novo para ${address}`,
+    timeoutMs,
+  );
 }
 
 /** The mfaId of PocketBase's "second step needed" answer (401), or '' for any other outcome. */

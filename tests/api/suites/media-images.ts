@@ -6,13 +6,12 @@
  * measures the images stored before it (pb_migrations/1795309500_media_image_size.js),
  * from the local disk or from S3.
  */
-import { cp, mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MEDIA_IMAGE_WIDTHS, responsiveMediaImage } from '../../../src/lib/media-images';
 import { gif, jpeg, png, pngSize, webp } from '../../helpers/images';
-import { startTestServer, superuserToken } from '../../helpers/server';
+import { migrationsBefore, startTestServer, superuserToken } from '../../helpers/server';
 import { newClient, startStaffServer, type StaffServer } from '../../helpers/staff';
 import { useStorage, type StorageKind, type StorageUnderTest } from '../../helpers/storage';
 
@@ -137,9 +136,7 @@ export function mediaImageTests(kind: StorageKind) {
   describe('the migration measures the images stored before it', () => {
     test('reads each stored image; an image whose file cannot be read stays 0', async () => {
       // A PocketBase with the migrations before this one, as a site before the upgrade.
-      const older = await mkdtemp(join(tmpdir(), 'pb-migrations-'));
-      const all = join(import.meta.dirname, '../../../pb_migrations');
-      for (const name of await readdir(all)) if (name < MIGRATION) await cp(join(all, name), join(older, name));
+      const { older, all, remove } = await migrationsBefore(MIGRATION);
       const server = await startTestServer({ env: storage.env, migrationsDir: older });
       try {
         const client = newClient(server);
@@ -162,7 +159,7 @@ export function mediaImageTests(kind: StorageKind) {
         expect(await read(text)).toMatchObject({ width: 0, height: 0 });
       } finally {
         await server.stop();
-        await rm(older, { recursive: true, force: true });
+        await remove();
       }
 
       async function removeStoredFile(record: Media) {

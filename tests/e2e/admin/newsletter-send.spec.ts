@@ -12,6 +12,7 @@ import { test, expect } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { PASSWORD, startStaffServer, type StaffServer } from '../../helpers/staff';
 import { openAdminAs, type StaffAccount } from '../../helpers/staff';
+import { mailHeader } from '../../helpers/two-step';
 import { wcagViolations } from '../axe';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -58,10 +59,6 @@ function articleRow(page: Page) {
   return page.getByRole('row').filter({ hasText: ARTICLE.title }).first();
 }
 
-/** A message's header value (unfolded). */
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*)$`, 'mi').exec(raw.split('\r\n\r\n')[0] ?? '')?.[1]?.trim() ?? '';
-
 test('an editor tests and sends a git article to the confirmed subscribers, and follows it to the end', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdminAs(page, account('editor'), '/admin/posts', staff.server.url);
@@ -75,7 +72,7 @@ test('an editor tests and sends a git article to the confirmed subscribers, and 
   await dialog.getByRole('button', { name: 'Enviar teste para mim' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Teste enviado para ${staff.editor.email}.`, { timeout: 20_000 });
   const testMail = await sink.waitFor(staff.editor.email);
-  expect(header(testMail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  expect(mailHeader(testMail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   expect(sink.messages.filter((message) => SUBSCRIBERS.some((email) => message.to.includes(email)))).toHaveLength(0);
 
   // A double click starts one send.
@@ -97,7 +94,7 @@ test('an editor tests and sends a git article to the confirmed subscribers, and 
 
   // The e-mail's unsubscribe link: a page with one button; the POST cancels.
   const mail = (await sink.waitFor(SUBSCRIBERS[0]!)).raw;
-  const link = header(mail, 'List-Unsubscribe').slice(1, -1);
+  const link = mailHeader(mail, 'List-Unsubscribe').slice(1, -1);
   const url = new URL(link);
   await page.goto(`${staff.server.url}${url.pathname}${url.search}`);
   await page.getByRole('button', { name: 'Cancelar inscrição' }).click();
