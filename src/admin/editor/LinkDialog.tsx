@@ -10,8 +10,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { TextSelection } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** The address as typed, given a scheme when it has none. @example linkHref('operium.com.br') // 'https://operium.com.br' */
 export function linkHref(typed: string): string {
@@ -27,13 +29,20 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
   const [href, setHref] = useState(current);
   const editingText = empty || !current;
 
+  // The dialog goes first, then the editor takes the focus at once, with the caret where the
+  // change left it: restoring the focus to the toolbar button, or waiting a frame as
+  // chain().focus() does, would send a fast typist's next keys elsewhere.
+  const close = () => {
+    flushSync(onClose);
+    editor.view.focus();
+  };
+
   const save = (event: FormEvent) => {
     event.preventDefault();
     const address = linkHref(href);
-    const chain = editor.chain().focus().extendMarkRange('link');
+    const chain = editor.chain().extendMarkRange('link');
     const linked = (words: string) => ({ type: 'text', text: words, marks: [{ type: 'link', attrs: { href: address } }] });
     if (address === '') chain.unsetLink().run();
-    // New link text: what is typed next is not part of the link.
     else if (editingText && text.trim() !== '' && text !== editor.state.doc.textBetween(from, to, ' '))
       chain.insertContent(linked(text)).unsetMark('link').run();
     else if (empty)
@@ -41,12 +50,22 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
         .insertContent(linked(text.trim() || address))
         .unsetMark('link')
         .run();
-    else chain.setLink({ href: address }).run();
-    onClose();
+    // The linked words stay; the caret goes after them, as in Ghost and Google Docs, so what is
+    // typed next neither replaces them nor joins the link.
+    else
+      chain
+        .setLink({ href: address })
+        .command(({ tr }) => {
+          tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+          return true;
+        })
+        .unsetMark('link')
+        .run();
+    close();
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="link-titulo">
+    <Dialog open onClose={close} disableRestoreFocus fullWidth maxWidth="sm" aria-labelledby="link-titulo">
       <form onSubmit={save} noValidate>
         <DialogTitle id="link-titulo">{current ? 'Editar link' : 'Inserir link'}</DialogTitle>
         <DialogContent>
@@ -65,7 +84,7 @@ export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () =>
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
+          <Button onClick={close}>Cancelar</Button>
           <Button type="submit" variant="contained">
             Salvar
           </Button>
