@@ -46,6 +46,7 @@ import { LinkDialog } from './LinkDialog';
 import { imageFiles, type EditorImage } from './images';
 import { insertImage } from './insertImage';
 import { MarkdownStats } from './MarkdownStats';
+import './canvas.css';
 
 /** How long typing must pause before the Markdown is written back. */
 const WRITE_BACK_MS = 300;
@@ -202,6 +203,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         role: 'textbox',
         spellcheck: 'true',
         lang: 'pt-BR',
+        // Set as the article is on the site (canvas.css).
+        class: 'prose-article',
       },
       handlePaste: (view, event) => {
         const files = imageFiles(event.clipboardData);
@@ -295,7 +298,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
           <RichTextField
             variant="outlined"
             controls={<Toolbar editor={editor} source={source} onImage={() => void onImage()} onLink={() => setLinking(true)} />}
-            RichTextContentProps={{ sx: source ? { display: 'none' } : undefined }}
+            RichTextContentProps={{ disableDefaultStyles: true, sx: source ? { display: 'none' } : undefined }}
             footer={
               source ? (
                 <Box
@@ -326,7 +329,6 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
             }
             sx={{
               '& .ProseMirror': { minHeight, p: 1.5, overflowWrap: 'anywhere' },
-              '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
               '& [data-preserved]': { bgcolor: 'action.hover', borderRadius: 1, px: 0.5, fontSize: 13, whiteSpace: 'pre-wrap' },
               ...(error ? { '& .MuiOutlinedInput-notchedOutline, & fieldset': { borderColor: 'error.main' } } : {}),
             }}
