@@ -3,9 +3,9 @@
 // Site settings: only the known keys; the smtp_* keys drive PocketBase's own mail
 // settings, and smtp_password is never stored in the (readable) settings table.
 
-// PUBLIC_SITE_URL is where the links in e-mails (password reset, verification)
-// point, else this server's own address (lib/settings.js); on a first start the
-// settings migration reads it too.
+// PUBLIC_SITE_URL is where the links in e-mails (password reset, verification,
+// newsletter) point, else the address this server listens on (lib/settings.js); on a
+// first start the settings migration reads it too.
 onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/settings.js`).applyLinkOrigin(e.app);

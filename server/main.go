@@ -47,6 +47,13 @@ func main() {
 	flags.StringVar(&migrationsDir, "migrationsDir", "", "the directory with the JS migrations")
 	flags.BoolVar(&automigrate, "automigrate", true, "generate a migration file on every collection change made in the dashboard")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
+	// Without PUBLIC_SITE_URL, links in e-mails point at this server
+	// (pb_hooks/lib/settings.js, linkOrigin). A JS hook cannot read the serve command's
+	// --http flag, nor see the server's address (JS hooks have no onServe), so the
+	// address it listens on is passed on as HTTP_ADDR.
+	if addr := serveAddress(os.Args[1:]); addr != "" {
+		_ = os.Setenv("HTTP_ADDR", addr)
+	}
 
 	jsvm.MustRegister(app, jsvm.Config{
 		HooksDir:      hooksDir,
@@ -93,4 +100,21 @@ func main() {
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// serveAddress is the --http value of a `serve` command line ("" for other commands
+// or when it is not given).
+func serveAddress(args []string) string {
+	if len(args) == 0 || args[0] != "serve" {
+		return ""
+	}
+	for i, arg := range args {
+		if value, ok := strings.CutPrefix(arg, "--http="); ok {
+			return value
+		}
+		if arg == "--http" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
 }

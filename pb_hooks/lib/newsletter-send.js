@@ -150,7 +150,7 @@ function render(app, post) {
   if (!template || !template.html) throw new BadRequestError(MESSAGES.noTemplate);
   const { escapeHtml } = require(`${__hooks}/lib/server-pages.js`);
   const entry = post.entry;
-  // The site's address (PUBLIC_SITE_URL, else this server's HOST and PORT), as every e-mail link.
+  // The site's address (PUBLIC_SITE_URL, else this server's own: lib/settings.js), as every e-mail link.
   const origin = require(`${__hooks}/lib/settings.js`).siteAddress(app);
   const absolute = (src) => (/^https?:\/\//.test(src) ? src : origin + src);
   const image = entry.image && entry.image.src && !/\.svg(\?|$)/.test(entry.image.src) ? entry.image : null;

@@ -111,16 +111,20 @@ const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):[0-9]+$/;
 
 /**
  * Where links in e-mails point: PUBLIC_SITE_URL; without it, this server's own
- * address as npm start serves it (HOST and PORT), rather than the default port. Never
+ * address: the one `serve --http` listens on (HTTP_ADDR, set by server/main.go), else
+ * HOST and PORT as npm start passes them, else PocketBase's default port. Never
  * the request's Host header: a forged Host would send a reset link, with its token,
  * to another site.
  */
 function linkOrigin() {
   const url = $os.getenv("PUBLIC_SITE_URL");
   if (url) return url.replace(/\/+$/, "");
-  const host = $os.getenv("HOST");
+  // "127.0.0.1:8090", ":8090" or "[::1]:8090".
+  const parts = /^\[?([^\]]*?)\]?:(\d+)$/.exec($os.getenv("HTTP_ADDR"));
+  const host = parts ? parts[1] : $os.getenv("HOST");
+  const port = parts ? parts[2] : $os.getenv("PORT") || "8090";
   const name = !host || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-  return `http://${name.indexOf(":") >= 0 ? `[${name}]` : name}:${$os.getenv("PORT") || "8090"}`;
+  return `http://${name.indexOf(":") >= 0 ? `[${name}]` : name}:${port}`;
 }
 
 /**

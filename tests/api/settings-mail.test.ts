@@ -66,11 +66,14 @@ describe('password reset by e-mail', () => {
 });
 
 describe('links in e-mails without PUBLIC_SITE_URL', () => {
-  test("point at this server's own port, never at a forged Host, and an operator's choice stays", async () => {
-    const local = await startStaffServer({ unthrottledLoopback: true, env: { PORT: '8123', PUBLIC_SITE_URL: '' } });
+  test("point at the address this server listens on, never at a forged Host, and an operator's choice stays", async () => {
+    // No PORT: the server is started by `serve --http` on a free port, not by npm start.
+    const local = await startStaffServer({ unthrottledLoopback: true, env: { PUBLIC_SITE_URL: '' } });
+    const own = local.server.url.replace(/\/+$/, '');
+    expect(own).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     try {
       await useSmtpSink(local.admin.client, sink, { user: 'mailer', password: 'segredo-smtp-123' });
-      expect((await local.superuser.settings.getAll()).meta.appURL).toBe('http://127.0.0.1:8123');
+      expect((await local.superuser.settings.getAll()).meta.appURL).toBe(own);
       const email = 'autor@exemplo.com.br';
       const response = await fetch(`${local.server.url}/api/collections/users/request-password-reset`, {
         method: 'POST',
@@ -79,7 +82,7 @@ describe('links in e-mails without PUBLIC_SITE_URL', () => {
       });
       expect(response.status).toBe(204);
       const body = (await sink.waitFor(email)).raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      expect(body).toMatch(/http:\/\/127\.0\.0\.1:8123\/admin\/reset-password\?token=/);
+      expect(body).toContain(`${own}/admin/reset-password?token=`);
       expect(body).not.toContain('site-do-atacante');
 
       // An address set in PocketBase's dashboard survives a restart.

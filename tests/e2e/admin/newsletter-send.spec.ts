@@ -1,18 +1,18 @@
 /**
- * 'Enviar newsletter' (issue 36, part 2), on a PocketBase of its own serving the built
- * site, with e-mail through a real SMTP server on loopback: an editor opens the dialog
- * on an article from git, sees who receives it, sends a test to herself, then sends it;
- * the send's screen shows the progress until 'Concluído'; each confirmed subscriber got
- * one e-mail (never the pending one) carrying the one-click unsubscribe headers, and its
- * 'Cancelar inscrição' link works in the browser. 'Envios' lists the send, on a laptop
- * and at 390 px. An author has no such button.
+ * 'Enviar newsletter', on a PocketBase of its own serving the built site, with e-mail
+ * through a real SMTP server on loopback: an editor opens the dialog on an article
+ * from git, sees who receives it, sends a test to herself, then sends it; the send's
+ * screen shows the progress until 'Concluído'; each confirmed subscriber got one
+ * e-mail (never the pending one) carrying the one-click unsubscribe headers, every
+ * link of it with one origin, and its 'Cancelar inscrição' link works in the browser.
+ * 'Envios' lists the send, on a laptop and at 390 px. An author has no such button.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { PASSWORD, startStaffServer, type StaffServer } from '../../helpers/staff';
 import { openAdminAs, type StaffAccount } from '../../helpers/staff';
-import { mailHeader } from '../../helpers/two-step';
+import { mailBody, mailHeader } from '../../helpers/two-step';
 import { wcagViolations } from '../axe';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -96,6 +96,12 @@ test('an editor tests and sends a git article to the confirmed subscribers, and 
   const mail = (await sink.waitFor(SUBSCRIBERS[0]!)).raw;
   const link = mailHeader(mail, 'List-Unsubscribe').slice(1, -1);
   const url = new URL(link);
+  // One address for every link of the e-mail ('Leia o artigo', the site, the unsubscribe
+  // link): this server's, as PUBLIC_SITE_URL is not set here.
+  const body = mailBody(mail);
+  expect(body).toContain(`${staff.server.url}/blog/`);
+  expect(new Set([...body.matchAll(/https?:\/\/[^/"\s<>]+/g)].map((match) => match[0]))).toEqual(new Set([url.origin]));
+  expect(url.origin).toBe(new URL(staff.server.url).origin);
   await page.goto(`${staff.server.url}${url.pathname}${url.search}`);
   await page.getByRole('button', { name: 'Cancelar inscrição' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
