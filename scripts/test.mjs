@@ -1,14 +1,14 @@
 // `npm test`: the whole suite in one run, on a bare machine too. Finds (or installs)
-// every tool the suite needs first: a Chromium and Java (Debian's packages, installed
-// when running as root), the PocketBase binary and the Go tools of the tests (SeaweedFS,
-// actionlint), built from their modules and cached. Then runs the static checks
+// every tool the suite needs first: a Chromium, its test fonts and Java (Debian's
+// packages, installed when running as root), the PocketBase binary and the Go tools of
+// the tests (SeaweedFS, actionlint), built from their modules and cached. Then runs the static checks
 // (`npm run check`: types, lint, formatting), the Go tests of server/ (`go test ./...`),
 // the unit and API tests (Vitest) and the browser tests (Playwright, against the built
 // site served by PocketBase), and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium, ensureTestFonts } from './lib/chromium.mjs';
 import { ACTIONLINT } from './lib/actionlint.mjs';
 import { ensureGoTool } from './lib/go-tool.mjs';
 import { ensureJava } from './lib/java.mjs';
@@ -134,6 +134,7 @@ let env;
 try {
   const [chrome, pocketbase] = await Promise.all([ensureChromium(), resolvePocketBase()]);
   const java = ensureJava();
+  ensureTestFonts();
   // Built before the tests start (minutes on a fresh machine), not by two test files at once.
   const [weed, linter] = [await ensureGoTool(SEAWEEDFS), await ensureGoTool(ACTIONLINT)];
   // The HTML checker runs `java` from the PATH, and this one may come from JAVA_HOME. Last

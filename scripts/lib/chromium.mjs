@@ -48,3 +48,26 @@ export async function ensureChromium() {
     );
   }
 }
+
+/**
+ * The fonts the header test forces on the page (tests/e2e/navigation.spec.ts): Debian's
+ * default sans, wider than most, and Liberation Sans, with Arial's widths.
+ */
+const TEST_FONTS = [
+  { file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', pkg: 'fonts-dejavu-core' },
+  { file: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', pkg: 'fonts-liberation' },
+];
+
+/**
+ * Installs the test fonts as Chromium is installed (Debian's packages, when root). Where
+ * that cannot be done it only warns: the header test then fails, naming the missing font.
+ */
+export function ensureTestFonts() {
+  for (const { file, pkg } of TEST_FONTS) {
+    try {
+      ensureDebianTool(file, pkg, '[testes]');
+    } catch (error) {
+      process.stderr.write(`[testes] ${error instanceof Error ? error.message : error}\n`);
+    }
+  }
+}

@@ -41,6 +41,52 @@ test.describe('top navigation', () => {
   });
 });
 
+test.describe('header at laptop widths, whatever the fonts', () => {
+  // The forced font is an inline <style>, which the site's CSP refuses.
+  test.use({ bypassCSP: true });
+
+  /**
+   * Debian's default sans (DejaVu Sans) is ~15% wider than Arial; Liberation Sans has
+   * Arial's metrics. Both are installed by the test setup (ensureTestFonts, scripts/lib/chromium.mjs).
+   */
+  for (const font of ['DejaVu Sans', 'Liberation Sans']) {
+    for (const width of [1280, 1366, 1440]) {
+      test(`fits at ${width} px in ${font}, "Fale com um especialista" whole`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        await page.addStyleTag({ content: `*, *::before, *::after { font-family: '${font}' !important; }` });
+        // A missing font would silently fall back to another one: its text then measures as the fallback's.
+        const installed = await page.evaluate((name) => {
+          const context = document.createElement('canvas').getContext('2d')!;
+          const measure = (family: string) => {
+            context.font = `16px ${family}`;
+            return context.measureText('Fale com um especialista').width;
+          };
+          return measure(`'${name}', monospace`) === measure(`'${name}', serif`);
+        }, font);
+        expect(installed, `a fonte ${font} está instalada`).toBe(true);
+
+        const header = page.getByRole('banner');
+        const widths = await header.evaluate((element) => ({
+          page: document.documentElement.scrollWidth,
+          header: element.scrollWidth,
+          window: window.innerWidth,
+        }));
+        expect(widths, 'nada passa da largura da janela').toEqual({ page: width, header: width, window: width });
+        // Nor past the header's own column (at 1440 an overflow would still be inside the window).
+        const row = await header.evaluate((element) => {
+          const column = element.firstElementChild as HTMLElement;
+          return { content: column.scrollWidth, column: column.clientWidth };
+        });
+        expect(row.content, 'o conteúdo cabe na coluna do cabeçalho').toBeLessThanOrEqual(row.column);
+        const cta = header.getByRole('link', { name: /Fale com um especialista/ });
+        await expect(cta).toBeInViewport({ ratio: 1 });
+        expect(await cta.evaluate((element) => element.scrollWidth <= element.clientWidth), 'o texto cabe no botão').toBe(true);
+      });
+    }
+  }
+});
+
 test.describe('home page', () => {
   test('shows the hero, the testing banner and both actions', async ({ page }) => {
     await page.goto('/');

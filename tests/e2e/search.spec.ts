@@ -125,6 +125,23 @@ test('without JavaScript the not-found page shows no search form, so no words go
   await context.close();
 });
 
+test('without JavaScript the header offers no search, which would do nothing; with it, "Buscar" is there', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/produtos`);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: /Fale com um especialista/ })).toBeVisible();
+    const search = header.getByRole('button', { name: 'Buscar' });
+    if (javaScriptEnabled) await expect(search, 'com JavaScript').toBeVisible();
+    else await expect(search, 'sem JavaScript').toBeHidden();
+    await context.close();
+  }
+});
+
 test('a search still answers after a publication replaced the files the loaded index named', async ({ page, consoleErrors }) => {
   // The manifest first read is an older one: its chunks were replaced by a publication
   // since (404). The dialog reads the manifest again and answers.

@@ -29,10 +29,11 @@ interface Manifest {
 }
 interface Locked extends Manifest {
   link?: boolean;
+  hasInstallScript?: boolean;
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(fromRoot(file), 'utf8'));
-const manifest = readJson('package.json') as Manifest;
+const manifest = readJson('package.json') as Manifest & { allowScripts?: Record<string, boolean> };
 const lockfile = readJson('package-lock.json') as { lockfileVersion: number; packages?: Record<string, Locked> };
 const packages = lockfile.packages ?? {};
 const root = packages[''] ?? {};
@@ -101,5 +102,34 @@ describe('package-lock.json agrees with package.json', () => {
       }
     }
     expect(missing, HOW_TO_FIX).toEqual([]);
+  });
+});
+
+/**
+ * npm 12 runs no install script that package.json's `allowScripts` does not allow, and
+ * the `node` package's is what puts Node 24 in node_modules/.bin: every locked package
+ * with one is reviewed there (allowed or denied), and no entry outlives its package.
+ * scripts/check-install.mjs proves it by a real install (.ci/run).
+ */
+describe("package.json's allowScripts covers the lockfile's install scripts", () => {
+  // Entries by name: the lockfile has no `resolved` URLs, which npm needs to pin a version.
+  const reviewed = Object.keys(manifest.allowScripts ?? {});
+  const withScripts = [
+    ...new Set(
+      Object.entries(packages)
+        .filter(([, entry]) => entry.hasInstallScript)
+        .map(([location]) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+    ),
+  ];
+
+  test('every package with an install script is allowed or denied by name', () => {
+    expect(withScripts.length, 'pacotes com script de instalação no lockfile').toBeGreaterThan(0);
+    const unreviewed = withScripts.filter((name) => !reviewed.includes(name));
+    expect(unreviewed, 'revise com `npm approve-scripts <pacote>` ou `npm deny-scripts <pacote>`').toEqual([]);
+  });
+
+  test('every entry names a locked package that still has an install script', () => {
+    const stale = reviewed.filter((name) => !withScripts.includes(name));
+    expect(stale, 'tire do allowScripts (`npm install-scripts prune`)').toEqual([]);
   });
 });
