@@ -20,31 +20,7 @@ import { reasonOf } from '../errors';
 import { useActor } from '../common/useActor';
 import { can } from '../../lib/permissions';
 import { formatDateTime, formatSeconds } from '../../lib/format';
-
-interface SiteBuild {
-  /** The publisher's build id. */
-  id: string;
-  state: 'queued' | 'building' | 'success' | 'failed';
-  mode: 'local' | 'deploy-hook';
-  reasons: string[];
-  /** ISO 8601, or '' while unknown. */
-  started_at: string;
-  finished_at: string;
-  created: string;
-  duration_ms: number;
-  pages: number;
-  progress: string;
-  log: string;
-  /** Records the build left out: the site's schema refused them, or their page failed. */
-  left_out?: LeftOut[];
-}
-
-interface LeftOut {
-  collection: 'posts' | 'pages' | 'public_site_settings' | 'comments';
-  id: string;
-  label: string;
-  reason: string;
-}
+import type { LeftOut, SiteBuild } from './publication';
 
 const KIND: Record<LeftOut['collection'], string> = {
   posts: 'Post',

@@ -7,7 +7,7 @@ import { PAGE_STATUS_CHOICES, toPageCreateBody, publishError, type PageFormValue
 
 export default function PageCreate() {
   return (
-    <Create title="Nova Página" redirect="list" transform={(values: PageFormValues) => toPageCreateBody(values)}>
+    <Create title="Nova Página" redirect="edit" transform={(values: PageFormValues) => toPageCreateBody(values)}>
       <SimpleForm
         defaultValues={{ status: 'draft', content: { sections: [{ heading: '', body: '' }] } }}
         sx={{ maxWidth: 960 }}

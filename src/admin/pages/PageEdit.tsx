@@ -19,7 +19,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
-import { SiteLink, pagePath } from '../common/SiteLink';
+import { pagePath } from '../common/SiteLink';
+import { LiveSiteLink, PublicationStatus } from '../common/PublicationStatus';
 import { EditTabs } from '../revisions/EditTabs';
 import { VersionedEdit } from '../revisions/VersionedEdit';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
@@ -35,7 +36,7 @@ function PageSummary() {
       {pagePath(record) ? (
         <>
           {' · '}
-          <SiteLink path={pagePath(record)!} title={String(record.name)} />
+          <LiveSiteLink path={pagePath(record)!} title={String(record.name)} />
         </>
       ) : null}
     </Typography>
@@ -43,9 +44,11 @@ function PageSummary() {
 }
 
 function PageToolbar() {
+  const record = useRecordContext();
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <Toolbar sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
       <SaveButton />
+      <PublicationStatus path={pagePath(record)} />
       <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir página" confirmContent={PAGE_DELETE_CONFIRMATION} />
     </Toolbar>
   );

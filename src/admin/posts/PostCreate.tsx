@@ -16,13 +16,14 @@ export default function PostCreate() {
       transform={(values: PostFormValues) => toPostBody(values, { actor })}
       mutationOptions={{
         // Saved: the browser's copy of the unsaved new post has served its purpose.
-        onSuccess: () => {
+        onSuccess: (data: { id: string }) => {
           clearLocalCopy(localCopyKey(actor?.id, 'posts'));
           notify('resources.posts.notifications.created', {
             type: 'info',
             messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) },
           });
-          redirect('list', 'posts');
+          // On to the new post's own screen, which says where it stands on the site.
+          redirect('edit', 'posts', data.id);
         },
       }}
     >

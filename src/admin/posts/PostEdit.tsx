@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { Title, useCanAccess, useEditContext } from 'react-admin';
 import { AccessDenied } from '../common/AccessDenied';
 import { canAccessArea } from '../access';
-import { SiteLink, postPath } from '../common/SiteLink';
+import { postPath } from '../common/SiteLink';
+import { LiveSiteLink } from '../common/PublicationStatus';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
 import { SendNewsletterButton } from '../sends/SendNewsletterButton';
@@ -51,7 +52,7 @@ function PostEditView() {
             Por {String(record.author_name)}
           </Typography>
         ) : null}
-        {postPath(record) ? <SiteLink path={postPath(record)!} title={String(record.title ?? '')} /> : null}
+        {postPath(record) ? <LiveSiteLink path={postPath(record)!} title={String(record.title ?? '')} /> : null}
         {postPath(record) && canAccessArea(actor, 'sends', 'create') ? <SendNewsletterButton slug={String(record.slug)} /> : null}
       </Stack>
       {note && record.status !== 'published' && record.status !== 'scheduled' ? <ReviewNote note={note} /> : null}

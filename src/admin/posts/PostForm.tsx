@@ -42,6 +42,8 @@ import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
 import { useFileUrl } from '../dataProvider';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
+import { PublicationStatus } from '../common/PublicationStatus';
+import { postPath } from '../common/SiteLink';
 import { MarkdownInput } from '../editor/MarkdownInput';
 import { usePhone } from '../common/usePhone';
 import { ArticlePreview } from './ArticlePreview';
@@ -227,6 +229,7 @@ function PostToolbar({ canDelete }: { canDelete: boolean }) {
         {!mayPublish && record?.status !== 'review' ? <SubmitForReviewButton /> : null}
         {mayPublish && record?.status === 'review' ? <SendBackButton /> : null}
       </Box>
+      {canDelete && <PublicationStatus path={postPath(record)} />}
       {canDelete && (
         <DeleteButton mutationMode="pessimistic" confirmTitle="Excluir post" confirmContent={POST_DELETE_CONFIRMATION} />
       )}

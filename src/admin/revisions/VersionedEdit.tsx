@@ -3,7 +3,9 @@
  * each save sends the `updated` value the editor loaded; when someone saved in between
  * the server answers 409 and a dialog says who and when ('Este post foi alterado por
  * {nome} às {hora}.') with 'Ver diferenças', 'Sobrescrever' and 'Cancelar' (the typed
- * text stays in the form). A successful save removes the local copy of unsaved changes.
+ * text stays in the form). A successful save removes the local copy of unsaved changes
+ * and stays on the screen, as in Ghost and WordPress: the form's toolbar then says where
+ * the change stands on the site (src/admin/common/PublicationStatus.tsx).
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,16 +15,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  EditBase,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useSaveContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { EditBase, useDataProvider, useNotify, useRecordContext, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatTime } from '../../lib/format';
 import { useActor } from '../common/useActor';
 import { usePhone } from '../common/usePhone';
@@ -127,7 +120,6 @@ export function VersionedEdit({
   const notify = useNotify();
   const { actor } = useActor();
   const translate = useTranslate();
-  const redirect = useRedirect();
   /** The values of a save the server refused as stale (409), while the dialog is open. */
   const [conflict, setConflict] = useState<Record<string, unknown> | null>(null);
   /** The values of the last save, for the diff and 'Sobrescrever'. */
@@ -151,7 +143,6 @@ export function VersionedEdit({
             type: 'info',
             messageArgs: { smart_count: 1, _: translate('ra.notification.updated', { smart_count: 1 }) },
           });
-          redirect('list', resource);
         },
         onError: (error: unknown) => {
           const failure = error as { status?: number; message?: string; body?: { errors?: Record<string, unknown> } };

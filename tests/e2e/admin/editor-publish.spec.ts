@@ -286,6 +286,40 @@ test('a word only in a newly published CMS post is found by the site search once
   await expect(found.locator('mark')).toHaveText(word);
 });
 
+test("saving stays on the post's screen and says when the change is live; 'Ver no site' waits for that build", async ({
+  page,
+  admin,
+  stack,
+}) => {
+  test.setTimeout(300_000);
+  const { token } = JSON.parse(admin) as { token: string };
+  const created = await fetch(`${stack.url}/api/collections/posts/records`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify({ title: 'Aterramento de painéis', content: 'Um texto.', category: 'Técnico', status: 'published' }),
+  });
+  const post = (await created.json()) as { id: string; slug: string };
+  await waitUntilLive(stack, `/blog/${post.slug}`);
+
+  await openAdmin(page, admin, `/admin/posts/${post.id}`);
+  const status = page.getByRole('toolbar').getByRole('status');
+  await expect(status).toHaveText(/^No ar desde \d\d:\d\d$/, { timeout: 60_000 });
+  const word = `equipotencial${Date.now().toString(36)}`;
+  await field(page, 'Título').fill(`Aterramento ${word} de painéis`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible({ timeout: 20_000 });
+  // Still on the post, with what was typed.
+  await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}$`));
+  await expect(field(page, 'Título')).toHaveValue(`Aterramento ${word} de painéis`);
+  await expect(status).toHaveText(/^Salvo às \d\d:\d\d · (Aguardando a publicação|Publicando)…$/);
+  await expect(page.getByText('Ver no site (após a publicação)')).toBeVisible();
+  await expect(status).toHaveText(/^No ar desde \d\d:\d\d$/, { timeout: 180_000 });
+  // Live means live: the address 'Ver no site' opens already shows the change.
+  const link = page.getByRole('link', { name: /^Ver no site/ });
+  await expect(link).toHaveAttribute('href', `/blog/${post.slug}`);
+  expect(await (await fetch(`${stack.url}/blog/${post.slug}`)).text()).toContain(word);
+});
+
 test('the search follows later publications: an edited post is found by its new words only, and a git article with a new comment is listed once', async ({
   page,
   admin,

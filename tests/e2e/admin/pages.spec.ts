@@ -35,6 +35,8 @@ test('an editor creates a page: slug from the name, meta description counter n/1
 
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
+  // Saving stays on the page's screen; the list is one click away.
+  await page.getByRole('menuitem', { name: 'Páginas' }).click();
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
   await expect(row.getByText(slug, { exact: true })).toBeVisible();
@@ -115,6 +117,7 @@ test('an editor edits the SEO fields and status of a page', async ({ page }) => 
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Páginas' }).click();
   await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('Publicada', { exact: true })).toBeVisible();
   const client = await superuser();
   expect(await client.collection('pages').getOne(created.id)).toMatchObject({

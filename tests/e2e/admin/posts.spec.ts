@@ -84,6 +84,9 @@ test('an editor writes a post: slug from the title, a sanitized preview through 
 
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post criado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/posts\/(?!create$)\w+$/);
+  // Saving stays on the post's screen; the list is one click away.
+  await page.getByRole('menuitem', { name: 'Posts' }).click();
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
   await expect(row.getByText(editor.fullName)).toBeVisible();
@@ -140,6 +143,8 @@ test('an editor edits and publishes a post', async ({ page }) => {
   await chooseOption(page, 'Status', 'Publicado');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
+  // Saving stays on the post's screen; the list is one click away.
+  await page.getByRole('menuitem', { name: 'Posts' }).click();
   await expect(row.getByText('Publicado', { exact: true })).toBeVisible();
   const client = await superuser();
   const published = await client.collection('posts').getOne(post.id);
@@ -192,6 +197,7 @@ test.describe('in a browser outside Brasília', () => {
     await page.getByLabel('Publicar em').fill(formatDateTimeInput(when));
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Posts' }).click();
     await expect(page.getByRole('row', { name: new RegExp(post.title) }).getByText('Agendado', { exact: true })).toBeVisible();
 
     const client = await superuser();
@@ -215,6 +221,9 @@ test('an author writes drafts or sends them for review, with no publish option a
   await field(page, 'Conteúdo').fill('Texto simples.');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Post criado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/posts\/(?!create$)\w+$/);
+  // Saving stays on the post's screen; the list is one click away.
+  await page.getByRole('menuitem', { name: 'Posts' }).click();
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
   // Authors never delete, not even their own posts.
