@@ -249,7 +249,13 @@ export interface AdminMethods {
   startNewsletterSend(slug: string, options?: { test?: boolean }): Promise<{ id: string; total?: number }>;
   /** Stops a running send (POST /api/newsletter/sends/{id}/cancel). */
   cancelNewsletterSend(id: string): Promise<{ id: string; status: string }>;
+  /** Sends a test e-mail through the saved SMTP settings (POST /api/site/mail/test, pb_hooks/lib/mail-test.js; admins). */
+  sendTestMail(to: string): Promise<TestMailAnswer>;
 }
+
+/** The server's answer to a test e-mail: sent, or why not in pt-BR with the server's own words. */
+export type TestMailAnswer =
+  { sent: true; to: string; message: string } | { sent: false; reason: string; message: string; detail: string };
 
 /** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter-send.js `audience`). */
 export interface NewsletterAudience {
@@ -303,6 +309,7 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     newsletterAudience: (slug) => pb.send('/api/newsletter/audience', { method: 'GET', query: { slug }, requestKey: null }),
     startNewsletterSend: (slug, options = {}) =>
       pb.send('/api/newsletter/sends', { method: 'POST', body: { slug, test: options.test === true }, requestKey: null }),
+    sendTestMail: (to) => pb.send('/api/site/mail/test', { method: 'POST', body: { to }, requestKey: null }),
     cancelNewsletterSend: (id) =>
       pb.send(`/api/newsletter/sends/${encodeURIComponent(id)}/cancel`, { method: 'POST', requestKey: null }),
   };

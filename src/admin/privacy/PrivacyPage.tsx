@@ -39,6 +39,7 @@ import { formatDateTime } from '../../lib/format';
 import { isEmail } from '../../lib/public-forms';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
+import { EMAIL_HTML_INPUT } from '../common/emailInput';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useActor } from '../common/useActor';
 import { useAdminDataProvider } from '../dataProvider';
@@ -553,7 +554,7 @@ function PrivacyView() {
               required
               inputRef={emailRef}
               autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email', spellCheck: false, autoCapitalize: 'none' } }}
+              slotProps={{ htmlInput: EMAIL_HTML_INPUT }}
               sx={{ flex: 1, minWidth: 0 }}
             />
             <Button
