@@ -42,3 +42,12 @@ onRecordAfterUpdateSuccess((e) => {
 // Whether the panel can send e-mails (an SMTP server is configured): the sign-in
 // screen's 'Recuperar' tab and the dashboard say what is true. It tells nothing else.
 routerAdd("GET", "/api/site/mail", (e) => e.json(200, { enabled: require(`${__hooks}/lib/settings.js`).mailReady(e.app) }));
+
+// 'Enviar e-mail de teste' (lib/mail-test.js): active admins only, to staff addresses,
+// a few per admin; the answer says in pt-BR what the mail server said.
+routerAdd(
+  "POST",
+  "/api/site/mail/test",
+  (e) => require(`${__hooks}/lib/mail-test.js`).send(e),
+  $apis.requireAuth("users", "_superusers"),
+);

@@ -21,6 +21,7 @@ import (
 
 	"operium/server/forms"
 	"operium/server/jobs"
+	"operium/server/mailtimeout"
 	"operium/server/newsletter"
 	"operium/server/site"
 )
@@ -30,7 +31,7 @@ func main() {
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site", "forms", "newsletter", "jobs"}
+	features := []string{"site", "forms", "newsletter", "jobs", "mailtimeout"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -84,6 +85,8 @@ func main() {
 	newsletter.Register(app)
 	// The hooks' jobs a request asks for once it has answered (pb_hooks/lib/after-answer.js).
 	jobs.Register(app)
+	// A deadline on every e-mail PocketBase's mailer sends (its SMTP client has none).
+	mailtimeout.Register(app)
 
 	// With no superuser yet, PocketBase would open a browser on its installer and print
 	// a link carrying a 30-minute superuser token: on a server there is no browser, and

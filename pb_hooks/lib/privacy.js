@@ -26,10 +26,7 @@ const MESSAGES = {
 
 /** An active admin (or a superuser): the only ones who answer data-subject requests. */
 function assertAdmin(e) {
-  const auth = e.auth;
-  const admin =
-    auth && (auth.isSuperuser() || (auth.collection().name === "users" && auth.get("is_active") && auth.get("role") === "admin"));
-  if (!admin) throw new ForbiddenError(MESSAGES.forbidden);
+  if (!require(`${__hooks}/lib/staff.js`).isActiveAdmin(e.auth, true)) throw new ForbiddenError(MESSAGES.forbidden);
 }
 
 /** The e-mail asked about, from the JSON body (never from the address: it would reach the logs). */
@@ -130,8 +127,8 @@ function exportData(e) {
   const email = emailOf(e);
   const held = holdings(e.app, email);
   record(e, "export", countsOf(held));
-  // No e-mail in the file's name: it goes into download lists and logs.
-  e.response.header().set("Content-Disposition", 'attachment; filename="dados-pessoais.json"');
+  // The panel writes the file from this answer, in pt-BR words and Brasília times
+  // (src/admin/privacy/facts.ts: the site's one date formatter is there, not here).
   e.response.header().set("Cache-Control", "no-store");
   return e.json(200, Object.assign({ email: email, exportedAt: new DateTime().string() }, held));
 }

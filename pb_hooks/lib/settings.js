@@ -1,5 +1,6 @@
 // Public site settings: the known keys, their validation, and the SMTP keys that
-// configure PocketBase's mailer (password-reset and notification e-mails).
+// configure PocketBase's mailer (password-reset and notification e-mails): server,
+// port, user, password, encryption (smtp_tls) and sender (meta.senderName/Address).
 
 const { fieldError } = require(`${__hooks}/lib/errors.js`);
 
@@ -19,6 +20,9 @@ const KEYS = [
   "smtp_port",
   "smtp_user",
   "smtp_password",
+  "smtp_tls",
+  "smtp_sender_name",
+  "smtp_sender_address",
   "newsletter_rate_per_minute",
   "google_analytics_id",
   "contact_retention_months",
@@ -29,6 +33,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9\s()-]+$/;
 const URL = /^https?:\/\/\S+$/;
 
+/**
+ * smtp_tls: how the mailer encrypts. 'starttls' connects in plain text and upgrades
+ * with STARTTLS whenever the server offers it (PocketBase's mailer always does, so
+ * there is no 'never encrypt' choice to offer); 'tls' is implicit TLS from the first
+ * byte (port 465). Empty (installs before the choice): implicit TLS on port 465 only.
+ */
+const TLS_CHOICES = ["starttls", "tls"];
+
 function validate(record) {
   const key = String(record.get("key") || "");
   const value = String(record.get("value") || "").trim();
@@ -37,7 +49,7 @@ function validate(record) {
   if (value === "") return;
   if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
   require(`${__hooks}/lib/input.js`).assertPlainCharacters("value", value, key === "site_description");
-  if ((key === "contact_email" || key === "contact_notify_email") && !EMAIL.test(value))
+  if ((key === "contact_email" || key === "contact_notify_email" || key === "smtp_sender_address") && !EMAIL.test(value))
     throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
   if (key === "contact_phone" && !PHONE.test(value))
     throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");
@@ -46,6 +58,10 @@ function validate(record) {
   }
   if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value))
     throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
+  if (key === "smtp_tls" && TLS_CHOICES.indexOf(value) < 0)
+    throw fieldError("value", "validation_invalid_tls", "Escolha a criptografia do envio.");
+  if (key === "smtp_sender_name" && value.length > 255)
+    throw fieldError("value", "validation_too_long", "Use no máximo 255 caracteres.");
   if (key === "contact_retention_months") {
     const { min, max } = require(`${__hooks}/lib/public-forms.json`).forms.contact_messages.retentionMonths;
     const months = /^[0-9]{1,3}$/.test(value) ? parseInt(value, 10) : NaN;
@@ -97,7 +113,11 @@ function applyMailSettings(app, record) {
   settings.smtp.host = host;
   settings.smtp.port = port;
   settings.smtp.username = settingValue(app, "smtp_user");
-  settings.smtp.tls = port === 465;
+  const tls = settingValue(app, "smtp_tls");
+  settings.smtp.tls = tls ? tls === "tls" : port === 465;
+  // PocketBase requires a sender: an empty field keeps the one in use.
+  settings.meta.senderName = settingValue(app, "smtp_sender_name") || settings.meta.senderName;
+  settings.meta.senderAddress = settingValue(app, "smtp_sender_address") || settings.meta.senderAddress;
   app.save(settings);
 }
 
@@ -149,6 +169,7 @@ function siteAddress(app) {
 
 module.exports = {
   KEYS,
+  TLS_CHOICES,
   validate,
   absorbSecret,
   applyMailSettings,

@@ -1,6 +1,7 @@
 // Who on the staff may act as an editor: an active account with the admin or editor
 // role (the 'editor' permission of src/lib/permissions.ts, which the API rules mirror).
-// Comments moderation, publishing and analytics ask this one question.
+// Comments moderation, publishing and analytics ask this one question; data-subject
+// requests and the test e-mail ask for an active admin.
 
 /**
  * Whether `auth` is an active admin or editor; superusers count only when `superusers` is true.
@@ -13,6 +14,17 @@ function isActiveEditor(auth, superusers) {
   if (auth.collection().name !== "users" || !auth.get("is_active")) return false;
   const role = auth.get("role");
   return role === "admin" || role === "editor";
+}
+
+/**
+ * Whether `auth` is an active admin; superusers count only when `superusers` is true.
+ * @param {any} auth the request's auth record, or null
+ * @param {boolean} [superusers]
+ */
+function isActiveAdmin(auth, superusers) {
+  if (!auth) return false;
+  if (auth.isSuperuser()) return !!superusers;
+  return auth.collection().name === "users" && !!auth.get("is_active") && auth.get("role") === "admin";
 }
 
 /**
@@ -29,4 +41,4 @@ function setRequester(record, auth) {
   }
 }
 
-module.exports = { isActiveEditor, setRequester };
+module.exports = { isActiveEditor, isActiveAdmin, setRequester };

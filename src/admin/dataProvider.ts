@@ -43,7 +43,7 @@ import { useContext } from 'react';
 import { combineDataProviders, DataProviderContext, useDataProvider, type DataProvider, type RaRecord } from 'ra-core';
 import type { DashboardStats } from './dashboard/stats';
 import { withErrorMessages } from './errors';
-import type { CommentText, PrivacyErasure, PrivacyHoldings } from './privacy/summary';
+import type { CommentText, PrivacyErasure, PrivacyExport, PrivacyHoldings } from './privacy/summary';
 import { collectionOf } from './resources';
 import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from './restDataProvider';
 
@@ -239,8 +239,8 @@ export interface AdminMethods {
   renderPreview(markdown: string): Promise<{ html: string }>;
   /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy.js; admins only). */
   privacyLookup(email: string): Promise<PrivacyHoldings>;
-  /** The same as a JSON file (POST /api/privacy/export), with the name the server gives it. */
-  privacyExport(email: string): Promise<{ blob: Blob; filename: string }>;
+  /** The same with the e-mail and the time of the export (POST /api/privacy/export); the panel writes the file (privacy/facts.ts). */
+  privacyExport(email: string): Promise<PrivacyExport>;
   /** Erases an e-mail's personal data (POST /api/privacy/erase); comments are anonymised, their text kept or removed. */
   privacyErase(email: string, commentText: CommentText): Promise<PrivacyErasure>;
   /** Who a live post's newsletter would reach (GET /api/newsletter/audience, pb_hooks/lib/newsletter-send.js; editors and admins). */
@@ -249,7 +249,13 @@ export interface AdminMethods {
   startNewsletterSend(slug: string, options?: { test?: boolean }): Promise<{ id: string; total?: number }>;
   /** Stops a running send (POST /api/newsletter/sends/{id}/cancel). */
   cancelNewsletterSend(id: string): Promise<{ id: string; status: string }>;
+  /** Sends a test e-mail through the saved SMTP settings (POST /api/site/mail/test, pb_hooks/lib/mail-test.js; admins). */
+  sendTestMail(to: string): Promise<TestMailAnswer>;
 }
+
+/** The server's answer to a test e-mail: sent, or why not in pt-BR with the server's own words. */
+export type TestMailAnswer =
+  { sent: true; to: string; message: string } | { sent: false; reason: string; message: string; detail: string };
 
 /** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter-send.js `audience`). */
 export interface NewsletterAudience {
@@ -279,28 +285,6 @@ export function useFileUrl(): AdminMethods['fileUrl'] {
 }
 
 /**
- * POST /api/privacy/export as a file: the SDK's `send` parses JSON and drops the
- * headers, so a plain fetch with the session's token keeps the body as it came and
- * the file name of its Content-Disposition. A refusal throws the SDK's error shape
- * (`status`, `response`), which reasonOf reads.
- */
-async function exportPersonalData(pb: PocketBase, email: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await fetch(pb.buildURL('/api/privacy/export'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: pb.authStore.token },
-    body: JSON.stringify({ email }),
-    cache: 'no-store',
-  });
-  if (!response.ok) {
-    const details: unknown = await response.json().catch(() => ({}));
-    throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status, response: details });
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'dados-pessoais.json';
-  return { blob: await response.blob(), filename };
-}
-
-/**
  * The admin's data provider: backups and site builds through the REST routes
  * (restDataProvider.ts, with its custom `backupStatus`), every other resource
  * through PocketBase's records API with the spec's pt-BR error messages, plus
@@ -319,12 +303,13 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),
     // The e-mail of a data-subject request goes in the body, never in the address (server logs, history).
     privacyLookup: (email) => pb.send('/api/privacy/lookup', { method: 'POST', body: { email }, requestKey: null }),
-    privacyExport: (email) => exportPersonalData(pb, email),
+    privacyExport: (email) => pb.send('/api/privacy/export', { method: 'POST', body: { email }, requestKey: null }),
     privacyErase: (email, commentText) =>
       pb.send('/api/privacy/erase', { method: 'POST', body: { email, commentText }, requestKey: null }),
     newsletterAudience: (slug) => pb.send('/api/newsletter/audience', { method: 'GET', query: { slug }, requestKey: null }),
     startNewsletterSend: (slug, options = {}) =>
       pb.send('/api/newsletter/sends', { method: 'POST', body: { slug, test: options.test === true }, requestKey: null }),
+    sendTestMail: (to) => pb.send('/api/site/mail/test', { method: 'POST', body: { to }, requestKey: null }),
     cancelNewsletterSend: (id) =>
       pb.send(`/api/newsletter/sends/${encodeURIComponent(id)}/cancel`, { method: 'POST', requestKey: null }),
   };

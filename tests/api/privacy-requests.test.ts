@@ -107,14 +107,14 @@ describe('data-subject requests', () => {
     expect(held.notes.analytics).toContain('não guarda dados pessoais');
   });
 
-  test('the export is a JSON download named without the e-mail', async () => {
+  test('the export answers the data with the e-mail and its time, never cached', async () => {
     const response = await fetch(`${s.server.url}/api/privacy/export`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: s.admin.client.authStore.token },
       body: JSON.stringify({ email: EMAIL }),
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="dados-pessoais.json"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const data = await response.json();
     expect(data).toMatchObject({ email: EMAIL.toLowerCase() });
     expect(data.contactMessages[0].message).toBe(MESSAGE);

@@ -50,8 +50,11 @@ export async function useSmtpSink(admin: PocketBase, sink: SmtpSink, credentials
  *   SMTP exchange stays open, as against a slow server (tests of what waits for it).
  * @param options.refuse recipients the server refuses with a 550, as a real one does
  *   for an address it does not know.
+ * @param options.refuseAuth every sign-in is refused with a 535, as for a wrong password.
  */
-export async function startSmtpSink(options: { hold?: boolean; refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { hold?: boolean; refuse?: (address: string) => boolean; refuseAuth?: boolean } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   let holding = options.hold === true;
   const waiting: (() => void)[] = [];
@@ -63,6 +66,10 @@ export async function startSmtpSink(options: { hold?: boolean; refuse?: (address
     authOptional: true,
     logger: false,
     onAuth(auth, session, callback) {
+      if (options.refuseAuth) {
+        callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+        return;
+      }
       sessions.set(session.id, { username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username });
     },

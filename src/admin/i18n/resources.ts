@@ -158,7 +158,7 @@ export const resourceMessages = {
   },
   newsletter: {
     name: 'Inscrito |||| Newsletter',
-    fields: { email: 'E-mail', source: 'Origem', consented_at: 'Consentimento em', created: 'Inscrito em' },
+    fields: { email: 'E-mail', status: 'Situação', source: 'Origem', consented_at: 'Consentimento em', created: 'Inscrito em' },
     notifications: { deleted: 'Inscrito removido com sucesso!' },
   },
   sends: {

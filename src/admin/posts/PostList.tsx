@@ -1,15 +1,18 @@
 /**
  * Posts, newest first, paginated, sorted and filtered on the server. Authors see
  * only their own (the server would also list everyone's published posts to them);
- * edit and delete buttons follow the permission table per record.
+ * edit and delete buttons follow the permission table per record. 'Posts excluídos'
+ * shows beside 'Novo Post', and on the empty page too (every post deleted).
  */
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import {
   CreateButton,
   DataTable,
   DeleteButton,
   EditButton,
+  Empty,
   List,
   SearchInput,
   SelectInput,
@@ -39,17 +42,33 @@ const filters = [
   <SelectInput key="category" source="category" choices={CATEGORY_CHOICES} alwaysOn />,
 ];
 
-function PostListActions() {
+/** The way to the trash, for those who may delete (and so restore) posts. */
+function DeletedPostsLink() {
   const { actor } = useActor();
+  if (!can(actor, 'delete')) return null;
+  return (
+    <Button component={AdminLink} to="/deleted-posts" size="small" startIcon={<RestoreFromTrashIcon />}>
+      Posts excluídos
+    </Button>
+  );
+}
+
+function PostListActions() {
   return (
     <TopToolbar>
-      {can(actor, 'delete') ? (
-        <Button component={AdminLink} to="/deleted-posts" size="small" startIcon={<RestoreFromTrashIcon />}>
-          Posts excluídos
-        </Button>
-      ) : null}
+      <DeletedPostsLink />
       <CreateButton label="Novo Post" />
     </TopToolbar>
+  );
+}
+
+/** react-admin's empty page replaces the list's actions: with every post deleted, the trash must stay reachable. */
+function NoPosts() {
+  return (
+    <Stack sx={{ alignItems: 'center', pb: 3 }}>
+      <Empty />
+      <DeletedPostsLink />
+    </Stack>
   );
 }
 
@@ -66,6 +85,7 @@ export default function PostList() {
         filter={onlyOwn}
         filters={filters}
         actions={<PostListActions />}
+        empty={<NoPosts />}
         exporter={false}
         perPage={25}
       >

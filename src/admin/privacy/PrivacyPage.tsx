@@ -2,7 +2,7 @@
  * 'Privacidade' (admins only): data-subject requests (LGPD art. 18). Given an e-mail it
  * shows what the system holds about it (contact messages, comments, the newsletter
  * subscription, a staff account; analytics holds none), 'Exportar' downloads it as
- * JSON and 'Excluir dados' erases it after a confirmation that asks what to do with
+ * JSON in the screen's words (facts.ts) and 'Excluir dados' erases it after a confirmation that asks what to do with
  * the comments' text. Below, the recent requests (privacy_requests): who, when, what
  * and how many records, never the e-mail. The e-mail only travels in the JSON body of
  * the POSTs (the data provider's privacy* methods): never in an address, never stored
@@ -36,24 +36,31 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useGetList, useNotify } from 'react-admin';
 import { formatDateTime } from '../../lib/format';
-import { ROLE_LABELS, isRole } from '../../lib/permissions';
 import { isEmail } from '../../lib/public-forms';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
+import { EMAIL_HTML_INPUT } from '../common/emailInput';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useActor } from '../common/useActor';
-import { commentStatusLabel } from '../comments/choices';
 import { useAdminDataProvider } from '../dataProvider';
 import { fieldMessages, reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
-import { hasMachineLabel, interestLabel, volumeLabel } from '../messages/choices';
+import {
+  EXPORT_FILENAME,
+  RECEIVED_LABEL,
+  commentFacts,
+  messageFacts,
+  personalDataFile,
+  receivedFacts,
+  staffFacts,
+  subscriptionFacts,
+} from './facts';
 import {
   actionLabel,
   countsText,
   erasureText,
   hasErasable,
   holdingsCounts,
-  subscriptionStatusLabel,
   type CommentText,
   type PrivacyHoldings,
   type PrivacyRequest,
@@ -67,7 +74,7 @@ const REQUESTS_PARAMS = { sort: { field: 'created', order: 'DESC' as const }, pa
 /** Long values (e-mails, messages) wrap instead of pushing a phone's page sideways. */
 const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 
-const yesNo = (value: unknown) => (value ? 'Sim' : 'Não');
+const screenMoment = (value: unknown) => formatDateTime(value);
 
 /** Label and value pairs as a description list: two columns on wider screens, one on a phone. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -147,20 +154,7 @@ function Holdings({ held }: { held: PrivacyHoldings }) {
           <Items>
             {contactMessages.map((message) => (
               <Item key={message.id}>
-                <Facts
-                  items={[
-                    ['Recebida em', formatDateTime(message.created)],
-                    ['Nome', message.name],
-                    ['E-mail', message.email],
-                    ['Telefone', message.phone],
-                    ['Empresa', message.company],
-                    ['Possui máquina', message.has_machine ? hasMachineLabel(message.has_machine) : ''],
-                    ['Volume', message.volume ? volumeLabel(message.volume) : ''],
-                    ['Interesse', message.interest ? interestLabel(message.interest) : ''],
-                    ['Mensagem', message.message],
-                    ['Lida', yesNo(message.read)],
-                  ]}
-                />
+                <Facts items={messageFacts(message, screenMoment)} />
               </Item>
             ))}
           </Items>
@@ -171,16 +165,7 @@ function Holdings({ held }: { held: PrivacyHoldings }) {
           <Items>
             {comments.map((comment) => (
               <Item key={comment.id}>
-                <Facts
-                  items={[
-                    ['Enviado em', formatDateTime(comment.created)],
-                    ['Artigo', comment.article_title || comment.article],
-                    ['Nome', comment.name],
-                    ['E-mail', comment.email],
-                    ['Situação', commentStatusLabel(comment.status)],
-                    ['Comentário', comment.body],
-                  ]}
-                />
+                <Facts items={commentFacts(comment, screenMoment)} />
               </Item>
             ))}
           </Items>
@@ -191,19 +176,15 @@ function Holdings({ held }: { held: PrivacyHoldings }) {
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Facts
               items={[
-                ['E-mail', newsletter.email],
-                ['Situação', subscriptionStatusLabel(newsletter.status)],
-                ['Origem', newsletter.source],
-                ['Inscrição em', formatDateTime(newsletter.created)],
-                ['Consentimento em', formatDateTime(newsletter.consented_at)],
-                ['Confirmada em', formatDateTime(newsletter.confirmed_at)],
-                ['IP da confirmação', newsletter.confirmed_ip],
-                ['Cancelada em', formatDateTime(newsletter.unsubscribed_at)],
+                ...subscriptionFacts(newsletter, screenMoment),
                 [
-                  'Posts recebidos',
+                  RECEIVED_LABEL,
                   newsletter.received?.length
                     ? newsletter.received
-                        .map((item) => `${item.post_title} (${formatDateTime(item.sent_at) || 'não enviado'})`)
+                        .map((item) => {
+                          const [title, sent] = receivedFacts(item, screenMoment).map(([, value]) => value);
+                          return `${title} (${sent})`;
+                        })
                         .join('; ')
                     : 'nenhum',
                 ],
@@ -216,13 +197,7 @@ function Holdings({ held }: { held: PrivacyHoldings }) {
         {staffAccount ? (
           <Stack spacing={1}>
             <Paper variant="outlined" sx={{ p: 1.5 }}>
-              <Facts
-                items={[
-                  ['Nome', staffAccount.full_name],
-                  ['Papel', isRole(staffAccount.role) ? ROLE_LABELS[staffAccount.role] : staffAccount.role],
-                  ['Ativa', yesNo(staffAccount.is_active)],
-                ]}
-              />
+              <Facts items={staffFacts(staffAccount)} />
             </Paper>
             {notes.staff ? <Alert severity="warning">{notes.staff}</Alert> : null}
           </Stack>
@@ -495,7 +470,9 @@ function PrivacyView() {
   const download = async () => {
     setBusy('export');
     try {
-      const { blob, filename } = await dataProvider.privacyExport(email);
+      const exported = await dataProvider.privacyExport(email);
+      const blob = new Blob([JSON.stringify(personalDataFile(exported), null, 2)], { type: 'application/json' });
+      const filename = EXPORT_FILENAME;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -577,7 +554,7 @@ function PrivacyView() {
               required
               inputRef={emailRef}
               autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email', spellCheck: false, autoCapitalize: 'none' } }}
+              slotProps={{ htmlInput: EMAIL_HTML_INPUT }}
               sx={{ flex: 1, minWidth: 0 }}
             />
             <Button

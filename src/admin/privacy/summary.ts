@@ -60,6 +60,12 @@ export interface PrivacyHoldings {
   notes: { analytics: string; staff: string };
 }
 
+/** The export's answer: what the lookup answers, plus the e-mail and when the server read it (UTC). */
+export interface PrivacyExport extends PrivacyHoldings {
+  email: string;
+  exportedAt: string;
+}
+
 /** What an erasure did: records deleted or anonymised, audit entries stripped of personal values. */
 export interface ErasureCounts {
   contactMessages: number;
@@ -97,16 +103,6 @@ export const ACTION_LABELS: Record<PrivacyAction, string> = {
 
 export function actionLabel(action: unknown): string {
   return ACTION_LABELS[action as PrivacyAction] ?? String(action ?? '');
-}
-
-const SUBSCRIPTION_STATUS: Record<string, string> = {
-  pending: 'Pendente (aguardando confirmação)',
-  confirmed: 'Confirmada',
-  unsubscribed: 'Cancelada',
-};
-
-export function subscriptionStatusLabel(status: unknown): string {
-  return SUBSCRIPTION_STATUS[String(status)] ?? String(status ?? '');
 }
 
 /** '1 comentário', '2 comentários'. */

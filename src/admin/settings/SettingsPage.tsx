@@ -4,12 +4,15 @@
  * created when its key is missing). The SMTP password is write-only: the server
  * moves it into PocketBase's mail settings and stores '' (pb_hooks/lib/settings.js),
  * so the field always starts empty and an empty field keeps the stored password.
+ * Integrações also sets the e-mails' sender and encryption, and sends a test e-mail
+ * (TestMailSection).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -23,7 +26,9 @@ import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Spinner } from '../layout/AccessGate';
+import { TestMailSection } from './TestMailSection';
 import {
+  MAIL_KEYS,
   SECRET_KEY,
   TABS,
   changedKeys,
@@ -159,7 +164,8 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
         id={`setting-${field.key}`}
         name={field.key}
         label={field.label}
-        type={field.type ?? 'text'}
+        type={field.choices ? undefined : (field.type ?? 'text')}
+        select={Boolean(field.choices)}
         multiline={field.multiline}
         minRows={field.multiline ? 3 : undefined}
         placeholder={field.placeholder}
@@ -172,9 +178,16 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
         disabled={saving}
         fullWidth
         slotProps={{ htmlInput: { maxLength: 1000, 'data-setting': field.key } }}
-      />
+      >
+        {field.choices?.map((choice) => (
+          <MenuItem key={choice.id} value={choice.id}>
+            {choice.name}
+          </MenuItem>
+        ))}
+      </TextField>
     );
   };
+  const mailUnsaved = changedKeys(stored, values).some((key) => MAIL_KEYS.includes(key));
 
   const active = TABS.find((item) => item.id === tab) ?? TABS[0]!;
   const tabHasError = (id: string) => TABS.find((item) => item.id === id)!.fields.some((field) => errors[field.key]);
@@ -210,6 +223,7 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
         >
           {active.fields.map(renderField)}
         </Stack>
+        {active.id === tabOf('smtp_host').id ? <TestMailSection unsaved={mailUnsaved} disabled={saving} /> : null}
         <Box sx={{ mt: 3 }}>
           <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
             {saving ? 'Salvando...' : 'Salvar'}

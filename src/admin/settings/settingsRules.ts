@@ -27,6 +27,9 @@ export const SETTING_KEYS = [
   'smtp_port',
   'smtp_user',
   'smtp_password',
+  'smtp_tls',
+  'smtp_sender_name',
+  'smtp_sender_address',
   'newsletter_rate_per_minute',
   'google_analytics_id',
   'contact_retention_months',
@@ -38,10 +41,28 @@ export type SettingValues = Record<SettingKey, string>;
 /** Write-only: the server moves it into PocketBase's mail settings and stores ''. */
 export const SECRET_KEY = 'smtp_password' satisfies SettingKey;
 
+/**
+ * smtp_tls's choices (pb_hooks/lib/settings.js). There is no 'Sem criptografia': PocketBase's
+ * mailer always upgrades with STARTTLS when the server offers it, and without it goes on
+ * unencrypted; a choice that changed nothing would mislead.
+ */
+export const TLS_CHOICES = [
+  { id: 'starttls', name: 'Automático (STARTTLS)' },
+  { id: 'tls', name: 'TLS implícito (porta 465)' },
+] as const;
+
+/** PocketBase's limit for the sender's name (meta.senderName). */
+export const SENDER_NAME_MAX = 255;
+
+/** The keys the test e-mail depends on: with unsaved changes to them, a test would not test what is shown. */
+export const MAIL_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => key.startsWith('smtp_'));
+
 export interface FieldSpec {
   key: SettingKey;
   label: string;
   type?: 'text' | 'email' | 'tel' | 'url' | 'password';
+  /** A choice among these instead of free text. */
+  choices?: readonly { id: string; name: string }[];
   multiline?: boolean;
   placeholder?: string;
   helperText?: string;
@@ -103,6 +124,24 @@ export const TABS: TabSpec[] = [
         helperText: 'Por segurança, a senha salva nunca é exibida. Deixe em branco para manter a senha atual.',
       },
       {
+        key: 'smtp_tls',
+        label: 'Criptografia',
+        choices: TLS_CHOICES,
+        helperText:
+          'Automático: a conexão começa sem criptografia e passa a usar STARTTLS quando o servidor oferece (porta 587 ou 25). TLS implícito: criptografada desde o início (porta 465).',
+      },
+      {
+        key: 'smtp_sender_name',
+        label: 'Nome do remetente',
+        helperText: 'Como os e-mails do site aparecem na caixa de entrada. Em branco: mantém o atual.',
+      },
+      {
+        key: 'smtp_sender_address',
+        label: 'E-mail do remetente',
+        type: 'email',
+        helperText: 'O endereço de onde os e-mails saem; use um que o servidor SMTP aceite. Em branco: mantém o atual.',
+      },
+      {
         key: 'newsletter_rate_per_minute',
         label: 'E-mails da newsletter por minuto',
         placeholder: String(NEWSLETTER_RATE.default),
@@ -139,6 +178,8 @@ export const SETTING_MESSAGES = {
   phone: 'Informe um telefone válido.',
   url: 'A URL deve começar com http:// ou https://.',
   port: 'Informe uma porta numérica.',
+  tls: 'Escolha a criptografia do envio.',
+  senderName: `Use no máximo ${SENDER_NAME_MAX} caracteres.`,
   analytics: 'Use um ID do Google Analytics no formato G-XXXXXXX.',
   characters: 'Os caracteres < e > não são permitidos.',
   tooLong: `Use no máximo ${MAX_LENGTH} caracteres.`,
@@ -154,10 +195,13 @@ export function settingError(key: SettingKey, raw: string): string | null {
   if (value === '') return null;
   if (value.length > MAX_LENGTH) return SETTING_MESSAGES.tooLong;
   if (/[<>]/.test(value)) return SETTING_MESSAGES.characters;
-  if ((key === 'contact_email' || key === 'contact_notify_email') && !EMAIL_PATTERN.test(value)) return SETTING_MESSAGES.email;
+  if ((key === 'contact_email' || key === 'contact_notify_email' || key === 'smtp_sender_address') && !EMAIL_PATTERN.test(value))
+    return SETTING_MESSAGES.email;
   if (key === 'contact_phone' && !PHONE_PATTERN.test(value)) return SETTING_MESSAGES.phone;
   if (isUrlKey(key) && !URL_PATTERN.test(value)) return SETTING_MESSAGES.url;
   if (key === 'smtp_port' && !/^[0-9]{1,5}$/.test(value)) return SETTING_MESSAGES.port;
+  if (key === 'smtp_tls' && !TLS_CHOICES.some((choice) => choice.id === value)) return SETTING_MESSAGES.tls;
+  if (key === 'smtp_sender_name' && value.length > SENDER_NAME_MAX) return SETTING_MESSAGES.senderName;
   if (key === 'google_analytics_id' && !/^G-[A-Z0-9]{4,20}$/i.test(value)) return SETTING_MESSAGES.analytics;
   if (key === 'contact_retention_months') {
     const months = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;

@@ -124,8 +124,8 @@ test('newsletter subscribers are listed for editors; only admins remove them', a
   await expect(rows.first()).toContainText('/blog');
   await expect(page.getByRole('button', { name: 'Remover' })).toHaveCount(0);
   const lines = await csvLines(await exportCsv(page));
-  expect(lines[0]).toBe('E-mail;Origem;Consentimento em;Inscrito em');
-  expect(lines[1]).toMatch(new RegExp(`^${email.replace(/\./g, '\\.')};/blog;\\d`));
+  expect(lines[0]).toBe('E-mail;Situação;Origem;Consentimento em;Inscrito em');
+  expect(lines[1]).toMatch(new RegExp(`^${email.replace(/\./g, '\\.')};Pendente;/blog;\\d`));
 
   const adminContext = await browser.newContext({ locale: 'pt-BR' });
   const adminPage = await adminContext.newPage();
@@ -141,6 +141,32 @@ test('newsletter subscribers are listed for editors; only admins remove them', a
   } finally {
     await adminContext.close();
   }
+});
+
+test('each subscriber shows its status (pendente, confirmada, cancelada), and the list filters by it', async ({ page }) => {
+  const tag = randomBytes(4).toString('hex');
+  const emails = {
+    pending: `espera-${tag}@exemplo.com.br`,
+    confirmed: `leitora-${tag}@exemplo.com.br`,
+    unsubscribed: `saiu-${tag}@exemplo.com.br`,
+  };
+  const su = await superuser();
+  for (const [status, email] of Object.entries(emails)) {
+    await su.collection('newsletter_subscribers').create({ email, source: '/blog', status });
+  }
+
+  await signedInAs(page, 'editor', `/admin/newsletter?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  const row = (email: string) => rows.filter({ hasText: email });
+  await expect(row(emails.pending).getByText('Pendente', { exact: true }), 'pendente').toBeVisible();
+  await expect(row(emails.confirmed).getByText('Confirmada', { exact: true }), 'confirmada').toBeVisible();
+  await expect(row(emails.unsubscribed).getByText('Cancelada', { exact: true }), 'cancelada').toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'Cancelada', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(emails.unsubscribed);
 });
 
 test('an author opening /admin/messages reads the denied text', async ({ page }) => {

@@ -9,7 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
-import { createStaff, openAdminAs, signedInAs, superuser, type StaffAccount } from '../../helpers/staff';
+import {
+  createStaff,
+  openAdminAs,
+  openAdminWithSession,
+  signedInAs,
+  startStaffServer,
+  superuser,
+  type StaffAccount,
+} from '../../helpers/staff';
 import { formatDateTimeInput } from '../../../src/lib/format';
 import { writeMarkdown } from '../../helpers/editor';
 
@@ -157,6 +165,41 @@ test('an editor edits and publishes a post', async ({ page }) => {
   });
   expect(published.cover).toMatch(/^capa_\w+\.png$/);
   expect(published.published_at).not.toBe('');
+});
+
+test('with every post deleted, the empty Posts list still leads to Posts excluídos', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A server of its own: deleting every post of the shared one would take them from the other tests.
+  const staff = await startStaffServer({ siteDir: process.env.E2E_SITE_DIR });
+  // Its own context too: the shared fixture answers every other origin with an empty 204.
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const posts = staff.editor.client.collection('posts');
+    const title = `Único post ${unique()}`;
+    const post = await posts.create({
+      title,
+      slug: `unico-post-${unique()}`,
+      category: 'Técnico',
+      content: 'Texto.',
+      status: 'draft',
+      author: staff.editor.actor!.id,
+    });
+    await posts.delete(post.id);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined));
+    await openAdminWithSession(page, staff.editor.client, '/admin/posts', staff.server.url);
+
+    await expect(page.getByText('Nenhum registro de Posts ainda.')).toBeVisible(FIRST_SCREEN);
+    await page.getByRole('link', { name: 'Posts excluídos' }).click();
+    await expect(page).toHaveURL(/\/admin\/deleted-posts$/);
+    await expect(page.getByRole('heading', { name: 'Posts excluídos', level: 1 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Posts excluídos' })).toContainText(title);
+    expect(errors, 'a página registrou erros no console').toEqual([]);
+  } finally {
+    await context.close();
+    await staff.stop();
+  }
 });
 
 test('an editor deletes a post after the confirmation', async ({ page }) => {

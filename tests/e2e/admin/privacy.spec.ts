@@ -1,7 +1,7 @@
 /**
  * 'Privacidade' (issue 36, part 4): an admin looks up everything held about one e-mail
  * (a contact message, a comment and a newsletter subscription, seeded as the superuser),
- * exports it as a JSON download and erases it with the comments' text removed; then,
+ * exports it as a JSON download (pt-BR keys, Brasília times) and erases it with the comments' text removed; then,
  * through the superuser's API, no message or subscription holds the e-mail, the comment
  * is 'Visitante' without e-mail or text, and the audit log's entries of that comment
  * hold neither the name, the e-mail nor the text. The e-mail never goes in an address.
@@ -25,7 +25,7 @@ async function seed(tag: string) {
     message: `Mensagem única da titular ${tag} pedindo um orçamento.`,
     body: `Comentário único da titular ${tag} sobre a função map().`,
   };
-  await su
+  const message = await su
     .collection('contact_messages')
     .create({ ...contactMessage(), email: data.email, name: data.name, message: data.message });
   // As the superuser (a moderator for the hooks): pending, within no visitor's rate; the audit log keeps its values.
@@ -33,7 +33,21 @@ async function seed(tag: string) {
     .collection('comments')
     .create({ article: 'funcao-map-no-arduino', name: data.name, email: data.email, body: data.body });
   await su.collection('newsletter_subscribers').create({ email: data.email, source: '/blog', status: 'confirmed' });
-  return { ...data, commentId: comment.id };
+  return { ...data, commentId: comment.id, messageCreated: String(message.created) };
+}
+
+/**
+ * A UTC moment as Brasília's clock reads it (UTC−3, no daylight saving since 2019),
+ * worked out here rather than by the formatter under test.
+ * @example brasilia('2026-11-29 12:05:09.000Z') // '29/11/2026, 09:05:09'
+ */
+function brasilia(utc: string): string {
+  const moment = new Date(new Date(utc.replace(' ', 'T')).getTime() - 3 * 3600_000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${two(moment.getUTCDate())}/${two(moment.getUTCMonth() + 1)}/${moment.getUTCFullYear()}, ` +
+    `${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}`
+  );
 }
 
 const sessionToken = (page: Page) =>
@@ -99,18 +113,34 @@ for (const { name, viewport, phone } of [
     // Exportar: a POST answered as a file, named without the e-mail.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
     expect(download.suggestedFilename()).toBe('dados-pessoais.json');
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
-      email: string;
-      exportedAt: string;
-      contactMessages: { message: string }[];
-      comments: { body: string }[];
-      newsletter: { email: string } | null;
+    const text = await readFile((await download.path())!, 'utf8');
+    const exported = JSON.parse(text) as Record<string, unknown> & {
+      'Mensagens de contato': Record<string, string>[];
+      Comentários: Record<string, string>[];
+      'Inscrição na newsletter': Record<string, unknown> | null;
     };
-    expect(exported.email).toBe(data.email);
-    expect(exported.exportedAt).toBeTruthy();
-    expect(exported.contactMessages.map((message) => message.message)).toEqual([data.message]);
-    expect(exported.comments.map((comment) => comment.body)).toEqual([data.body]);
-    expect(exported.newsletter?.email).toBe(data.email);
+    // pt-BR keys, not the collections' field names; the screen's words for values.
+    expect(Object.keys(exported)).toEqual([
+      'E-mail do titular',
+      'Exportado em',
+      'Fuso horário',
+      'Mensagens de contato',
+      'Comentários',
+      'Inscrição na newsletter',
+      'Conta da equipe',
+      'Observações',
+    ]);
+    expect(text, 'nenhum nome de campo da coleção').not.toMatch(/"(created|email|contactMessages|exportedAt|has_machine)"/);
+    expect(exported['E-mail do titular']).toBe(data.email);
+    expect(exported['Fuso horário']).toBe('Horário de Brasília (America/Sao_Paulo)');
+    const [message] = exported['Mensagens de contato'];
+    expect(message).toMatchObject({ Nome: data.name, 'E-mail': data.email, Mensagem: data.message, Lida: 'Não' });
+    expect(exported.Comentários.map((comment) => comment['Comentário'])).toEqual([data.body]);
+    expect(exported['Inscrição na newsletter']).toMatchObject({ 'E-mail': data.email, Situação: 'Confirmada' });
+    // Times in Brasília, not UTC ISO.
+    expect(message!['Recebida em']).toBe(brasilia(data.messageCreated));
+    expect(exported['Exportado em']).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
+    expect(text, 'nenhum horário UTC em ISO').not.toMatch(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/);
     await expect(page.getByText('Arquivo dados-pessoais.json baixado.')).toBeVisible();
 
     // Excluir dados: the choice for the comments' text is required, nothing preselected.

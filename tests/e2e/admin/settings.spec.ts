@@ -1,13 +1,16 @@
 /**
  * Configurações: saved and read back (in the page and through the API), refused
- * values shown per field with nothing saved, the write-only SMTP password, and the
- * denied screen for non-admins. The e2e server is shared by tests running in
- * parallel: every test puts back the values it changed.
+ * values shown per field with nothing saved, the write-only SMTP password, the e-mail
+ * settings an admin finishes alone (sender, encryption, 'Enviar e-mail de teste' against
+ * a real SMTP server), and the denied screen for non-admins. The e2e server is shared by
+ * tests running in parallel: every test puts back the values it changed.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signedInAs, superuser } from '../../helpers/staff';
+import { wcagViolations } from '../axe';
+import { openAdminWithSession, signedInAs, startStaffServer, superuser } from '../../helpers/staff';
+import { startSmtpSink } from '../../helpers/smtp-sink';
 
 // These tests change the same rows: one after the other, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -160,6 +163,84 @@ test('the SMTP password is masked, write-only and never returned by the API', as
   await page.reload();
   await openTab(page, 'Integrações');
   await expect(page.getByLabel('Senha SMTP')).toHaveValue('');
+});
+
+test("an admin sets up e-mail alone: server, sender and encryption, then 'Enviar e-mail de teste' says what the server answered", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const sink = await startSmtpSink();
+  // A server of its own: once e-mail works, every admin's sign-in takes the e-mailed second step.
+  const staff = await startStaffServer({ siteDir: process.env.E2E_SITE_DIR });
+  // Its own context too: the shared fixture answers every other origin with an empty 204.
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined));
+    await openAdminWithSession(page, staff.admin.client, '/admin/settings', staff.server.url);
+    await openTab(page, 'Integrações');
+    await page.getByLabel('Servidor SMTP').fill('127.0.0.1');
+    await page.getByLabel('Porta SMTP').fill(String(sink.port));
+    await page.getByLabel('Usuário SMTP').fill('mailer');
+    await page.getByLabel('Senha SMTP').fill('segredo-do-smtp-123');
+    await expect(page.getByRole('combobox', { name: 'Criptografia' })).toHaveText('Automático (STARTTLS)');
+    await page.getByLabel('Nome do remetente').fill('Equipe Operium');
+    await page.getByLabel('E-mail do remetente').fill('avisos@operium.com.br');
+
+    // The test uses the saved settings: not before they are saved.
+    const sendTest = page.getByRole('button', { name: 'Enviar e-mail de teste' });
+    await expect(sendTest).toBeDisabled();
+    await expect(page.getByText('Salve as alterações antes de testar: o teste usa as configurações salvas.')).toBeVisible();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+
+    // To the admin's own address unless another is typed.
+    await expect(page.getByRole('textbox', { name: 'Enviar para' })).toHaveValue('admin@exemplo.com.br');
+    await sendTest.click();
+    const answer = page.getByRole('status').filter({ hasText: 'E-mail de teste' });
+    await expect(answer).toHaveText('E-mail de teste enviado para admin@exemplo.com.br.');
+    const mail = await sink.waitFor('admin@exemplo.com.br');
+    expect(mail.raw).toMatch(/^From: "?Equipe Operium"? <avisos@operium\.com\.br>/m);
+    expect(mail.auth).toEqual({ username: 'mailer', password: 'segredo-do-smtp-123' });
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    expect(await wcagViolations(page, 'Configurações (e-mail de teste enviado)', { legacyMode: true })).toEqual([]);
+
+    // Implicit TLS against this plain-text server: the failure in pt-BR, the server's words on demand.
+    await page.getByRole('combobox', { name: 'Criptografia' }).click();
+    await page.getByRole('option', { name: 'TLS implícito (porta 465)' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas com sucesso!').first()).toBeVisible();
+    await expect(sendTest).toBeEnabled();
+    await sendTest.click();
+    const failure = page.getByRole('status').getByRole('alert');
+    await expect(failure).toContainText(
+      'A conexão segura (TLS) falhou: confira a criptografia escolhida e a porta (465 para TLS implícito, 587 para STARTTLS).',
+    );
+    await failure.getByText('Resposta do servidor').click();
+    await expect(failure.locator('code')).toContainText(/tls/i);
+    expect(await staff.superuser.settings.getAll()).toMatchObject({
+      smtp: { tls: true },
+      meta: { senderName: 'Equipe Operium', senderAddress: 'avisos@operium.com.br' },
+    });
+
+    // Usable on a phone: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Opened anew on the phone (a menu left open on the laptop would cover the screen).
+    await page.reload();
+    await openTab(page, 'Integrações');
+    await expect(sendTest).toBeVisible();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, 'a página rola para o lado').toBeLessThanOrEqual(innerWidth);
+    expect(errors, 'a página registrou erros no console').toEqual([]);
+  } finally {
+    await context.close();
+    await staff.stop();
+    await sink.stop();
+  }
 });
 
 test('an editor opening the settings reads the denied screen', async ({ page }) => {
