@@ -28,10 +28,8 @@ export function pathOf(page: Pick<CmsPage, 'slug' | 'is_homepage'>): string {
 }
 
 export interface SeoOverride {
-  /** The whole `<title>` (the SEO title). */
+  /** The whole `<title>` (the SEO title), also the title shown when shared. */
   title?: string;
-  /** The title shown when shared (Open Graph, Twitter). */
-  metaTitle?: string;
   description?: string;
 }
 
@@ -42,7 +40,6 @@ export function seoOverrideFor(pathname: string, pages: CmsPage[]): SeoOverride 
   if (!page) return undefined;
   return {
     title: page.title || undefined,
-    metaTitle: page.meta_title || page.title || undefined,
     description: page.meta_description || undefined,
   };
 }
