@@ -23,14 +23,11 @@ function refuse(message) {
 
 /** The other page (not `id`) that holds `slug` as its address or as one of its old slugs, if any. */
 function holderOf(app, slug, id) {
-  const pages = app.findRecordsByFilter(
-    "pages",
-    "id != {:id} && (slug = {:slug} || old_slugs ~ {:quoted})",
-    "",
-    10,
-    0,
-    { id: id || "", slug: slug, quoted: JSON.stringify(slug) },
-  );
+  const pages = app.findRecordsByFilter("pages", "id != {:id} && (slug = {:slug} || old_slugs ~ {:quoted})", "", 10, 0, {
+    id: id || "",
+    slug: slug,
+    quoted: JSON.stringify(slug),
+  });
   for (const page of pages) {
     if (page.getString("slug") === slug) return { page: page, current: true };
     if (oldSlugsOf(page).indexOf(slug) >= 0) return { page: page, current: false };

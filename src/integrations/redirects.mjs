@@ -1,8 +1,11 @@
 // The `_redirects` manifest written beside `_headers`: the routing rules our PocketBase
 // applies in code (server/site/site.go), in the format Netlify and Cloudflare Pages read,
-// so `dist/` deploys to those hosts with no manual setup. Our server never reads this
-// file (and never serves it): its rules stay in Go, and tests/api/site-serving.test.ts
-// checks that every rule here does what the server does.
+// so `dist/` deploys to those hosts with no manual setup, and the old addresses of the
+// pages staff renamed (301 to their new ones), which are data: the build lists them in
+// MOVED_PAGES_FILE (src/pages/enderecos-movidos.json.ts), read and removed here. Our
+// server reads from this file only those exact redirects (server/site/files.go
+// Redirects) and never serves it; tests/api/site-serving.test.ts checks that every rule
+// here does what the server does.
 //
 // The two hosts read the format differently, and the file is written for both:
 // - Netlify applies the first rule that matches, and only when no file exists at the
@@ -12,19 +15,24 @@
 //   log) a rule from `/x/*` to `/x/index.html`, which it takes for a loop. So it skips
 //   the 404 rules (it finds 404.html by itself) and the first admin rule, and uses the
 //   second one, which Netlify never reaches.
-import { access, readdir, writeFile } from 'node:fs/promises';
+import { access, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REDIRECTS_FILE = '_redirects';
+/** The moved pages' old and new paths as the build lists them (JSON), only until they are in REDIRECTS_FILE. */
+export const MOVED_PAGES_FILE = 'enderecos-movidos.json';
+
+/** @typedef {{ from: string, to: string }} MovedPage */
 
 /**
  * The manifest's rules, in order.
- * @param {{ notFoundPages?: string[] }} [options] the build's section 404 pages
- *   (`blog/404/index.html`), besides the site's `404.html`
+ * @param {{ notFoundPages?: string[], movedPages?: MovedPage[] }} [options] the build's
+ *   section 404 pages (`blog/404/index.html`), besides the site's `404.html`, and the
+ *   renamed pages' old paths
  * @returns {{ from: string, to: string, status: number }[]}
  */
-export function redirectRules({ notFoundPages = [] } = {}) {
+export function redirectRules({ notFoundPages = [], movedPages = [] } = {}) {
   // Deepest first: the nearest 404 page wins, as in the server's notFoundPage.
   const sections = notFoundPages
     .map((file) => file.split(path.sep).join('/'))
@@ -32,6 +40,7 @@ export function redirectRules({ notFoundPages = [] } = {}) {
     .sort((a, b) => b.split('/').length - a.split('/').length || a.localeCompare(b));
   return [
     // Cloudflare wants rules without a wildcard first.
+    ...movedPages.map(({ from, to }) => ({ from, to, status: 301 })),
     { from: '/legacy-admin', to: '/admin', status: 301 },
     { from: '/legacy-admin/*', to: '/admin/:splat', status: 301 },
     // The admin is one page whose router reads the address: any /admin/… it has no file for.
@@ -42,7 +51,7 @@ export function redirectRules({ notFoundPages = [] } = {}) {
   ];
 }
 
-/** @param {{ notFoundPages?: string[] }} [options] */
+/** @param {{ notFoundPages?: string[], movedPages?: MovedPage[] }} [options] */
 export function redirectsManifest(options = {}) {
   const rules = redirectRules(options);
   const width = Math.max(...rules.map((rule) => rule.from.length));
@@ -77,6 +86,25 @@ async function sectionNotFoundPages(pagesDir, outDir) {
   return found;
 }
 
+/** A rooted path a rule can carry: no whitespace, wildcard or placeholder. */
+const PLAIN_PATH = /^\/[^\s*:]*$/;
+
+/**
+ * The moved pages the build listed, taken out of the output (they are in REDIRECTS_FILE
+ * from now on); none when the build listed none.
+ * @param {string} outDir @returns {Promise<MovedPage[]>}
+ */
+async function takeMovedPages(outDir) {
+  const file = path.join(outDir, MOVED_PAGES_FILE);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return [];
+  await rm(file, { force: true });
+  const list = JSON.parse(text);
+  return (Array.isArray(list) ? list : []).filter(
+    (entry) => PLAIN_PATH.test(entry?.from) && PLAIN_PATH.test(entry?.to) && entry.from !== entry.to,
+  );
+}
+
 /** @returns {import('astro').AstroIntegration} */
 export function staticRedirects() {
   let pagesDir = '';
@@ -89,7 +117,8 @@ export function staticRedirects() {
       'astro:build:done': async ({ dir }) => {
         const outDir = fileURLToPath(dir);
         const notFoundPages = await sectionNotFoundPages(pagesDir, outDir);
-        await writeFile(path.join(outDir, REDIRECTS_FILE), redirectsManifest({ notFoundPages }));
+        const movedPages = await takeMovedPages(outDir);
+        await writeFile(path.join(outDir, REDIRECTS_FILE), redirectsManifest({ notFoundPages, movedPages }));
       },
     },
   };
