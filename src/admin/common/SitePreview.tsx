@@ -18,6 +18,7 @@ import { createPortal } from 'react-dom';
 import { useFormContext } from 'react-hook-form';
 import siteStylesUrl from '../../styles/global.css?url';
 import { usePhone } from './usePhone';
+import type { Preview } from './usePreview';
 
 const FRAME_DOCUMENT = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><link rel="stylesheet" href="${siteStylesUrl}"></head><body></body></html>`;
 
@@ -45,6 +46,23 @@ export function SitePreviewFrame({ title, height, children }: { title: string; h
     >
       {body && createPortal(children, body)}
     </Box>
+  );
+}
+
+/**
+ * A body as the site's Markdown pipeline rendered and sanitized it on the server
+ * (usePreview), after the reason it could not be, if any.
+ */
+export function PreviewBody({ preview, className }: { preview: Preview; className?: string }) {
+  return (
+    <>
+      {preview.error && (
+        <p role="alert" className="mt-8 rounded-md bg-amber-50 p-3 text-sm text-ink">
+          {preview.error}
+        </p>
+      )}
+      <div className={`prose-article ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: preview.html }} />
+    </>
   );
 }
 

@@ -5,12 +5,12 @@
  * site's Markdown pipeline (usePreview).
  */
 import { pageMarkdown } from '../../lib/page-sections';
-import { SitePreviewFrame } from '../common/SitePreview';
-import { usePreview } from '../posts/usePreview';
+import { PreviewBody, SitePreviewFrame } from '../common/SitePreview';
+import { usePreview } from '../common/usePreview';
 import { sectionsOf, type PageFormValues } from './pageRules';
 
 function PageBody({ values }: { values: PageFormValues }) {
-  const { html, error } = usePreview(pageMarkdown(sectionsOf(values.content)));
+  const preview = usePreview(pageMarkdown(sectionsOf(values.content)));
   const name = (values.name ?? '').trim() || (values.title ?? '').trim() || 'Sem nome';
   const description = (values.meta_description ?? '').trim();
   return (
@@ -21,13 +21,9 @@ function PageBody({ values }: { values: PageFormValues }) {
           {description && <p className="mt-4 max-w-3xl text-lg text-brand-100">{description}</p>}
         </div>
       </section>
-      {error && (
-        <p role="alert" className="mx-auto mt-8 max-w-3xl rounded-md bg-amber-50 p-3 text-sm text-ink">
-          {error}
-        </p>
-      )}
-      {/* Rendered and sanitized by the site's Markdown pipeline on the server. */}
-      <article className="prose-article mx-auto max-w-3xl px-4 py-12 sm:px-6" dangerouslySetInnerHTML={{ __html: html }} />
+      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <PreviewBody preview={preview} />
+      </article>
     </main>
   );
 }

@@ -4,9 +4,9 @@
  * src/pages/blog/[slug].astro and the body as the site's Markdown pipeline renders
  * it (usePreview).
  */
-import { SitePreviewFrame } from '../common/SitePreview';
+import { PreviewBody, SitePreviewFrame } from '../common/SitePreview';
 import { CATEGORY_BADGE, type BlogCategory } from '../../lib/blog-filter';
-import { usePreview } from './usePreview';
+import { usePreview } from '../common/usePreview';
 
 export interface ArticlePreviewProps {
   title: string;
@@ -18,7 +18,7 @@ export interface ArticlePreviewProps {
 }
 
 function ArticleBody({ title, content, category, tags, author }: ArticlePreviewProps) {
-  const { html, error } = usePreview(content);
+  const preview = usePreview(content);
   const badge = CATEGORY_BADGE[category as BlogCategory];
   return (
     <article className="mx-auto max-w-3xl px-4 py-6 sm:px-6" data-article-preview>
@@ -38,13 +38,7 @@ function ArticleBody({ title, content, category, tags, author }: ArticlePreviewP
           ))}
         </ul>
       )}
-      {error && (
-        <p role="alert" className="mt-8 rounded-md bg-amber-50 p-3 text-sm text-ink">
-          {error}
-        </p>
-      )}
-      {/* Rendered and sanitized by the site's Markdown pipeline on the server. */}
-      <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: html }} />
+      <PreviewBody preview={preview} className="mt-8" />
     </article>
   );
 }
