@@ -1,7 +1,7 @@
 // A page's address (pb_hooks/content.pb.js): its slug may change after creation. The
 // slugs a published page had are kept in `old_slugs`, written only here (whatever a
 // client sends is replaced), and the built site redirects each of them (301) to the
-// page's address (src/lib/page-redirects.ts). A slug that would take a built-in route,
+// page's address (src/lib/page-links.ts). A slug that would take a built-in route,
 // another page's address or an address another page redirects is refused, so no
 // redirect ever points at itself or hides a page.
 

@@ -63,7 +63,7 @@ export const pageSchema = z
     title: ruled(PAGE_RULES.title),
     meta_description: ruled(PAGE_RULES.meta_description),
     is_homepage: z.boolean(),
-    /** Slugs the page had while published, each redirected to its address (src/lib/page-redirects.ts). */
+    /** Slugs the page had while published, each redirected to its address (src/lib/page-links.ts). */
     old_slugs: z.array(z.string()).default([]),
     /** A link to the page in the top menu and in the footer, lowest `menu_order` first (src/lib/cms-pages.ts). */
     in_header: z.boolean().default(false),

@@ -5,10 +5,13 @@
  * spelling; a slug that is malformed, a built-in route, another page's address or an
  * address another page redirects is refused with a pt-BR message on the field.
  */
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { caseVariants } from '../helpers/key-spellings';
-import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 
@@ -144,5 +147,44 @@ describe('addresses a page may not take', () => {
     const message = `O endereço /${moved.slug} redireciona para a página “${moved.name}”; escolha outro slug.`;
     expect(await slugRefusal(pages().update(other.id, { slug: moved.slug }))).toBe(message);
     expect(await slugRefusal(pages().create({ name: 'Nova página', slug: moved.slug }))).toBe(message);
+  });
+});
+
+describe('the migration', () => {
+  const MIGRATION = '1795310500_page_addresses_and_menus.js';
+
+  test('a page with only a meta title keeps it as its SEO title; pages start in no menu, with no old address', async () => {
+    // A site before the upgrade: its pages written straight to the database (the hooks
+    // of this version already expect the new fields).
+    const { older, all, remove } = await migrationsBefore(MIGRATION);
+    const server = await startTestServer({ migrationsDir: older });
+    try {
+      await server.kill();
+      const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+      const insert = db.prepare(
+        "INSERT INTO pages (id, name, slug, title, meta_title, meta_description, content, status, is_homepage, created, updated) VALUES (?, ?, ?, ?, ?, '', '{\"sections\":[]}', 'published', 0, '2025-01-01 00:00:00.000Z', '2025-01-01 00:00:00.000Z')",
+      );
+      insert.run('pagemetatitulo1', 'Só meta', 'so-meta', '', 'Conheça a Operium');
+      insert.run('pageostitulos01', 'Os dois', 'os-dois', 'Título SEO', 'Meta título');
+      db.close();
+      await server.restart({ migrationsDir: all });
+
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      const pages = client.collection('pages');
+      const onlyMeta = await pages.getOne('pagemetatitulo1');
+      expect(onlyMeta).toMatchObject({
+        title: 'Conheça a Operium',
+        old_slugs: [],
+        in_header: false,
+        in_footer: false,
+        menu_order: 0,
+      });
+      expect(onlyMeta).not.toHaveProperty('meta_title');
+      expect((await pages.getOne('pageostitulos01')).title).toBe('Título SEO');
+    } finally {
+      await server.stop();
+      await remove();
+    }
   });
 });
