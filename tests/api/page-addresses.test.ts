@@ -113,12 +113,14 @@ describe('renaming a page', () => {
 });
 
 describe('addresses a page may not take', () => {
-  test('a malformed slug', async () => {
-    const page = await published();
-    for (const slug of ['Sobre Nós', 'sobre--nos', '-sobre', 'sobre_nos']) {
-      expect(await slugRefusal(pages().update(page.id, { slug }))).toBe(
-        'Slug: use apenas letras minúsculas e números separados por hífens.',
-      );
+  test('a malformed slug, on a draft as on a published page', async () => {
+    const draft = await pages().create({ name: 'Rascunho mal escrito', slug: slugOf('rascunho'), status: 'draft' });
+    for (const page of [await published(), draft]) {
+      for (const slug of ['Sobre Nós', 'sobre--nos', '-sobre', 'sobre_nos']) {
+        expect(await slugRefusal(pages().update(page.id, { slug }))).toBe(
+          'Slug: use apenas letras minúsculas e números separados por hífens.',
+        );
+      }
     }
   });
 

@@ -167,6 +167,12 @@ describe('site serving', () => {
     expect(root.headers.get('location')).toBe('/admin');
   });
 
+  test("redirects a renamed page's old address to its new one, keeping the query", async () => {
+    const moved = await get('/sobre-nos?origem=email');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/quem-somos?origem=email');
+  });
+
   test('does what each rule of the _redirects written for static hosts says', async () => {
     // One path per rule, none with a file: what a static host reading the rule would answer.
     for (const rule of redirectRules(ROUTING)) {
