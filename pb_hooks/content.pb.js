@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Posts and pages: slugs derived from the title/name when empty, the site's content
+// Posts and pages: slugs derived from the title/name when empty, a page's address
+// checked and its old ones kept for redirects (lib/pages.js), the site's content
 // rules checked when a record is to be shown (pb_hooks/lib/content-rules.js), a save
 // based on a stale copy refused and a restored version named (lib/revisions.js), the author
 // defaulting to whoever creates the post, the first publication time stamped once and
@@ -45,23 +46,30 @@ onRecordCreateRequest((e) => {
   const content = e.record.getString("content").trim();
   if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
+  require(`${__hooks}/lib/pages.js`).assertAddress(e.app, e.record, null);
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
   e.next();
 }, "pages");
 
 onRecordUpdateRequest((e) => {
+  const { slugify, uniqueSlug } = require(`${__hooks}/lib/slug.js`);
+  if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), e.record.id));
+  require(`${__hooks}/lib/pages.js`).assertAddress(e.app, e.record, e.record.original());
   require(`${__hooks}/lib/content-rules.js`).assertPublishable("pages", e.record);
   require(`${__hooks}/lib/revisions.js`).prepareSave(e);
   e.next();
 }, "pages");
 
-// Any path: the sections' text with "\n" line endings (`content` is JSON).
+// Any path: the sections' text with "\n" line endings (`content` is JSON), and the
+// old addresses of a renamed page kept for their redirects (lib/pages.js).
 onRecordCreate((e) => {
   require(`${__hooks}/lib/line-endings.js`).normalizeJsonField(e.record, "content");
+  require(`${__hooks}/lib/pages.js`).keepOldSlugs(e.record);
   e.next();
 }, "pages");
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/line-endings.js`).normalizeJsonField(e.record, "content");
+  require(`${__hooks}/lib/pages.js`).keepOldSlugs(e.record);
   e.next();
 }, "pages");
 

@@ -22,11 +22,11 @@ onRecordUpdateRequest((e) => {
 }, "posts");
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title", "meta_title"], ["meta_description"]);
+  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
   e.next();
 }, "pages");
 onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title", "meta_title"], ["meta_description"]);
+  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
   e.next();
 }, "pages");
 

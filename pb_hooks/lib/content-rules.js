@@ -77,7 +77,7 @@ function postProblems(post) {
 function pageProblems(page) {
   const rules = RULES.pages;
   const problems = {};
-  for (const field of ["name", "title", "meta_title", "meta_description"]) {
+  for (const field of ["name", "title", "meta_description"]) {
     const problem = lengthProblem(rules[field], String(page[field] || ""));
     if (problem) problems[field] = problem;
   }
@@ -112,7 +112,7 @@ function assertPublishable(collection, record) {
     problems = postProblems(fieldsOf(record, ["title", "slug", "excerpt", "category", "tags"]));
   } else {
     if (record.getString("status") !== "published") return;
-    const page = fieldsOf(record, ["name", "slug", "title", "meta_title", "meta_description"]);
+    const page = fieldsOf(record, ["name", "slug", "title", "meta_description"]);
     page.is_homepage = record.getBool("is_homepage");
     page.content = require(`${__hooks}/lib/json-values.js`).jsonField(record, "content");
     problems = pageProblems(page);
@@ -131,4 +131,4 @@ function bylineOf(name) {
   return length(text) >= rule.min && length(text) <= rule.max ? text : rule.fallback;
 }
 
-module.exports = { RULES, postProblems, pageProblems, assertPublishable, bylineOf };
+module.exports = { RULES, slugProblem, postProblems, pageProblems, assertPublishable, bylineOf };

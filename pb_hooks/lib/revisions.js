@@ -30,10 +30,12 @@ const FIELDS = {
     ["name", "nome"],
     ["slug", "slug"],
     ["title", "título SEO"],
-    ["meta_title", "meta título"],
     ["meta_description", "meta descrição"],
     ["content", "conteúdo"],
     ["is_homepage", "página inicial"],
+    ["in_header", "menu do topo"],
+    ["in_footer", "rodapé"],
+    ["menu_order", "ordem no menu"],
     ["status", "status"],
   ],
 };
@@ -69,6 +71,7 @@ function fieldValue(record, name) {
   const field = record.collection().fields.getByName(name);
   const type = field ? field.type() : "text";
   if (type === "bool") return record.getBool(name);
+  if (type === "number") return record.getFloat(name);
   if (type === "json") return require(`${__hooks}/lib/json-values.js`).jsonField(record, name);
   return record.getString(name);
 }

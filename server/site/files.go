@@ -58,9 +58,46 @@ func regularFile(file string) os.FileInfo {
 }
 
 // RedirectsFile is the routing manifest the build writes for static hosts
-// (src/integrations/redirects.mjs): this server applies the same rules in code
-// (Serve), so it only hides the file.
+// (src/integrations/redirects.mjs): this server applies its fixed rules in code
+// (Serve) and reads from it only the moved pages' exact redirects (Redirects); it
+// never serves the file.
 const RedirectsFile = "_redirects"
+
+// Redirects are the exact-path permanent redirects of a _redirects manifest (lines
+// "from to 301"): the old addresses of moved pages. Rules with a wildcard, a
+// placeholder or another status are the fixed ones this server applies in code.
+type Redirects struct {
+	targets map[string]string
+}
+
+// ParseRedirects reads the _redirects format: blank lines and comments (#) skipped;
+// the first rule for a path wins, as on Netlify.
+func ParseRedirects(text string) *Redirects {
+	r := &Redirects{targets: map[string]string{}}
+	for _, line := range strings.Split(text, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) != 3 || strings.HasPrefix(fields[0], "#") || fields[2] != "301" {
+			continue
+		}
+		from, to := fields[0], fields[1]
+		if !strings.HasPrefix(from, "/") || !strings.HasPrefix(to, "/") || strings.ContainsAny(from+to, "*:") || from == to {
+			continue
+		}
+		if _, taken := r.targets[from]; !taken {
+			r.targets[from] = to
+		}
+	}
+	return r
+}
+
+// Target is where urlPath (clean, rooted) has moved, if it has.
+func (r *Redirects) Target(urlPath string) (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	target, found := r.targets[urlPath]
+	return target, found
+}
 
 // hidden names are never part of the public site: dotfiles (the build stamp,
 // editor files), the manifests for static hosts and the precompressed copies,

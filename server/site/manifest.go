@@ -76,52 +76,54 @@ func (m *Manifest) Apply(h http.Header, urlPath string) {
 	}
 }
 
-// manifestCache keeps the parsed manifest of each build folder. A published build
-// is a new folder (SITE_DIR is a link swapped to it), so the folder names the
-// version; a plain folder rebuilt in place is re-read when its file changes,
-// checked at most once a second.
-type manifestCache struct {
+// fileCache keeps a manifest of each build folder (_headers, _redirects) as parsed
+// by parse. A published build is a new folder (SITE_DIR is a link swapped to it), so
+// the folder names the version; a plain folder rebuilt in place is re-read when its
+// file changes, checked at most once a second.
+type fileCache[T any] struct {
+	name    string
+	parse   func(string) *T
 	mu      sync.Mutex
-	entries map[string]*cachedManifest
+	entries map[string]*cachedFile[T]
 }
 
-type cachedManifest struct {
-	manifest *Manifest
-	modTime  time.Time
-	checked  time.Time
+type cachedFile[T any] struct {
+	parsed  *T
+	modTime time.Time
+	checked time.Time
 }
 
-func (c *manifestCache) get(root string) *Manifest {
+func (c *fileCache[T]) get(root string) *T {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {
-		c.entries = map[string]*cachedManifest{}
+		c.entries = map[string]*cachedFile[T]{}
 	}
 	entry := c.entries[root]
 	now := time.Now()
 	if entry != nil && now.Sub(entry.checked) < time.Second {
-		return entry.manifest
+		return entry.parsed
 	}
-	file := filepath.Join(root, ManifestFile)
+	file := filepath.Join(root, c.name)
 	info, err := os.Stat(file)
 	if err != nil {
-		c.entries[root] = &cachedManifest{checked: now}
+		c.entries[root] = &cachedFile[T]{checked: now}
 		return nil
 	}
-	if entry != nil && entry.manifest != nil && info.ModTime().Equal(entry.modTime) {
+	if entry != nil && entry.parsed != nil && info.ModTime().Equal(entry.modTime) {
 		entry.checked = now
-		return entry.manifest
+		return entry.parsed
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		c.entries[root] = &cachedManifest{checked: now}
+		c.entries[root] = &cachedFile[T]{checked: now}
 		return nil
 	}
 	if len(c.entries) > 16 {
 		// Old build folders are pruned by the publisher; forget them too.
-		c.entries = map[string]*cachedManifest{}
+		c.entries = map[string]*cachedFile[T]{}
 	}
-	manifest := ParseManifest(string(data))
-	c.entries[root] = &cachedManifest{manifest: manifest, modTime: info.ModTime(), checked: now}
-	return manifest
+	parsed := c.parse(string(data))
+	c.entries[root] = &cachedFile[T]{parsed: parsed, modTime: info.ModTime(), checked: now}
+	return parsed
 }

@@ -8,6 +8,8 @@
 //   - a page is its folder's index.html, and its URL has no trailing slash (/blog,
 //     as Astro's trailingSlash: 'never' writes the links): apis.Static redirects
 //     a folder to /blog/ instead;
+//   - a moved page's old address is redirected (301) to its new one, by the exact
+//     rules of the build's _redirects manifest, the file static hosts read;
 //   - a missing page gets the nearest 404 page with a real 404 status, and
 //     /admin/* falls back to the admin page (apis.Static answers the API's JSON 404
 //     or the root index.html); /legacy-admin/* redirects to /admin/*;
@@ -43,7 +45,7 @@ const (
 // folder that dir returns (read on every request, so a publish that swaps the
 // link needs no restart) on every path PocketBase's own routes leave free.
 func Register(app core.App, dir func() string) {
-	site := &Server{Dir: dir}
+	site := NewServer(dir)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(SecurityHeaders())
 		se.Router.GET("/{path...}", site.Serve).
@@ -102,7 +104,17 @@ func isCleanPath(p string) bool {
 // Server serves the site folder that Dir returns at request time.
 type Server struct {
 	Dir       func() string
-	manifests manifestCache
+	manifests fileCache[Manifest]
+	redirects fileCache[Redirects]
+}
+
+// NewServer serves the site folder that dir returns at request time.
+func NewServer(dir func() string) *Server {
+	return &Server{
+		Dir:       dir,
+		manifests: fileCache[Manifest]{name: ManifestFile, parse: ParseManifest},
+		redirects: fileCache[Redirects]{name: RedirectsFile, parse: ParseRedirects},
+	}
 }
 
 // Serve answers GET and HEAD requests for the site's pages and files.
@@ -127,6 +139,13 @@ func (s *Server) Serve(e *core.RequestEvent) error {
 	}
 	status := http.StatusOK
 	file, info := resolveFile(root, name)
+	if info == nil {
+		// A moved page's old address (src/integrations/redirects.mjs), as Netlify reads it:
+		// only where no file is.
+		if target, found := s.redirects.get(root).Target("/" + name); found {
+			return redirect(e, target)
+		}
+	}
 	if info == nil && (name == "admin" || strings.HasPrefix(name, "admin/")) {
 		file, info = resolveFile(root, "admin/index.html")
 	}

@@ -43,7 +43,7 @@ func serve(t *testing.T, dir func() string) *httptest.Server {
 		return e, nil
 	})
 	r.Bind(SecurityHeaders())
-	r.GET("/{path...}", (&Server{Dir: dir}).Serve)
+	r.GET("/{path...}", NewServer(dir).Serve)
 	mux, err := r.BuildMux()
 	if err != nil {
 		t.Fatal(err)
@@ -97,6 +97,16 @@ const manifest = `# test
   Cache-Control: public, max-age=31536000, immutable
 `
 
+// As src/integrations/redirects.mjs writes it: the fixed rules, then moved pages.
+const redirects = `# test
+/legacy-admin/*  /admin/:splat  301
+/sobre-nos       /quem-somos    301
+/sobre-nos       /blog          301
+/quem-somos      /blog          301
+/antiga/*        /blog          301
+/*               /404.html      404
+`
+
 func site(t *testing.T) (*httptest.Server, string) {
 	root := fixture(t, map[string]string{
 		"index.html":            "<h1>início</h1>",
@@ -111,7 +121,7 @@ func site(t *testing.T) (*httptest.Server, string) {
 		"robots.txt":            "User-agent: *",
 		".build-stamp.json":     "{}",
 		"_headers":              manifest,
-		"_redirects":            "/legacy-admin/*  /admin/:splat  301\n",
+		"_redirects":            redirects,
 	})
 	return serve(t, func() string { return root }), root
 }
@@ -147,6 +157,23 @@ func TestRedirects(t *testing.T) {
 		if a.status != http.StatusMovedPermanently || a.header.Get("Location") != want {
 			t.Errorf("%s: %d Location %q, want 301 %q", path, a.status, a.header.Get("Location"), want)
 		}
+	}
+}
+
+func TestMovedPagesRedirectWhereNoFileIs(t *testing.T) {
+	server, _ := site(t)
+	for path, want := range map[string]string{"/sobre-nos": "/quem-somos", "/sobre-nos/?a=1": "/sobre-nos?a=1", "/sobre-nos?a=1": "/quem-somos?a=1"} {
+		a := get(t, server, path)
+		if a.status != http.StatusMovedPermanently || a.header.Get("Location") != want {
+			t.Errorf("%s: %d Location %q, want 301 %q", path, a.status, a.header.Get("Location"), want)
+		}
+	}
+	// A page that exists is served; a wildcard rule is not one of the moved pages'.
+	if a := get(t, server, "/quem-somos"); a.status != http.StatusOK {
+		t.Errorf("/quem-somos: %d", a.status)
+	}
+	if a := get(t, server, "/antiga/x"); a.status != http.StatusNotFound {
+		t.Errorf("/antiga/x: %d", a.status)
 	}
 }
 

@@ -40,6 +40,12 @@ export const footerResources: NavLink[] = [
   { label: 'Contato', href: '/contato' },
 ];
 
+/** The links with CMS pages' links added after them, leaving out a path already there. */
+export function withLinks(links: readonly NavLink[], added: readonly NavLink[]): NavLink[] {
+  const hrefs = new Set(links.map((link) => link.href));
+  return [...links, ...added.filter((link) => !hrefs.has(link.href))];
+}
+
 /** True when `href` is the current page or a section above it. */
 export function isCurrent(href: string, pathname: string): boolean {
   if (href === '/') return pathname === '/';

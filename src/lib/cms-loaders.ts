@@ -26,9 +26,13 @@ interface PageRecord {
   slug: string;
   name: string;
   title: string;
-  meta_title: string;
   meta_description: string;
   is_homepage: boolean;
+  /** Written by the hooks only (pb_hooks/lib/pages.js). */
+  old_slugs: unknown;
+  in_header: boolean;
+  in_footer: boolean;
+  menu_order: number;
   /** Free JSON; pages built in the admin hold `{ sections: [{ heading, body }] }`. */
   content: unknown;
 }
@@ -78,7 +82,7 @@ function fetchPublishedPages(url: string): Promise<PageRecord[]> {
       batch: 200,
       sort: 'slug',
       filter: pb.filter('status = {:status}', { status: 'published' }),
-      fields: 'id,slug,name,title,meta_title,meta_description,is_homepage,content',
+      fields: 'id,slug,name,title,meta_description,is_homepage,old_slugs,in_header,in_footer,menu_order,content',
     }),
   );
 }
@@ -261,9 +265,12 @@ function toPageEntry(page: PageRecord): SourceEntry {
       slug: page.slug,
       name: page.name ?? '',
       title: page.title ?? '',
-      meta_title: page.meta_title ?? '',
       meta_description: page.meta_description ?? '',
       is_homepage: Boolean(page.is_homepage),
+      old_slugs: Array.isArray(page.old_slugs) ? page.old_slugs.filter((slug) => typeof slug === 'string') : [],
+      in_header: Boolean(page.in_header),
+      in_footer: Boolean(page.in_footer),
+      menu_order: Number.isInteger(page.menu_order) ? page.menu_order : 0,
       sections,
     },
   };

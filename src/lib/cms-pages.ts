@@ -2,10 +2,13 @@
  * Pages staff publish in the admin (the cmsPages collection, empty when the build
  * reads no CMS). A page whose slug names a built-in route (or the home page)
  * overrides that route's title and description; any other page is rendered at
- * /{slug} by src/pages/[page].astro.
+ * /{slug} by src/pages/[page].astro, its old slugs redirect there
+ * (src/pages/enderecos-movidos.json.ts), and it may have a link in the header and the
+ * footer (src/lib/page-links.ts).
  */
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
+import { movedPages, pathOf, type MovedPage } from './page-links';
 
 export type CmsPage = CollectionEntry<'cmsPages'>['data'];
 
@@ -22,16 +25,9 @@ export async function renderPage(slug: string) {
   return render(entry);
 }
 
-/** Path of a CMS page: the home page, or /{slug}. */
-export function pathOf(page: Pick<CmsPage, 'slug' | 'is_homepage'>): string {
-  return page.is_homepage ? '/' : `/${page.slug}`;
-}
-
 export interface SeoOverride {
-  /** The whole `<title>` (the SEO title). */
+  /** The whole `<title>` (the SEO title), also the title shown when shared. */
   title?: string;
-  /** The title shown when shared (Open Graph, Twitter). */
-  metaTitle?: string;
   description?: string;
 }
 
@@ -42,7 +38,6 @@ export function seoOverrideFor(pathname: string, pages: CmsPage[]): SeoOverride 
   if (!page) return undefined;
   return {
     title: page.title || undefined,
-    metaTitle: page.meta_title || page.title || undefined,
     description: page.meta_description || undefined,
   };
 }
@@ -60,23 +55,35 @@ export function ownPages(reservedSegments: Iterable<string>, pages: CmsPage[]) {
 }
 
 /**
- * The published pages that get a route of their own, given the route files of
- * src/pages (as import.meta.glob lists them from there, e.g. './blog/[slug].astro').
- * A page whose first path segment a built-in route already serves is left out,
- * with a build warning: that route keeps its content and takes the page's SEO. The
- * search index's folder is taken too: a page there would be deleted by the index.
+ * The first path segments the site's own routes take, given the route files of
+ * src/pages (as import.meta.glob lists them from there, e.g. './blog/[slug].astro'),
+ * and the search index's folder: a page there would be deleted by the index.
  */
-export async function getOwnPages(routeFiles: readonly string[]): Promise<CmsPage[]> {
+function reservedSegments(routeFiles: readonly string[]): string[] {
   const reserved = routeFiles.map((route) =>
     route
       .replace(/^\.\//, '')
       .split('/')[0]!
       .replace(/\.(astro|ts|md|mdx)$/, ''),
   );
-  reserved.push(SEARCH_BASE_DIR);
-  const { own, overrides } = ownPages(reserved, await getCmsPages());
+  return [...reserved, SEARCH_BASE_DIR];
+}
+
+/**
+ * The published pages that get a route of their own (see reservedSegments). A page
+ * whose first path segment a built-in route already serves is left out, with a build
+ * warning: that route keeps its content and takes the page's SEO.
+ */
+export async function getOwnPages(routeFiles: readonly string[]): Promise<CmsPage[]> {
+  const { own, overrides } = ownPages(reservedSegments(routeFiles), await getCmsPages());
   const shadowed = overrides.filter((page) => !page.is_homepage).map((page) => page.slug);
   if (shadowed.length)
     console.warn(`[páginas do CMS] ${shadowed.join(', ')}: rota já existe no site; a página só define título e descrição dela.`);
   return own;
+}
+
+/** The moved pages of the build (see movedPages), given the route files of src/pages. */
+export async function getMovedPages(routeFiles: readonly string[]): Promise<MovedPage[]> {
+  const reserved = reservedSegments(routeFiles);
+  return movedPages(ownPages(reserved, await getCmsPages()).own, reserved);
 }

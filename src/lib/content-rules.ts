@@ -61,9 +61,14 @@ export const pageSchema = z
     slug: slug(PAGE_RULES.slug.max),
     name: ruled(PAGE_RULES.name),
     title: ruled(PAGE_RULES.title),
-    meta_title: ruled(PAGE_RULES.meta_title),
     meta_description: ruled(PAGE_RULES.meta_description),
     is_homepage: z.boolean(),
+    /** Slugs the page had while published, each redirected to its address (src/lib/page-links.ts). */
+    old_slugs: z.array(z.string()).default([]),
+    /** A link to the page in the top menu and in the footer, lowest `menu_order` first (src/lib/cms-pages.ts). */
+    in_header: z.boolean().default(false),
+    in_footer: z.boolean().default(false),
+    menu_order: z.number().int().default(0),
     /** Shown in order as one article (src/lib/page-sections.ts). */
     sections: z.array(z.object({ heading: z.string(), body: z.string() })),
   })

@@ -2,9 +2,10 @@
  * Cache keys for Astro's incremental build (experimental.incrementalBuild): a page
  * from getStaticPaths() is copied from the previous build when its key and its code
  * are unchanged. A key is a digest of every piece of content the page shows: what
- * every page shares (the public settings and the CMS pages' SEO in the layout, the
- * catalogue and copy kept in git), plus the page's own records. Astro itself covers
- * the code and the MDX bodies a page renders.
+ * every page shares (in the layout, the public settings and the CMS pages' SEO and
+ * their links in the header and footer; the catalogue and copy kept in git), plus
+ * the page's own records. Astro itself covers the code and the MDX bodies a page
+ * renders. So a page put in or taken out of a menu renders every page again.
  */
 import { createHash } from 'node:crypto';
 import { getCollection, type CollectionKey } from 'astro:content';

@@ -461,7 +461,6 @@ describe('CMS content at build', () => {
         name: 'Quem somos',
         slug: 'quem-somos',
         title: 'Quem somos | SEO do CMS',
-        meta_title: 'Conheça a Operium',
         meta_description: 'Descrição vinda do CMS para a página institucional.',
         status: 'published',
         content: { sections: [] },
@@ -483,7 +482,7 @@ describe('CMS content at build', () => {
       expect(home).toContain('mailto:vendas@exemplo.com.br');
       const about = await (await page('/quem-somos')).text();
       expect(about).toContain('<title>Quem somos | SEO do CMS</title>');
-      expect(about).toContain('<meta property="og:title" content="Conheça a Operium">');
+      expect(about).toContain('<meta property="og:title" content="Quem somos | SEO do CMS">');
       expect(about).toContain('<meta name="description" content="Descrição vinda do CMS para a página institucional.">');
       const own = await page('/parceiros-cms');
       expect(own.status).toBe(200);

@@ -38,6 +38,9 @@ const files: Record<string, string> = {
   '.build-stamp.json': '{}',
 };
 
+/** The build's section 404 page, and a renamed page whose old address redirects. */
+const ROUTING = { notFoundPages: ['blog/404/index.html'], movedPages: [{ from: '/sobre-nos', to: '/quem-somos' }] };
+
 beforeAll(async () => {
   siteDir = await mkdtemp(path.join(tmpdir(), 'site-fixture-'));
   for (const [name, body] of Object.entries(files)) {
@@ -45,7 +48,7 @@ beforeAll(async () => {
     await writeFile(path.join(siteDir, name), body);
   }
   await writeFile(path.join(siteDir, '_headers'), headersManifest());
-  await writeFile(path.join(siteDir, REDIRECTS_FILE), redirectsManifest({ notFoundPages: ['blog/404/index.html'] }));
+  await writeFile(path.join(siteDir, REDIRECTS_FILE), redirectsManifest(ROUTING));
   await precompressDir(siteDir);
   server = await startTestServer({ siteDir });
 });
@@ -164,9 +167,15 @@ describe('site serving', () => {
     expect(root.headers.get('location')).toBe('/admin');
   });
 
+  test("redirects a renamed page's old address to its new one, keeping the query", async () => {
+    const moved = await get('/sobre-nos?origem=email');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/quem-somos?origem=email');
+  });
+
   test('does what each rule of the _redirects written for static hosts says', async () => {
     // One path per rule, none with a file: what a static host reading the rule would answer.
-    for (const rule of redirectRules({ notFoundPages: ['blog/404/index.html'] })) {
+    for (const rule of redirectRules(ROUTING)) {
       const pathname = rule.from.replace('*', 'nao-existe/x');
       const response = await get(pathname);
       expect(response.status, `${rule.from} ${rule.to} ${rule.status}`).toBe(rule.status);

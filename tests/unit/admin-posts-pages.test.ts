@@ -14,7 +14,7 @@ import {
   toPostBody,
   validateSlug,
 } from '../../src/admin/posts/postRules';
-import { metaDescriptionCount, publishError, toPageCreateBody, toPageUpdateBody } from '../../src/admin/pages/pageRules';
+import { metaDescriptionCount, publishError, toPageBody } from '../../src/admin/pages/pageRules';
 
 const actor = (role: string): Actor => ({ id: `${role}-1`, role, isActive: true });
 const NOW = new Date('2030-05-10T12:00:00Z');
@@ -173,24 +173,41 @@ describe('pages', () => {
       ],
     };
     expect(
-      toPageCreateBody({ name: ' Sobre ', slug: 'sobre', title: 'T', meta_description: 'D', status: 'published', content }),
+      toPageBody({
+        name: ' Sobre ',
+        slug: 'sobre',
+        title: 'T',
+        meta_description: 'D',
+        status: 'published',
+        in_footer: true,
+        content,
+      }),
     ).toEqual({
       name: 'Sobre',
       slug: 'sobre',
       title: 'T',
       meta_description: 'D',
+      in_header: false,
+      in_footer: true,
+      menu_order: 0,
       status: 'published',
       content: { sections: [{ heading: 'Quem somos', body: 'Texto.\n\nMais.' }] },
     });
-    expect(
-      toPageUpdateBody({ name: 'X', slug: 'x', title: 'T', meta_title: 'M', meta_description: 'D', status: 'bogus' } as never),
-    ).toEqual({
-      title: 'T',
-      meta_title: 'M',
-      meta_description: 'D',
+    // An edit: name and slug go too; old slugs are the server's; a bad order counts as 0.
+    const edit = { name: 'X', slug: ' x-2 ', old_slugs: ['x'], menu_order: '2.5', status: 'bogus', updated: 'u' };
+    expect(toPageBody(edit as never)).toEqual({
+      name: 'X',
+      slug: 'x-2',
+      title: '',
+      meta_description: '',
+      in_header: false,
+      in_footer: false,
+      menu_order: 0,
       status: 'draft',
       content: { sections: [] },
+      updated: 'u',
     });
+    expect(toPageBody({ menu_order: '3' }).menu_order).toBe(3);
   });
 
   test('publishing a page of its own with nothing in it is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {

@@ -95,7 +95,6 @@ const page = (fields: Record<string, unknown>) => {
     slug: 'politica',
     name: 'Política',
     title: '',
-    meta_title: '',
     meta_description: '',
     is_homepage: false,
     ...fields,

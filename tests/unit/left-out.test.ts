@@ -40,7 +40,6 @@ const pageEntry = (slug: string, name: string, id = `id-${slug}`): SourceEntry =
     slug,
     name,
     title: '',
-    meta_title: '',
     meta_description: '',
     is_homepage: false,
     sections: [{ heading: name, body: 'Texto.' }],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { chatLinkWithText, formatAddress, site } from '../../src/config/site';
 import { siteOrigin, DEFAULT_SITE_ORIGIN } from '../../src/config/origin.mjs';
-import { isCurrent, mainNav } from '../../src/config/navigation';
+import { isCurrent, mainNav, withLinks } from '../../src/config/navigation';
 
 describe('site identity', () => {
   test('builds the chat link from the one business number', () => {
@@ -44,6 +44,14 @@ describe('navigation', () => {
     expect(isCurrent('/', '/produtos')).toBe(false);
     expect(isCurrent('/produtos', '/produtos/ops010')).toBe(true);
     expect(isCurrent('/blog', '/blogueiros')).toBe(false);
+  });
+
+  test("CMS pages' links follow the site's own, leaving out a path already there", () => {
+    const cms = [
+      { label: 'Contato (CMS)', href: '/contato' },
+      { label: 'Garantia', href: '/garantia' },
+    ];
+    expect(withLinks(mainNav, cms)).toEqual([...mainNav, { label: 'Garantia', href: '/garantia' }]);
   });
 
   test('opens only the store in a new tab', () => {

@@ -33,10 +33,12 @@ export interface PageFormValues {
   name?: string;
   slug?: string;
   title?: string;
-  meta_title?: string;
   meta_description?: string;
   status?: string;
   is_homepage?: boolean;
+  in_header?: boolean;
+  in_footer?: boolean;
+  menu_order?: number | string | null;
   content?: { sections?: unknown };
   /** The record's `updated` when the editor loaded it (edits only). */
   updated?: string;
@@ -70,28 +72,30 @@ export function publishError(values: PageFormValues): string | null {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** A new page: the spec's fields and its sections. */
-export function toPageCreateBody(values: PageFormValues) {
+/** The place in the menus: lowest first; anything but a whole number from 0 to 999 counts as 0. */
+function menuOrder(value: PageFormValues['menu_order']): number {
+  const order = Number(value);
+  return Number.isInteger(order) && order >= 0 && order <= MENU_ORDER_MAX ? order : 0;
+}
+
+/** The highest menu order the server accepts (pb_migrations/*_page_addresses_and_menus.js). */
+export const MENU_ORDER_MAX = 999;
+
+/**
+ * The body of a create or an edit: name, slug (empty: the server derives it from the
+ * name), the SEO fields, the menus, the sections and the status; an edit sends the
+ * `updated` value it was based on (the server refuses a stale save). The old slugs
+ * are the server's to keep (pb_hooks/lib/pages.js).
+ */
+export function toPageBody(values: PageFormValues) {
   return {
     name: text(values.name),
     slug: text(values.slug),
     title: text(values.title),
     meta_description: text(values.meta_description),
-    status: values.status === 'published' ? 'published' : 'draft',
-    content: { sections: sectionsOf(values.content) },
-  };
-}
-
-/**
- * Editing saves the SEO fields, the sections and the status (name and slug are
- * shown, not edited), with the `updated` value the edit was based on (the server
- * refuses a stale save).
- */
-export function toPageUpdateBody(values: PageFormValues) {
-  return {
-    title: text(values.title),
-    meta_title: text(values.meta_title),
-    meta_description: text(values.meta_description),
+    in_header: Boolean(values.in_header),
+    in_footer: Boolean(values.in_footer),
+    menu_order: menuOrder(values.menu_order),
     status: values.status === 'published' ? 'published' : 'draft',
     content: { sections: sectionsOf(values.content) },
     ...(values.updated ? { updated: values.updated } : {}),

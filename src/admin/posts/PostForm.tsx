@@ -15,7 +15,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
 import {
   DateTimeInput,
@@ -45,7 +44,7 @@ import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { PublicationStatus } from '../common/PublicationStatus';
 import { postPath } from '../common/SiteLink';
 import { MarkdownInput } from '../editor/MarkdownInput';
-import { usePhone } from '../common/usePhone';
+import { PreviewButton } from '../common/SitePreview';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
 import {
@@ -114,46 +113,24 @@ function ScheduleInput() {
   );
 }
 
-/** 'Pré-visualizar': the post as the site will publish it, in a dialog (full screen on a phone). */
-function PreviewButton() {
+/** 'Pré-visualizar': the post as the site will publish it. */
+function PostPreviewButton() {
   const record = useRecordContext();
   const { identity } = useGetIdentity();
-  const phone = usePhone();
-  const [open, setOpen] = useState(false);
-  const { getValues } = useFormContext();
   const author = (record?.author_name as string | undefined) || identity?.fullName;
-  const values = open ? getValues() : {};
   return (
-    <>
-      <Button startIcon={<VisibilityIcon />} onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-        Pré-visualizar
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        fullWidth
-        maxWidth="lg"
-        fullScreen={phone}
-        aria-labelledby="previa-titulo"
-      >
-        <DialogTitle id="previa-titulo">Pré-visualização (como no site)</DialogTitle>
-        <DialogContent>
-          {open && (
-            <ArticlePreview
-              title={String(values.title ?? '')}
-              content={String(values.content ?? '')}
-              category={values.category as string | undefined}
-              tags={parseTags(values.tags)}
-              author={author}
-              height={phone ? '100%' : 640}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Fechar</Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <PreviewButton
+      render={(values, height) => (
+        <ArticlePreview
+          title={String(values.title ?? '')}
+          content={String(values.content ?? '')}
+          category={values.category as string | undefined}
+          tags={parseTags(values.tags)}
+          author={author}
+          height={height}
+        />
+      )}
+    />
   );
 }
 
@@ -287,7 +264,7 @@ export function PostForm({ isNew }: { isNew: boolean }) {
       </Box>
       <CoverInput />
       <MarkdownInput source="content" label="resources.posts.fields.content" validate={maxLength(POST_CONTENT_MAX)} />
-      <PreviewButton />
+      <PostPreviewButton />
     </SimpleForm>
   );
 }

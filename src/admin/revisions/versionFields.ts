@@ -41,7 +41,7 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
 
 export const RESTORED: Record<VersionedResource, string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags'],
-  pages: ['name', 'slug', 'title', 'meta_title', 'meta_description', 'content', 'is_homepage'],
+  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'is_homepage', 'in_header', 'in_footer', 'menu_order'],
 };
 
 /** What the conflict and recovery messages call the record: 'Este post', 'deste post'. */
@@ -53,7 +53,7 @@ export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
 export const EDITED: Record<VersionedResource, readonly string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'status', 'published_at', 'review_note'],
-  pages: ['title', 'meta_title', 'meta_description', 'content', 'status'],
+  pages: ['name', 'slug', 'title', 'meta_description', 'in_header', 'in_footer', 'menu_order', 'content', 'status'],
 };
 
 /**

@@ -8,56 +8,15 @@
  * once it is live.
  */
 import type { Page } from '@playwright/test';
-import { allowConsoleErrors, test as base, expect } from '../fixtures';
+import { allowConsoleErrors, expect } from '../fixtures';
+import { liveTest, openAdmin } from '../live';
 import { png } from '../../helpers/images';
 import { markdownEditor, readMarkdown } from '../../helpers/editor';
-import { startLiveStack, waitUntilLive, type LiveStack } from '../../helpers/live-stack';
+import { waitUntilLive } from '../../helpers/live-stack';
 
-/** One stack for the file: its first build takes minutes, each publication seconds. */
-const test = base.extend<object, { stack: LiveStack; admin: string }>({
-  stack: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const stack = await startLiveStack();
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker', timeout: 360_000 },
-  ],
-  admin: [
-    async ({ stack }, use) => {
-      // The first account of a new installation is its active administrator.
-      const account = {
-        email: 'editora@exemplo.com.br',
-        password: 'Senha-Forte-123',
-        passwordConfirm: 'Senha-Forte-123',
-        full_name: 'Edna Editora',
-      };
-      const created = await fetch(`${stack.url}/api/collections/users/records`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(account),
-      });
-      expect(created.ok, await created.clone().text()).toBe(true);
-      const auth = await fetch(`${stack.url}/api/collections/users/auth-with-password`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ identity: account.email, password: account.password }),
-      });
-      const { token, record } = (await auth.json()) as { token: string; record: unknown };
-      await use(JSON.stringify({ token, record }));
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ stack }, use) => use(stack.url),
-});
+const test = liveTest;
 
 test.describe.configure({ mode: 'serial' });
-
-async function openAdmin(page: Page, session: string, path: string) {
-  await page.addInitScript((value) => window.localStorage.setItem('pocketbase_auth', value), session);
-  await page.goto(path);
-}
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const tool = (page: Page, name: string) => markdownEditor(page, 'Conteúdo').getByRole('button', { name, exact: true });

@@ -1,12 +1,18 @@
 /**
  * Site pages in the admin against a real PocketBase: an editor creates a page
  * (slug from the name, the meta description's live 'n/160' counter, which advises
- * but does not block), edits its SEO fields and status, and deletes it after the
- * spec's confirmation; each change is read back from the server. Authors are denied.
+ * but does not block), edits it in the same form (name, slug, SEO fields, menus,
+ * status), previews it in the site's look, and deletes it after the spec's
+ * confirmation; each change is read back from the server. Authors are denied. On the
+ * product as `npm start` runs it: a page put in the footer is linked there once
+ * published, and a published page's old address redirects to its new one.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { allowConsoleErrors, test, expect } from '../fixtures';
+import { liveTest, openAdmin } from '../live';
+import { writeMarkdown } from '../../helpers/editor';
+import { waitUntilLive } from '../../helpers/live-stack';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const FIRST_SCREEN = { timeout: 15_000 };
@@ -98,19 +104,54 @@ async function seedPage(tag: string) {
   });
 }
 
-test('an editor edits the SEO fields and status of a page', async ({ page }) => {
+/** The form's fields by their labels, in order: what an editor fills in. */
+async function formFields(page: Page) {
+  const form = page.locator('form');
+  await expect(form.getByRole('textbox', { name: 'Nome', exact: true })).toBeVisible(FIRST_SCREEN);
+  return form
+    .getByRole('textbox')
+    .or(form.getByRole('switch'))
+    .or(form.getByRole('spinbutton'))
+    .evaluateAll((elements) =>
+      elements.map((element) => (element as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s*\*$/, '').trim() ?? ''),
+    );
+}
+
+test('the create and edit forms show the same fields: one SEO title, the meta description, the menus', async ({ page }) => {
+  const [editor, tag] = [await createStaff('editor'), unique()];
+  const created = await seedPage(tag);
+  await openAdminAs(page, editor, '/admin/pages/create');
+  const onCreate = await formFields(page);
+  await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+  const onEdit = await formFields(page);
+  expect(onEdit).toEqual(onCreate);
+  expect(onCreate.slice(0, 7)).toEqual([
+    'Nome',
+    'Slug',
+    'Título SEO',
+    'Meta descrição',
+    'Mostrar no menu do topo',
+    'Mostrar no rodapé',
+    'Ordem no menu',
+  ]);
+  expect(onCreate).not.toContain('Meta título');
+});
+
+test('an editor renames a page and edits its SEO fields, menus and status', async ({ page, consoleErrors }) => {
   const [editor, tag] = [await createStaff('editor'), unique()];
   const created = await seedPage(tag);
   await openAdminAs(page, editor, `/admin/pages/${created.id}`);
 
-  // The name and slug are shown, not edited.
-  await expect(page.locator('[data-page-summary]')).toContainText(`/${created.slug}`, FIRST_SCREEN);
-  await expect(field(page, 'Nome')).toHaveCount(0);
+  await expect(field(page, 'Nome')).toHaveValue(created.name, FIRST_SCREEN);
+  // A draft whose slug still matches its name follows it, as a post's follows its title.
+  await field(page, 'Nome').fill(`Quem somos ${tag}`);
+  await expect(field(page, 'Slug')).toHaveValue(`quem-somos-${tag}`);
   await expect(field(page, 'Título SEO')).toHaveValue('Sobre');
   await field(page, 'Título SEO').fill('Sobre a Operium');
-  await field(page, 'Meta título').fill('Sobre a Operium | Eletrônica industrial');
   await field(page, 'Meta descrição').fill('Projetos de automação sob medida.');
   await expect(page.locator('[data-meta-counter]')).toHaveText('33/160');
+  await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
+  await page.getByRole('spinbutton', { name: 'Ordem no menu' }).fill('2');
   await page.getByRole('combobox', { name: 'Status' }).click();
   // Only the statuses the spec gives pages: no scheduling, unlike posts.
   await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Publicada']);
@@ -121,14 +162,49 @@ test('an editor edits the SEO fields and status of a page', async ({ page }) => 
   await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('Publicada', { exact: true })).toBeVisible();
   const client = await superuser();
   expect(await client.collection('pages').getOne(created.id)).toMatchObject({
-    name: created.name,
-    slug: created.slug,
+    name: `Quem somos ${tag}`,
+    slug: `quem-somos-${tag}`,
     title: 'Sobre a Operium',
-    meta_title: 'Sobre a Operium | Eletrônica industrial',
     meta_description: 'Projetos de automação sob medida.',
+    in_header: false,
+    in_footer: true,
+    menu_order: 2,
     status: 'published',
+    // A draft had no address on the site to keep.
+    old_slugs: [],
     content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
   });
+
+  // Now published: a slug taken by another page is refused next to the field.
+  const other = await seedPage(unique());
+  await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+  await field(page, 'Slug').fill(other.slug, FIRST_SCREEN);
+  await expect(field(page, 'Slug')).toHaveAccessibleDescription(/endereço antigo continua levando a esta página/);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText(`Já existe uma página com o endereço /${other.slug} (“${other.name}”); escolha outro slug.`).first(),
+  ).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test('Pré-visualizar shows the page as the site will: its hero and sections in the site styles', async ({ page }) => {
+  await signedInAs(page, 'editor', '/admin/pages/create');
+  await field(page, 'Nome').fill('Garantia estendida', FIRST_SCREEN);
+  await field(page, 'Meta descrição').fill('Três anos de cobertura para controladores.');
+  await field(page, 'Título da seção').fill('O que cobre');
+  await writeMarkdown(page, 'Texto da seção', 'Defeitos de **fabricação** em uso normal.');
+
+  await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+  const preview = page.frameLocator('iframe[title="Pré-visualização da página"]');
+  await expect(preview.locator('h1')).toHaveText('Garantia estendida');
+  await expect(preview.getByText('Três anos de cobertura para controladores.')).toBeVisible();
+  await expect(preview.locator('.prose-article h2')).toHaveText('O que cobre');
+  await expect(preview.locator('.prose-article h2')).toHaveAttribute('id', 'o-que-cobre');
+  await expect(preview.locator('.prose-article strong')).toHaveText('fabricação');
+  // The site's look: its stylesheet's hero gradient and the article's heading size.
+  await expect(preview.locator('section').first()).toHaveCSS('background-image', /linear-gradient/);
+  await expect(preview.locator('.prose-article h2')).toHaveCSS('font-size', '24px');
+  await page.getByRole('button', { name: 'Fechar' }).click();
 });
 
 test('an editor deletes a page after the confirmation', async ({ page }) => {
@@ -151,4 +227,59 @@ test('an author opening the pages is denied', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByText('Você não tem permissão para gerenciar páginas.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nova Página' })).toHaveCount(0);
+});
+
+liveTest.describe('on the live site', () => {
+  liveTest.describe.configure({ mode: 'serial' });
+  const name = 'Garantia estendida';
+
+  liveTest('a page put in the footer is linked there once published', async ({ page, admin, stack }) => {
+    liveTest.setTimeout(300_000);
+    await openAdmin(page, admin, '/admin/pages/create');
+    await field(page, 'Nome').fill(name, { timeout: 20_000 });
+    await field(page, 'Título da seção').fill('O que cobre');
+    await field(page, 'Texto da seção').fill('Defeitos de fabricação em uso normal.');
+    await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Publicada', exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+
+    await waitUntilLive(stack, '/garantia-estendida');
+    await page.goto('/');
+    const footerLinks = page.getByRole('navigation', { name: 'Links rápidos' });
+    await expect(footerLinks.getByRole('link', { name })).toHaveAttribute('href', '/garantia-estendida');
+    // Not in the top menu: it was not asked for.
+    await expect(page.getByRole('navigation', { name: 'Menu principal', exact: true }).getByRole('link', { name })).toHaveCount(
+      0,
+    );
+  });
+
+  liveTest(
+    "renaming a published page's slug keeps its old address, redirected to the new one",
+    async ({ page, admin, stack }) => {
+      liveTest.setTimeout(300_000);
+      await openAdmin(page, admin, '/admin/pages');
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('link', { name: 'Editar' })
+        .click({ timeout: 20_000 });
+      await field(page, 'Slug').fill('garantia');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible({ timeout: 20_000 });
+
+      await waitUntilLive(stack, '/garantia');
+      const old = await fetch(`${stack.url}/garantia-estendida`, { redirect: 'manual' });
+      expect(old.status).toBe(301);
+      expect(old.headers.get('location')).toBe('/garantia');
+      await page.goto('/garantia-estendida');
+      await expect(page).toHaveURL(/\/garantia$/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      // The footer follows the page to its new address.
+      await expect(page.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link', { name })).toHaveAttribute(
+        'href',
+        '/garantia',
+      );
+    },
+  );
 });

@@ -214,13 +214,13 @@ test('a page keeps its history too', async ({ page }) => {
   const client = await superuser();
   const created = await client.collection('pages').create({ name: `Página ${unique()}`, status: 'draft' });
   await openAdminAs(page, editor, `/admin/pages/${created.id}`);
-  await field(page, 'Meta título').fill('Um título para os buscadores', FIRST_SCREEN);
+  await field(page, 'Título SEO').fill('Um título para os buscadores', FIRST_SCREEN);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
   await openAdminAs(page, editor, `/admin/pages/${created.id}`);
   await page.getByRole('tab', { name: 'Histórico' }).click(FIRST_SCREEN);
   const versions = page.getByTestId('revision');
   await expect(versions).toHaveCount(2);
-  await expect(versions.first()).toContainText('meta título');
+  await expect(versions.first()).toContainText('título SEO');
   await expect(versions.last()).toContainText('criada');
 });
