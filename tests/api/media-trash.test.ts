@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { png } from '../helpers/images';
 import { caseVariants } from '../helpers/key-spellings';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
@@ -25,11 +26,7 @@ afterAll(async () => {
   await s?.stop();
 });
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = png(1);
 
 interface Media {
   id: string;

@@ -178,6 +178,18 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     const left = await storedMedia(tag);
     expect(left.filter((record) => !record.deleted_at).map((record) => record.original_filename)).toEqual([image]);
     expect(left.find((record) => record.original_filename === pdf)?.deleted_by).toBe(editor.fullName);
+
+    // Used nowhere, it can be deleted for good from there.
+    await page.getByRole('link', { name: 'Mídia excluída' }).click();
+    const trashed = page.getByTestId('deleted-media').filter({ hasText: pdf });
+    await expect(trashed.getByText('Não é usado em nenhum post, página ou configuração.')).toBeVisible();
+    await trashed.getByRole('button', { name: `Excluir definitivamente: ${pdf}` }).click();
+    const forGood = page.getByRole('dialog', { name: 'Excluir definitivamente' });
+    await expect(forGood).toContainText(`O arquivo "${pdf}" será excluído definitivamente e não poderá mais ser restaurado.`);
+    await forGood.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText(`Arquivo "${pdf}" excluído definitivamente.`)).toBeVisible();
+    await expect(trashed).toHaveCount(0);
+    expect((await storedMedia(tag)).map((record) => record.original_filename)).toEqual([image]);
   } finally {
     await removeStored(tag);
   }
@@ -237,6 +249,7 @@ test('a file used by a published post: deleting it lists the post, the file wait
     const trashed = page.getByTestId('deleted-media').filter({ hasText: image });
     await expect(trashed).toContainText(`excluído por ${editor.fullName}`);
     await expect(trashed.getByRole('link', { name: `Post "${post.title}" (Publicado)` })).toBeVisible();
+    await expect(trashed.getByRole('button', { name: `Excluir definitivamente: ${image}` }), 'still used').toBeDisabled();
     await trashed.getByRole('button', { name: `Restaurar arquivo: ${image}` }).click();
     await expect(page.getByText(`Arquivo "${image}" restaurado para a biblioteca de mídia.`)).toBeVisible();
     await expect(trashed).toHaveCount(0);
