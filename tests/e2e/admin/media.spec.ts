@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect, test } from '../fixtures';
 import { formatBytes as formatFileSize } from '../../../src/lib/format';
 import { signedInAs, superuser } from '../../helpers/staff';
+import { wcagViolations } from '../axe';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -229,6 +230,7 @@ test('a file used by a published post: deleting it lists the post, the file wait
     await expect(postLink, 'the places are listed before deleting').toBeVisible();
     await expect(postLink).toHaveAttribute('href', `/admin/posts/${post.id}`);
     await expect(confirm.getByRole('alert')).toContainText('continua aparecendo neles');
+    expect(await wcagViolations(page, 'Excluir arquivo', { legacyMode: true })).toEqual([]);
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText('Arquivo excluído com sucesso!')).toBeVisible();
     await expect(card).toBeHidden();
@@ -250,6 +252,7 @@ test('a file used by a published post: deleting it lists the post, the file wait
     await expect(trashed).toContainText(`excluído por ${editor.fullName}`);
     await expect(trashed.getByRole('link', { name: `Post "${post.title}" (Publicado)` })).toBeVisible();
     await expect(trashed.getByRole('button', { name: `Excluir definitivamente: ${image}` }), 'still used').toBeDisabled();
+    expect(await wcagViolations(page, 'Mídia excluída', { legacyMode: true })).toEqual([]);
     await trashed.getByRole('button', { name: `Restaurar arquivo: ${image}` }).click();
     await expect(page.getByText(`Arquivo "${image}" restaurado para a biblioteca de mídia.`)).toBeVisible();
     await expect(trashed).toHaveCount(0);
