@@ -70,8 +70,7 @@ routerAdd(
   "GET",
   "/api/admin/media/{id}/usage",
   (e) => {
-    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
-      throw new ForbiddenError("Apenas administradores e editores.");
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
     let record;
     try {
       record = e.app.findRecordById("media", e.request.pathValue("id"));
@@ -87,13 +86,10 @@ routerAdd(
   "GET",
   "/api/admin/rest/deleted-media",
   (e) => {
-    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
-      throw new ForbiddenError("Apenas administradores e editores.");
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
     const deleted = require(`${__hooks}/lib/deleted-media.js`);
     const rest = require(`${__hooks}/lib/rest.js`);
-    const params = rest.listParams(e, deleted.LIST_SPEC);
-    const page = rest.pageInMemory(deleted.matching(deleted.all(e.app), params.filter), params.sort, params.range);
-    return rest.sendList(e, "deleted-media", params.range.start, page.items, page.total);
+    return rest.sendInMemory(e, "deleted-media", deleted.LIST_SPEC, (filter) => deleted.matching(deleted.all(e.app), filter));
   },
   $apis.requireAuth("users"),
 );
@@ -102,8 +98,7 @@ routerAdd(
   "POST",
   "/api/admin/deleted-media/{id}/restore",
   (e) => {
-    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
-      throw new ForbiddenError("Apenas administradores e editores.");
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
     const record = require(`${__hooks}/lib/deleted-media.js`).restore(e, e.request.pathValue("id"));
     return e.json(200, { id: record.id, original_filename: record.getString("original_filename") });
   },

@@ -13,11 +13,10 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { png } from '../helpers/images';
 import { caseVariants } from '../helpers/key-spellings';
+import { unique } from '../helpers/records';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
-let serial = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${++serial}`;
 
 beforeAll(async () => {
   s = await startStaffServer({ unthrottledLoopback: true });

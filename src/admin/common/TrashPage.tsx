@@ -2,7 +2,7 @@
  * A trash screen ('Posts excluídos', 'Mídia excluída'): what was deleted lately, served
  * by a simple-REST resource (newest deletion first), each item with its own facts and a
  * restore button; refused to those who may not delete. The page says what restoring
- * does; this component runs it (one at a time) and reloads the list after it.
+ * does; this component runs it (one at a time), says how it went and reloads the list.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { useState, type ReactNode } from 'react';
-import { useGetList, type RaRecord } from 'react-admin';
+import { useGetList, useNotify, type RaRecord } from 'react-admin';
 import type { Area } from '../access';
 import { AccessDenied } from './AccessDenied';
 import { useActor } from './useActor';
@@ -37,8 +37,14 @@ export interface TrashPageProps<T extends RaRecord & { deleted_at: string }> {
   /** What the restore button's label names, per item. */
   nameOf: (item: T) => string;
   restoreLabel: string;
-  /** Restores one (and says so, or why not: it never throws). */
-  restore: (item: T) => Promise<void>;
+  /** Restores one. */
+  restore: (item: T) => Promise<unknown>;
+  /** What the toast says once it is restored. */
+  restored: (item: T) => string;
+  /** 'Não foi possível restaurar …', followed by the reason. */
+  restoreError: string;
+  /** After the toast (posts open the restored one). */
+  afterRestore?: (item: T) => void;
   /** The item's facts, beside its button. */
   children: (item: T) => ReactNode;
   /** More buttons after the restore one; `reload` reads the list again. */
@@ -49,6 +55,7 @@ export function TrashPage<T extends RaRecord & { deleted_at: string }>(props: Tr
   useDocumentTitle(props.title);
   const { actor, isPending: loadingActor } = useActor();
   const allowed = props.allowed(actor);
+  const notify = useNotify();
   const [restoring, setRestoring] = useState<string | null>(null);
   const { data, isPending, error, refetch } = useGetList<T>(
     props.resource,
@@ -61,6 +68,10 @@ export function TrashPage<T extends RaRecord & { deleted_at: string }>(props: Tr
     setRestoring(String(item.id));
     try {
       await props.restore(item);
+      notify(props.restored(item), { type: 'success' });
+      props.afterRestore?.(item);
+    } catch (failure) {
+      notify(`${props.restoreError}: ${reasonOf(failure)}`, { type: 'error' });
     } finally {
       setRestoring(null);
       void refetch();

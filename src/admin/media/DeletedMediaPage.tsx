@@ -77,17 +77,8 @@ function DeleteForGood({ file, onDone }: { file: DeletedMedia; onDone: () => voi
 }
 
 export default function DeletedMediaPage() {
-  const notify = useNotify();
   const dataProvider = useAdminDataProvider();
   const { thumbUrl } = useMediaUrls();
-  const restore = async (file: DeletedMedia) => {
-    try {
-      await dataProvider.restoreDeletedMedia(file.id);
-      notify(`Arquivo "${nameOf(file)}" restaurado para a biblioteca de mídia.`, { type: 'success' });
-    } catch (failure) {
-      notify(`Não foi possível restaurar o arquivo: ${reasonOf(failure)}`, { type: 'error' });
-    }
-  };
   return (
     <TrashPage<DeletedMedia>
       title="Mídia excluída"
@@ -100,7 +91,9 @@ export default function DeletedMediaPage() {
       testId="deleted-media"
       nameOf={nameOf}
       restoreLabel="Restaurar arquivo"
-      restore={restore}
+      restore={(file) => dataProvider.restoreDeletedMedia(file.id)}
+      restored={(file) => `Arquivo "${nameOf(file)}" restaurado para a biblioteca de mídia.`}
+      restoreError="Não foi possível restaurar o arquivo"
       actions={(file, reload) => <DeleteForGood file={file} onDone={reload} />}
     >
       {(file) => (

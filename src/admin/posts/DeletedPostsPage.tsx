@@ -6,13 +6,12 @@
  */
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNotify, useRedirect } from 'react-admin';
+import { useRedirect } from 'react-admin';
 import { can } from '../../lib/permissions';
 import { formatDateTime } from '../../lib/format';
 import { blogPostPath } from '../common/SiteLink';
 import { TrashPage } from '../common/TrashPage';
 import { useAdminDataProvider } from '../dataProvider';
-import { reasonOf } from '../errors';
 import { statusLabel } from './postRules';
 
 interface DeletedPost {
@@ -25,18 +24,8 @@ interface DeletedPost {
 }
 
 export default function DeletedPostsPage() {
-  const notify = useNotify();
   const redirect = useRedirect();
   const dataProvider = useAdminDataProvider();
-  const restore = async (post: DeletedPost) => {
-    try {
-      await dataProvider.restoreDeletedPost(post.id);
-      notify(`Post "${post.title}" restaurado como estava ao ser excluído.`, { type: 'success' });
-      redirect('edit', 'posts', post.id);
-    } catch (failure) {
-      notify(`Não foi possível restaurar o post: ${reasonOf(failure)}`, { type: 'error' });
-    }
-  };
   return (
     <TrashPage<DeletedPost>
       title="Posts excluídos"
@@ -49,7 +38,10 @@ export default function DeletedPostsPage() {
       testId="deleted-post"
       nameOf={(post) => post.title || post.slug}
       restoreLabel="Restaurar post excluído"
-      restore={restore}
+      restore={(post) => dataProvider.restoreDeletedPost(post.id)}
+      restored={(post) => `Post "${post.title}" restaurado como estava ao ser excluído.`}
+      restoreError="Não foi possível restaurar o post"
+      afterRestore={(post) => redirect('edit', 'posts', post.id)}
     >
       {(post) => (
         <Stack sx={{ flex: '1 1 16rem', minWidth: 0 }}>
