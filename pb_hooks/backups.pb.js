@@ -34,9 +34,7 @@ routerAdd(
     const backups = require(`${__hooks}/lib/backups.js`);
     const rest = require(`${__hooks}/lib/rest.js`);
     backups.requireAdmin(e);
-    const params = rest.listParams(e, backups.LIST_SPEC);
-    const page = rest.pageInMemory(backups.matching(backups.list(e.app), params.filter), params.sort, params.range);
-    return rest.sendList(e, "backups", params.range.start, page.items, page.total);
+    return rest.sendInMemory(e, "backups", backups.LIST_SPEC, (filter) => backups.matching(backups.list(e.app), filter));
   },
   $apis.requireAuth("users"),
 );

@@ -14,9 +14,7 @@ routerAdd(
     if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
     const articles = require(`${__hooks}/lib/git-articles.js`);
     const rest = require(`${__hooks}/lib/rest.js`);
-    const params = rest.listParams(e, articles.LIST_SPEC);
-    const page = rest.pageInMemory(articles.matching(articles.all(), params.filter), params.sort, params.range);
-    return rest.sendList(e, "git-articles", params.range.start, page.items, page.total);
+    return rest.sendInMemory(e, "git-articles", articles.LIST_SPEC, (filter) => articles.matching(articles.all(), filter));
   },
   $apis.requireAuth("users"),
 );

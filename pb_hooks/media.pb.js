@@ -9,6 +9,13 @@
 //
 // `decorative` marks an image that needs no alternative text (alt=""): a decorative
 // image keeps none, and only images can be decorative.
+//
+// Deleting goes through the trash (lib/deleted-media.js); where a file is used comes
+// from lib/media-usage.js. Routes, for active admins and editors:
+//
+//   GET  /api/admin/media/{id}/usage               { usage: [...] } where the file is used
+//   GET  /api/admin/rest/deleted-media             the trash (ra-data-simple-rest: sort, range, filter { q })
+//   POST /api/admin/deleted-media/{id}/restore     brings a file back to the library
 
 onRecordCreateRequest((e) => {
   const uploads = require(`${__hooks}/lib/uploads.js`);
@@ -34,6 +41,8 @@ onRecordCreateRequest((e) => {
   if (!image) e.record.set("decorative", false);
   if (e.record.getBool("decorative")) e.record.set("alt_text", "");
   e.record.set("uploaded_by", e.auth && !e.auth.isSuperuser() ? e.auth.id : "");
+  e.record.set("deleted_at", "");
+  e.record.set("deleted_by", "");
   e.next();
 }, "media");
 
@@ -42,7 +51,8 @@ onRecordUpdateRequest((e) => {
   // facts stay as uploaded. (Superusers, as operators, may correct the facts.)
   if (!e.hasSuperuserAuth()) {
     // (Listed here: goja runs each handler on its own, without this file's other code.)
-    const facts = ["original_filename", "file_size", "mime_type", "width", "height", "uploaded_by"];
+    // (The trash marks too: only deleting and restoring move a file in and out of it.)
+    const facts = ["original_filename", "file_size", "mime_type", "width", "height", "uploaded_by", "deleted_at", "deleted_by"];
     const original = e.record.original();
     for (const field of facts) e.record.set(field, original.get(field));
     if (e.record.getUnsavedFiles("file").length > 0) {
@@ -53,3 +63,49 @@ onRecordUpdateRequest((e) => {
   if (e.record.getBool("decorative")) e.record.set("alt_text", "");
   e.next();
 }, "media");
+
+onRecordDeleteRequest((e) => require(`${__hooks}/lib/deleted-media.js`).deleteRequested(e), "media");
+
+routerAdd(
+  "GET",
+  "/api/admin/media/{id}/usage",
+  (e) => {
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
+    let record;
+    try {
+      record = e.app.findRecordById("media", e.request.pathValue("id"));
+    } catch (_) {
+      throw new NotFoundError("Arquivo não encontrado.");
+    }
+    return e.json(200, { usage: require(`${__hooks}/lib/media-usage.js`).usageOf(e.app, record) });
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "GET",
+  "/api/admin/rest/deleted-media",
+  (e) => {
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
+    const deleted = require(`${__hooks}/lib/deleted-media.js`);
+    const rest = require(`${__hooks}/lib/rest.js`);
+    return rest.sendInMemory(e, "deleted-media", deleted.LIST_SPEC, (filter) => deleted.matching(deleted.all(e.app), filter));
+  },
+  $apis.requireAuth("users"),
+);
+
+routerAdd(
+  "POST",
+  "/api/admin/deleted-media/{id}/restore",
+  (e) => {
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
+    const record = require(`${__hooks}/lib/deleted-media.js`).restore(e, e.request.pathValue("id"));
+    return e.json(200, { id: record.id, original_filename: record.getString("original_filename") });
+  },
+  $apis.requireAuth("users"),
+);
+
+// Every night: files in the trash for more than 30 days, and used nowhere, go for good.
+cronAdd("purge_deleted_media", "27 3 * * *", () => {
+  require(`${__hooks}/lib/deleted-media.js`).purge($app);
+});

@@ -40,13 +40,10 @@ routerAdd(
   "GET",
   "/api/admin/rest/deleted-posts",
   (e) => {
-    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
-      throw new ForbiddenError("Apenas administradores e editores.");
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
     const deleted = require(`${__hooks}/lib/deleted-posts.js`);
     const rest = require(`${__hooks}/lib/rest.js`);
-    const params = rest.listParams(e, deleted.LIST_SPEC);
-    const page = rest.pageInMemory(deleted.matching(deleted.all(e.app), params.filter), params.sort, params.range);
-    return rest.sendList(e, "deleted-posts", params.range.start, page.items, page.total);
+    return rest.sendInMemory(e, "deleted-posts", deleted.LIST_SPEC, (filter) => deleted.matching(deleted.all(e.app), filter));
   },
   $apis.requireAuth("users"),
 );
@@ -55,8 +52,7 @@ routerAdd(
   "POST",
   "/api/admin/deleted-posts/{id}/restore",
   (e) => {
-    if (!require(`${__hooks}/lib/staff.js`).isActiveEditor(e.auth))
-      throw new ForbiddenError("Apenas administradores e editores.");
+    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
     const post = require(`${__hooks}/lib/deleted-posts.js`).restore(e, e.request.pathValue("id"));
     return e.json(200, { id: post.id, slug: post.getString("slug"), title: post.getString("title") });
   },

@@ -138,4 +138,15 @@ function sendList(e, resource, start, items, total) {
   return e.json(200, items);
 }
 
-module.exports = { MAX_RANGE, parseListQuery, contentRange, pageInMemory, listParams, sendList };
+/**
+ * Answers a list held in memory: the request's list query read by `spec` (a 400 first
+ * when it is malformed), the items `matching` gives for its filter, sorted and paged.
+ * @param {(filter: Record<string, string[] | string>) => object[]} matching
+ */
+function sendInMemory(e, resource, spec, matching) {
+  const params = listParams(e, spec);
+  const page = pageInMemory(matching(params.filter), params.sort, params.range);
+  return sendList(e, resource, params.range.start, page.items, page.total);
+}
+
+module.exports = { MAX_RANGE, parseListQuery, contentRange, pageInMemory, listParams, sendList, sendInMemory };

@@ -102,6 +102,15 @@ function changedLabels(collection, before, after) {
   return labels;
 }
 
+/**
+ * Who made a change, as staff read it: their name, or SUPERUSER_NAME for an operator.
+ * @param {{ actor?: string }} who lib/audit.js actorOf or whoChanged
+ */
+function editorName(who) {
+  const name = String(who.actor || "");
+  return (name.indexOf("superuser ") === 0 ? SUPERUSER_NAME : name).slice(0, 200);
+}
+
 /** @param {any} record */
 function isPublic(record) {
   const status = record.getString("status");
@@ -129,7 +138,6 @@ function writeRevision(tx, record, action, before) {
   }
   if (restoredFrom) kind = "restore";
   const who = require(`${__hooks}/lib/audit.js`).whoChanged(record);
-  const name = String(who.actor || "");
   const owner = collection === "posts" && action !== "delete" ? record.getString("author") : "";
   // A plain INSERT: the values are the server's own, and a revision is never hooked or
   // changed after this, so PocketBase's record save (validation, hooks) would only add time.
@@ -145,7 +153,7 @@ function writeRevision(tx, record, action, before) {
       kind: kind,
       data: JSON.stringify(data),
       editor: who.user || "",
-      editorName: (name.indexOf("superuser ") === 0 ? SUPERUSER_NAME : name).slice(0, 200),
+      editorName: editorName(who),
       owner: owner,
       summary: summary.slice(0, 300),
       published: action !== "delete" && isPublic(record),
@@ -275,6 +283,7 @@ module.exports = {
   DELETED_DAYS,
   RESTORED_FROM_KEY,
   dataOf,
+  editorName,
   ensureRetention,
   purgeDeleted,
   rememberLoaded,

@@ -41,4 +41,9 @@ function setRequester(record, auth) {
   }
 }
 
-module.exports = { isActiveEditor, isActiveAdmin, setRequester };
+/** Route guard: refuses (403) anyone but an active admin or editor. @param {any} auth */
+function requireActiveEditor(auth) {
+  if (!isActiveEditor(auth)) throw new ForbiddenError("Apenas administradores e editores.");
+}
+
+module.exports = { isActiveEditor, isActiveAdmin, requireActiveEditor, setRequester };

@@ -39,9 +39,10 @@ function dashboardStats(app, auth) {
     scheduled: count("status = 'scheduled'"),
     git: git,
   };
-  const bytes = one(app, "SELECT COALESCE(SUM(file_size), 0) AS n FROM media");
+  // The library's files: those in the trash (lib/deleted-media.js) are on their way out.
+  const bytes = one(app, "SELECT COALESCE(SUM(file_size), 0) AS n FROM media WHERE deleted_at = ''");
   stats.media = {
-    total: one(app, "SELECT COUNT(*) AS n FROM media"),
+    total: one(app, "SELECT COUNT(*) AS n FROM media WHERE deleted_at = ''"),
     size_mb: Math.round((bytes / (1024 * 1024)) * 100) / 100,
   };
   return stats;

@@ -33,6 +33,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const BackupsPage = lazy(() => import('./backups/BackupsPage'));
 const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 const DeletedPostsPage = lazy(() => import('./posts/DeletedPostsPage'));
+const DeletedMediaPage = lazy(() => import('./media/DeletedMediaPage'));
 const PrivacyPage = lazy(() => import('./privacy/PrivacyPage'));
 
 const dataProvider = createAdminDataProvider(pb);
@@ -69,6 +70,7 @@ function AdminPanel() {
         <Route path="/backups" element={<BackupsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/deleted-posts" element={<DeletedPostsPage />} />
+        <Route path="/deleted-media" element={<DeletedMediaPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>

@@ -235,6 +235,10 @@ export interface AdminMethods {
   stats(): Promise<DashboardStats>;
   /** Brings a deleted post back as it was (pb_hooks/lib/deleted-posts.js); answers its id, slug and title. */
   restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
+  /** Where a media file is used (GET /api/admin/media/{id}/usage, pb_hooks/lib/media-usage.js; editors and admins). */
+  mediaUsage(id: string): Promise<{ usage: MediaUse[] }>;
+  /** Brings a file in Mídia excluída back to the library (pb_hooks/lib/deleted-media.js). */
+  restoreDeletedMedia(id: string): Promise<{ id: string; original_filename: string }>;
   /** A body rendered by the site's Markdown pipeline, as it will be published (pb_hooks/preview.pb.js). */
   renderPreview(markdown: string): Promise<{ html: string }>;
   /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy.js; admins only). */
@@ -256,6 +260,10 @@ export interface AdminMethods {
 /** The server's answer to a test e-mail: sent, or why not in pt-BR with the server's own words. */
 export type TestMailAnswer =
   { sent: true; to: string; message: string } | { sent: false; reason: string; message: string; detail: string };
+
+/** A place that uses a media file (pb_hooks/lib/media-usage.js `usageOf`). */
+export type MediaUse =
+  { kind: 'post' | 'page'; id: string; title: string; status: string } | { kind: 'setting'; id: string; key: string };
 
 /** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter-send.js `audience`). */
 export interface NewsletterAudience {
@@ -300,6 +308,9 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
     restoreDeletedPost: (id) =>
       pb.send(`/api/admin/deleted-posts/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
+    mediaUsage: (id) => pb.send(`/api/admin/media/${encodeURIComponent(id)}/usage`, { method: 'GET', requestKey: null }),
+    restoreDeletedMedia: (id) =>
+      pb.send(`/api/admin/deleted-media/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),
     // The e-mail of a data-subject request goes in the body, never in the address (server logs, history).
     privacyLookup: (email) => pb.send('/api/privacy/lookup', { method: 'POST', body: { email }, requestKey: null }),

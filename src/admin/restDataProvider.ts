@@ -17,6 +17,8 @@
  * |               | "30", "90", "AAAA-MM-DD_AAAA-MM-DD")    |                             |
  * | deleted-posts | getList (the last 30 days; restoring is | pb_hooks/revisions.pb.js    |
  * |               | the admin method restoreDeletedPost)    |                             |
+ * | deleted-media | getList (Mídia's trash; restoring is    | pb_hooks/media.pb.js        |
+ * |               | the admin method restoreDeletedMedia)   |                             |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
  * is restored (GET /api/admin/backups/status), not a resource. Backups are never
@@ -33,6 +35,7 @@ export const REST_RESOURCES: ReadonlySet<string> = new Set([
   'git-articles',
   'analytics',
   'deleted-posts',
+  'deleted-media',
 ]);
 
 export interface BackupStatus {

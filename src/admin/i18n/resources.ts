@@ -96,6 +96,8 @@ export const resourceMessages = {
       alt_text: 'Texto alternativo',
       uploaded_by: 'Enviado por',
       created: 'Enviado em',
+      deleted_at: 'Excluído em',
+      deleted_by: 'Excluído por',
     },
     notifications: {
       updated: 'Arquivo atualizado com sucesso!',

@@ -1,8 +1,9 @@
 /**
  * A small dialog that edits a file's alternative text (saved through the data
  * provider). An image is described or marked decorative (altText.ts); a document's
- * description is optional.
+ * description is optional. Admins and editors also see where the file is used.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,9 +15,19 @@ import { useNotify, useUpdate } from 'react-admin';
 import { AltTextFields } from './AltTextFields';
 import { ALT_TEXT_MAX, altChoiceError, altFields, type AltChoice } from './altText';
 import { isImage } from './fileRules';
+import { MediaUsageSection } from './MediaUsage';
 import type { MediaRecord } from './types';
 
-export function AltTextDialog({ record, onClose }: { record: MediaRecord; onClose: () => void }) {
+export function AltTextDialog({
+  record,
+  showUsage,
+  onClose,
+}: {
+  record: MediaRecord;
+  /** 'Onde é usado' (admins and editors: it names drafts). */
+  showUsage: boolean;
+  onClose: () => void;
+}) {
   const notify = useNotify();
   const image = isImage(record.mime_type);
   const [choice, setChoice] = useState<AltChoice>({ alt: record.alt_text ?? '', decorative: Boolean(record.decorative) });
@@ -63,6 +74,11 @@ export function AltTextDialog({ record, onClose }: { record: MediaRecord; onClos
               slotProps={{ htmlInput: { maxLength: ALT_TEXT_MAX } }}
             />
           )}
+          {showUsage ? (
+            <Box sx={{ mt: 2 }}>
+              <MediaUsageSection id={record.id} />
+            </Box>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isPending}>

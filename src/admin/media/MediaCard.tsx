@@ -1,7 +1,8 @@
 /**
  * One file of the library: thumbnail (images) or a type icon, original name, size,
  * date, and the actions the signed-in staff member may take: open, copy link, edit
- * the alternative text (editors, or the uploader), delete (editors and admins).
+ * the alternative text (editors, or the uploader), delete (editors and admins: to Mídia
+ * excluída, after a confirmation that says where the file is used).
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -22,6 +23,7 @@ import { DeleteWithConfirmButton, RecordContextProvider, useNotify } from 'react
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
 import { AltTextDialog } from './AltTextDialog';
+import { MediaDeleteConfirmation } from './MediaUsage';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { isImage } from './fileRules';
 import { useMediaUrls, type MediaRecord } from './types';
@@ -155,11 +157,11 @@ export function MediaCard({ record }: { record: MediaRecord }) {
               redirect={false}
               mutationMode="pessimistic"
               confirmTitle="Excluir arquivo"
-              confirmContent="Tem certeza que deseja excluir este arquivo?"
+              confirmContent={<MediaDeleteConfirmation id={record.id} />}
             />
           ) : null}
         </CardActions>
-        {editing ? <AltTextDialog record={record} onClose={() => setEditing(false)} /> : null}
+        {editing ? <AltTextDialog record={record} showUsage={mayDelete} onClose={() => setEditing(false)} /> : null}
       </Card>
     </RecordContextProvider>
   );

@@ -7,11 +7,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useState } from 'react';
 import { List, Pagination, SearchInput, TopToolbar, useListContext } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { canAccessArea } from '../access';
+import { AdminLink } from '../common/AdminLink';
 import { useActor } from '../common/useActor';
 import { Spinner } from '../layout/AccessGate';
 import { MediaCard } from './MediaCard';
@@ -27,6 +29,17 @@ function UploadButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="contained" size="small" startIcon={<UploadIcon />} onClick={onClick}>
       Upload de Mídia
+    </Button>
+  );
+}
+
+/** 'Mídia excluída' (DeletedMediaPage), for those who delete. */
+function TrashButton() {
+  const { actor } = useActor();
+  if (!canAccessArea(actor, 'media', 'delete')) return null;
+  return (
+    <Button component={AdminLink} to="/deleted-media" size="small" startIcon={<RestoreFromTrashIcon />}>
+      Mídia excluída
     </Button>
   );
 }
@@ -120,6 +133,7 @@ export default function MediaList() {
         filters={filters}
         actions={
           <TopToolbar>
+            <TrashButton />
             <UploadButton onClick={openUpload} />
           </TopToolbar>
         }

@@ -533,6 +533,8 @@ export function backupTests(kind: StorageKind) {
       test('a file deleted through the panel after the backup waits in the trash: the drill finds it there', async () => {
         const media = await upload('Catálogo antigo.', 'catalogo-antigo.txt');
         const backup = await createBackup();
+        // The first deletion puts it in Mídia excluída (still served); the second deletes it for good.
+        await s.editor.client.collection('media').delete(media.id);
         await s.editor.client.collection('media').delete(media.id);
         const key = `${media.collectionId}/${media.id}/${String(media.file)}`;
         // PocketBase deletes a record's files just after the delete, in the background.

@@ -1,7 +1,8 @@
 /**
  * Mídia: uploads through the dialog (and the ones refused before or by the server),
  * the library grid with sizes and links, alternative text saved on the server,
- * deletion with confirmation, and what an author may and may not do.
+ * deletion with confirmation (where the file is used, the trash it goes to and comes
+ * back from), and what an author may and may not do.
  * Every test names its files with its own tag and searches for it: the e2e server
  * is shared by tests running in parallel.
  */
@@ -10,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect, test } from '../fixtures';
 import { formatBytes as formatFileSize } from '../../../src/lib/format';
 import { signedInAs, superuser } from '../../helpers/staff';
+import { wcagViolations } from '../axe';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -164,15 +166,107 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     await expect(imageCard.locator('img')).toHaveAttribute('alt', '');
     expect(await client.collection('media').getOne(storedImage.id)).toMatchObject({ decorative: true, alt_text: '' });
 
-    // Delete, after the spec's confirmation.
+    // Delete, after the spec's confirmation: the file used nowhere goes to Mídia excluída.
     await pdfCard.getByRole('button', { name: `Excluir ${pdf}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Excluir arquivo' });
     await expect(confirm.getByText('Tem certeza que deseja excluir este arquivo?')).toBeVisible();
+    await expect(confirm.getByText('Não é usado em nenhum post, página ou configuração.')).toBeVisible();
+    await expect(confirm.getByText('O arquivo vai para Mídia excluída, de onde pode ser restaurado por 30 dias.')).toBeVisible();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText('Arquivo excluído com sucesso!')).toBeVisible();
     await expect(pdfCard).toBeHidden();
     await expect(imageCard).toBeVisible();
+    const left = await storedMedia(tag);
+    expect(left.filter((record) => !record.deleted_at).map((record) => record.original_filename)).toEqual([image]);
+    expect(left.find((record) => record.original_filename === pdf)?.deleted_by).toBe(editor.fullName);
+
+    // Used nowhere, it can be deleted for good from there.
+    await page.getByRole('link', { name: 'Mídia excluída' }).click();
+    const trashed = page.getByTestId('deleted-media').filter({ hasText: pdf });
+    await expect(trashed.getByText('Não é usado em nenhum post, página ou configuração.')).toBeVisible();
+    await trashed.getByRole('button', { name: `Excluir definitivamente: ${pdf}` }).click();
+    const forGood = page.getByRole('dialog', { name: 'Excluir definitivamente' });
+    await expect(forGood).toContainText(`O arquivo "${pdf}" será excluído definitivamente e não poderá mais ser restaurado.`);
+    await forGood.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText(`Arquivo "${pdf}" excluído definitivamente.`)).toBeVisible();
+    await expect(trashed).toHaveCount(0);
     expect((await storedMedia(tag)).map((record) => record.original_filename)).toEqual([image]);
+  } finally {
+    await removeStored(tag);
+  }
+});
+
+test('a file used by a published post: deleting it lists the post, the file waits in Mídia excluída still loading, and comes back', async ({
+  page,
+}) => {
+  const tag = tagged();
+  const image = `placa-${tag}.png`;
+  const editor = await signedInAs(page, 'editor', '/admin/media');
+  const client = await superuser();
+  try {
+    const dialog = await openUploadDialog(page);
+    await dialog.getByTestId('media-file-input').setInputFiles([{ name: image, mimeType: 'image/png', buffer: PNG }]);
+    await dialog.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Placa ${tag}`);
+    await dialog.getByRole('button', { name: 'Enviar Arquivos' }).click();
+    await expect(page.getByText('1 arquivo(s) enviado(s) com sucesso!')).toBeVisible();
+    const [media] = await storedMedia(tag);
+    const url = `/api/files/media/${media!.id}/${media!.file}`;
+    const post = await client.collection('posts').create({
+      title: `Post com a placa ${tag}`,
+      slug: `post-com-a-placa-${tag}`,
+      category: 'Técnico',
+      status: 'published',
+      author: editor.id,
+      content: `Veja a placa:\n\n![Placa ${tag}](${url})`,
+    });
+
+    await search(page, tag);
+    const card = page.getByRole('article', { name: image });
+    await card.getByRole('button', { name: `Excluir ${image}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir arquivo' });
+    await expect(confirm.getByText('Tem certeza que deseja excluir este arquivo?')).toBeVisible();
+    const places = confirm.getByRole('list', { name: 'Usado em:' });
+    const postLink = places.getByRole('link', { name: `Post "${post.title}" (Publicado)` });
+    await expect(postLink, 'the places are listed before deleting').toBeVisible();
+    await expect(postLink).toHaveAttribute('href', `/admin/posts/${post.id}`);
+    await expect(confirm.getByRole('alert')).toContainText('continua aparecendo neles');
+    expect(await wcagViolations(page, 'Excluir arquivo', { legacyMode: true })).toEqual([]);
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Arquivo excluído com sucesso!')).toBeVisible();
+    await expect(card).toBeHidden();
+
+    // The published post's image still loads, from the address the post holds.
+    const served = await page.request.get(url);
+    expect(served.status(), 'the image of the live post').toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+    await page.goto(`/admin/posts/${post.id}`);
+    const inPost = page.locator(`img[src$="${url}"]`).first();
+    await expect(inPost).toBeVisible();
+    await expect.poll(() => inPost.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // In the trash, with who deleted it and where it is still used; restored from there.
+    await page.goto('/admin/media');
+    await page.getByRole('link', { name: 'Mídia excluída' }).click();
+    await expect(page.getByRole('heading', { name: 'Mídia excluída', level: 1 })).toBeVisible();
+    const trashed = page.getByTestId('deleted-media').filter({ hasText: image });
+    await expect(trashed).toContainText(`excluído por ${editor.fullName}`);
+    await expect(trashed.getByRole('link', { name: `Post "${post.title}" (Publicado)` })).toBeVisible();
+    await expect(trashed.getByRole('button', { name: `Excluir definitivamente: ${image}` }), 'still used').toBeDisabled();
+    expect(await wcagViolations(page, 'Mídia excluída', { legacyMode: true })).toEqual([]);
+    await trashed.getByRole('button', { name: `Restaurar arquivo: ${image}` }).click();
+    await expect(page.getByText(`Arquivo "${image}" restaurado para a biblioteca de mídia.`)).toBeVisible();
+    await expect(trashed).toHaveCount(0);
+    expect((await client.collection('media').getOne(media!.id)).deleted_at).toBe('');
+
+    // Back in the library; its edit dialog says where it is used.
+    await page.goto('/admin/media');
+    await search(page, tag);
+    await page.getByRole('button', { name: `Editar texto alternativo de ${image}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Texto alternativo' });
+    const usage = edit.getByRole('region', { name: 'Onde é usado' });
+    await usage.getByRole('link', { name: `Post "${post.title}" (Publicado)` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}$`));
+    await client.collection('posts').delete(post.id);
   } finally {
     await removeStored(tag);
   }

@@ -4,7 +4,7 @@
  * it too, the page is no wider than the window, every button, link, field and tab is on
  * screen or in a box that scrolls, and no field's placeholder is cut. Run at 1366 px (screens.spec.ts) and at 390 px
  * (screens.mobile.spec.ts), with data that makes the screens as wide as they get: a
- * backup, a deleted post, page views with long titles, long names.
+ * backup, a deleted post, a deleted file still used, page views with long titles, long names.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -60,6 +60,24 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
   image.append('file', new Blob([png(8)], { type: 'image/png' }), `tela-de-midia-${tag}.png`);
   image.append('alt_text', `Imagem das telas ${tag}`);
   await client.collection('media').create(image);
+  // Mídia excluída at its widest: a long name, used by a post with a long title.
+  const trashed = new FormData();
+  trashed.append(
+    'file',
+    new Blob([png(8)], { type: 'image/png' }),
+    `foto-antiga-da-placa-controladora-com-nome-comprido-${tag}.png`,
+  );
+  trashed.append('alt_text', `Foto antiga ${tag}`);
+  const old = await client.collection('media').create(trashed);
+  await client.collection('posts').create({
+    title: `Post que ainda usa a foto antiga da placa controladora ${tag}`,
+    slug: `post-que-usa-a-foto-antiga-${tag}`,
+    category: 'Técnico',
+    status: 'draft',
+    author: adminId,
+    content: `![Foto antiga](/api/files/media/${old.id}/${String(old.file)})`,
+  });
+  await client.collection('media').delete(old.id);
   // A backup makes the Backups table appear (its name is as long as PocketBase's own).
   // PocketBase makes one backup at a time: another test's may be under way.
   await expect
@@ -100,6 +118,7 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     { path: '/admin/pages/create', title: 'Nova Página' },
     { path: `/admin/pages/${page.id}`, title: `Editar página: ${String(page.name)}` },
     { path: '/admin/media', title: 'Mídia' },
+    { path: '/admin/deleted-media', title: 'Mídia excluída' },
     { path: '/admin/comments', title: 'Comentários' },
     { path: `/admin/comments/${comment.id}`, title: 'Moderar comentário' },
     { path: '/admin/messages', title: 'Mensagens de contato' },
