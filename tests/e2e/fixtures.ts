@@ -45,6 +45,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 /**
+ * Lets a page reach a server a test started itself: the fixtures answer every other
+ * origin with an empty 204.
+ */
+export async function reachServer(page: import('@playwright/test').Page, url: string) {
+  const origin = new URL(url).origin;
+  await page.route(
+    (address) => address.origin === origin,
+    (route) => route.continue(),
+  );
+}
+
+/**
  * Drops the console errors a test expects (Chromium logs failed responses, such as
  * a deliberate 404 or 503, as errors), so only unexpected ones fail the test.
  */

@@ -4,7 +4,7 @@
  * 'E-mail que recebe as mensagens' in Configurações, a visitor sends the contact form
  * in the browser, and the team's address gets the message, answerable to the visitor.
  */
-import { test, expect, islandsHydrated } from '../fixtures';
+import { test, expect, islandsHydrated, reachServer } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { PASSWORD, openAdminAs, startStaffServer, type StaffServer } from '../../helpers/staff';
 import { mailBody, mailHeader, mailSubject } from '../../helpers/two-step';
@@ -23,14 +23,7 @@ test.afterAll(async () => {
   await sink?.stop();
 });
 
-test.beforeEach(async ({ page }) => {
-  // The fixtures answer other origins with an empty 204; this server is ours.
-  const origin = new URL(staff.server.url).origin;
-  await page.route(
-    (url) => url.origin === origin,
-    (route) => route.continue(),
-  );
-});
+test.beforeEach(({ page }) => reachServer(page, staff.server.url));
 
 test('a contact message sent on the site is e-mailed to the address set in Configurações, Reply-To the visitor', async ({
   page,

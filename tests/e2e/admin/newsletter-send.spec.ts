@@ -8,7 +8,7 @@
  * 'Envios' lists the send, on a laptop and at 390 px. An author has no such button.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, reachServer } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { PASSWORD, startStaffServer, type StaffServer } from '../../helpers/staff';
 import { openAdminAs, type StaffAccount } from '../../helpers/staff';
@@ -37,14 +37,7 @@ test.afterAll(async () => {
   await sink?.stop();
 });
 
-test.beforeEach(async ({ page }) => {
-  // The fixtures answer other origins with an empty 204; this server is ours.
-  const origin = new URL(staff.server.url).origin;
-  await page.route(
-    (url) => url.origin === origin,
-    (route) => route.continue(),
-  );
-});
+test.beforeEach(({ page }) => reachServer(page, staff.server.url));
 
 const account = (who: 'editor' | 'author'): StaffAccount => ({
   id: staff[who].actor!.id,

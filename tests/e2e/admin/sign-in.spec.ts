@@ -4,7 +4,7 @@
  * recovery through a real SMTP server, and the 8-hour session (shortened here).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, allowConsoleErrors } from '../fixtures';
+import { test, expect, allowConsoleErrors, reachServer } from '../fixtures';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startStaffServer, PASSWORD, type StaffServer } from '../../helpers/staff';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -181,14 +181,7 @@ test.describe('on a server of its own', () => {
     await sink?.stop();
   });
 
-  test.beforeEach(async ({ page }) => {
-    // The fixtures answer other origins with an empty 204; this server is ours.
-    const origin = new URL(staff.server.url).origin;
-    await page.route(
-      (url) => url.origin === origin,
-      (route) => route.continue(),
-    );
-  });
+  test.beforeEach(({ page }) => reachServer(page, staff.server.url));
 
   test('recovers the password through the e-mail link', async ({ page }) => {
     await page.goto(`${staff.server.url}/admin/login`);

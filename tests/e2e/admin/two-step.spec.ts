@@ -7,7 +7,7 @@
  * and off, while an admin's switch stays on.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, allowConsoleErrors } from '../fixtures';
+import { test, expect, allowConsoleErrors, reachServer } from '../fixtures';
 import { wcagViolations } from '../axe';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { PASSWORD, openAdminAs, openAdminWithSession, startStaffServer, type StaffServer } from '../../helpers/staff';
@@ -30,12 +30,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page, consoleErrors }) => {
-  // The fixtures answer other origins with an empty 204; this server is ours.
-  const origin = new URL(staff.server.url).origin;
-  await page.route(
-    (url) => url.origin === origin,
-    (route) => route.continue(),
-  );
+  await reachServer(page, staff.server.url);
   // The password step of a two-step account is a 401 (with the mfaId), a wrong code a 400.
   page.on('console', () => allowConsoleErrors(consoleErrors, /status of (400|401|429)/));
 });
