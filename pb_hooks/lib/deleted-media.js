@@ -84,9 +84,12 @@ function deleteRequested(e) {
     }
     return e.next();
   }
-  const { actorOf } = require(`${__hooks}/lib/audit.js`);
+  const { ACTOR_KEY, actorOf } = require(`${__hooks}/lib/audit.js`);
   record.set("deleted_at", new DateTime());
   record.set("deleted_by", require(`${__hooks}/lib/revisions.js`).editorName(actorOf(e)));
+  // Named here, as restore() does: whether the audit's request hook ran first depends on
+  // the order the hook files load in.
+  record.set(ACTOR_KEY, actorOf(e));
   e.app.save(record);
   return e.noContent(204);
 }
