@@ -108,6 +108,8 @@ async function seedPage(tag: string) {
 async function formFields(page: Page) {
   const form = page.locator('form');
   await expect(form.getByRole('textbox', { name: 'Nome', exact: true })).toBeVisible(FIRST_SCREEN);
+  // The sections' visual editor loads on its own: read the form once it is there too.
+  await expect(form.locator('.ProseMirror').first()).toBeVisible(FIRST_SCREEN);
   return form
     .getByRole('textbox')
     .or(form.getByRole('switch'))
