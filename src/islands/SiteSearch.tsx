@@ -14,7 +14,15 @@ import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
 import { searchQuery } from '../lib/search-query.mjs';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
-import { SEARCH_TYPES, excerptSegments, groupHits, resultsText, type SearchHit } from '../lib/site-search';
+import {
+  SEARCH_TYPES,
+  bestPartial,
+  excerptSegments,
+  groupHits,
+  partialQueries,
+  resultsText,
+  type SearchHit,
+} from '../lib/site-search';
 
 /**
  * Results shown at first and added by each 'Mostrar mais resultados' (the best ones, by
@@ -28,6 +36,7 @@ const TYPING_PAUSE_MS = 120;
 
 interface PagefindResult {
   id: string;
+  score: number;
   data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }>;
 }
 interface PagefindAnswer {
@@ -96,6 +105,19 @@ async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
   }));
 }
 
+/**
+ * Partial results, when no page has every word of `asked`: one search per word left out
+ * (src/lib/site-search.ts), the best pages of all, each with the word it lacks.
+ */
+async function partialHits(reader: Pagefind, asked: string): Promise<SearchHit[]> {
+  const found = await Promise.all(
+    partialQueries(asked).map(async ({ missing, query }) => ({ missing, results: (await reader.search(query)).results })),
+  );
+  const best = bestPartial(found, PAGE_SIZE);
+  const hits = await hitsOf(best.map(({ result }) => result));
+  return hits.map((hit, index) => ({ ...hit, missing: best[index]?.missing }));
+}
+
 /** The result links of the dialog, in the order they show. */
 const resultLinks = (root: HTMLElement | null) => [...(root?.querySelectorAll<HTMLAnchorElement>('a[data-result]') ?? [])];
 
@@ -107,8 +129,11 @@ function Icon({ name, className }: { name: keyof typeof icons; className: string
   );
 }
 
-/** A result: its title, and its excerpt with the words found marked. */
-function ResultLink({ hit }: { hit: SearchHit }) {
+/**
+ * A result: its title, its excerpt with the words found marked, and for a partial result
+ * the query's words with the one its page lacks struck through (`words`).
+ */
+function ResultLink({ hit, words = [] }: { hit: SearchHit; words?: string[] }) {
   const external = /^https?:\/\//.test(hit.url);
   return (
     <a
@@ -121,6 +146,19 @@ function ResultLink({ hit }: { hit: SearchHit }) {
         {hit.title}
         {external ? <span className="sr-only"> (abre em nova aba)</span> : null}
       </span>
+      {hit.missing ? (
+        <span className="mt-0.5 block text-xs text-muted">
+          <span aria-hidden="true">
+            {words.map((word, index) => (
+              <span key={index}>
+                {index ? ' ' : ''}
+                {word === hit.missing ? <s>{word}</s> : word}
+              </span>
+            ))}
+          </span>
+          <span className="sr-only">sem a palavra “{hit.missing}”</span>
+        </span>
+      ) : null}
       <span className="mt-0.5 block text-sm break-words text-muted">
         {hit.excerpt.map((segment, index) =>
           segment.mark ? (
@@ -143,6 +181,8 @@ export default function SiteSearch() {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [found, setFound] = useState<PagefindResult[]>([]);
+  /** Shown when no page has every word: the best pages without one of them. */
+  const [partial, setPartial] = useState<SearchHit[]>([]);
   /** How many of `found` were shown (the per-type extras are not counted). */
   const [cursor, setCursor] = useState(0);
   const [state, setState] = useState<'idle' | 'loading' | 'done' | 'failed'>('idle');
@@ -159,6 +199,7 @@ export default function SiteSearch() {
     if (!term.trim()) {
       setHits([]);
       setFound([]);
+      setPartial([]);
       setState('idle');
       return;
     }
@@ -167,8 +208,9 @@ export default function SiteSearch() {
       if (pause) await new Promise((resolve) => (typing.current = setTimeout(resolve, pause)));
       if (id !== searchId.current) return; // a newer search replaced this one
       const asked = searchQuery(term);
-      const { results, shown } = await withReader(async (reader) => {
+      const { results, shown, partial } = await withReader(async (reader) => {
         const answer = await reader.search(asked);
+        if (!answer.results.length) return { results: [], shown: [], partial: await partialHits(reader, asked) };
         const first = await hitsOf(answer.results.slice(0, PAGE_SIZE));
         // Every type with results shows some: a protocol named in many downloads still lists
         // the products that have it (each type is a filter of the index).
@@ -179,12 +221,13 @@ export default function SiteSearch() {
             hitsOf((await reader.search(asked, { filters: { type } })).results.slice(0, PER_MISSING_TYPE)),
           ),
         );
-        return { results: answer.results, shown: [...first, ...extra.flat()] };
+        return { results: answer.results, shown: [...first, ...extra.flat()], partial: [] };
       });
       if (id !== searchId.current) return;
       setFound(results);
       setCursor(PAGE_SIZE);
       setHits(shown);
+      setPartial(partial);
       setState('done');
     } catch {
       if (id === searchId.current) setState('failed');
@@ -279,7 +322,9 @@ export default function SiteSearch() {
       ? 'A busca não está disponível agora. Tente novamente em instantes.'
       : state === 'loading'
         ? 'Buscando...'
-        : resultsText(query, state === 'done' ? found.length : 0);
+        : state === 'done'
+          ? resultsText(query, found.length, partial.length)
+          : resultsText(query, 0);
 
   return (
     <dialog
@@ -346,6 +391,20 @@ export default function SiteSearch() {
               </ul>
             </section>
           ))}
+          {partial.length ? (
+            <section aria-labelledby={`${titleId}-parciais`} className="mt-3">
+              <h3 id={`${titleId}-parciais`} className="px-2 text-xs font-bold tracking-wide text-muted uppercase">
+                Resultados parciais
+              </h3>
+              <ul className="mt-1">
+                {partial.map((hit) => (
+                  <li key={hit.url}>
+                    <ResultLink hit={hit} words={searchQuery(query).split(/\s+/)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {state === 'done' && found.length > cursor ? (
             <button
               type="button"

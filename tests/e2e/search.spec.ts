@@ -96,6 +96,35 @@ test("RS485 finds products and articles; 'calibracao sensor' finds the calibrati
   await expect(download).toHaveAttribute('target', '_blank');
 });
 
+test("when no page has every word, the best pages for the others show under 'Resultados parciais', the missing word struck through", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const status = dialog(page).getByRole('status');
+  await field(page).fill('fonte chaveada 48V');
+  await expect(status).toContainText('Nenhuma página tem todas as palavras de “fonte chaveada 48V”:', { timeout: 15_000 });
+  await expect(status).toContainText('resultados parciais');
+  const partial = dialog(page).getByRole('region', { name: 'Resultados parciais' });
+  const product = partial.getByRole('link').first();
+  await expect(product).toHaveAccessibleName(/^Fonte OPE-100/);
+  await expect(product.locator('s')).toHaveText('48V');
+  await expect(product).toContainText('sem a palavra “48V”');
+  expect(await wcagViolations(page, 'resultados parciais')).toEqual([]);
+  // No group by type: no page has every word.
+  await expect(group(page, 'Produtos')).toHaveCount(0);
+
+  // The word left out may be any of them: 'leitura termopar' still finds the article.
+  await field(page).fill('leitura 48V termopar');
+  await expect(status).toContainText('resultados parciais', { timeout: 15_000 });
+  await expect(partial.getByRole('link', { name: /Leitura de termopar com ESP32/ })).toBeVisible();
+
+  // Nothing matches any of the words: no partial results either.
+  await field(page).fill('qwfp zxcvb');
+  await expect(status).toHaveText('Nenhum resultado para “qwfp zxcvb”.', { timeout: 15_000 });
+  await expect(partial).toHaveCount(0);
+});
+
 test('the not-found page offers the search with the words of the address asked for', async ({ page, consoleErrors }) => {
   const response = await page.goto('/blog/calibracao-sensor');
   expect(response?.status()).toBe(404);

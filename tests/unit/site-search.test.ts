@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { searchQuery } from '../../src/lib/search-query.mjs';
 import { isSearchShortcut, queryFromPath } from '../../src/lib/search-trigger';
-import { excerptSegments, groupHits, resultsText } from '../../src/lib/site-search';
+import { bestPartial, excerptSegments, groupHits, partialQueries, resultsText } from '../../src/lib/site-search';
 
 describe('queryFromPath', () => {
   test.each([
@@ -71,6 +71,37 @@ describe('results', () => {
     expect(resultsText(' RS485 ', 0)).toBe('Nenhum resultado para “RS485”.');
     expect(resultsText('RS485', 1)).toBe('1 resultado para “RS485”.');
     expect(resultsText('RS485', 7)).toBe('7 resultados para “RS485”.');
+    expect(resultsText('fonte 48V', 0, 1)).toBe('Nenhuma página tem todas as palavras de “fonte 48V”: 1 resultado parcial.');
+    expect(resultsText('fonte 48V', 0, 4)).toBe('Nenhuma página tem todas as palavras de “fonte 48V”: 4 resultados parciais.');
+  });
+});
+
+describe('partial results', () => {
+  test('one search per word left out, only when there are two words or more', () => {
+    expect(partialQueries(' fonte  chaveada 48V ')).toEqual([
+      { missing: 'fonte', query: 'chaveada 48V' },
+      { missing: 'chaveada', query: 'fonte 48V' },
+      { missing: '48V', query: 'fonte chaveada' },
+    ]);
+    expect(partialQueries('termopr')).toEqual([]);
+    expect(partialQueries('  ')).toEqual([]);
+  });
+
+  test('the best pages of all the searches, each once under its best score', () => {
+    const result = (id: string, score: number) => ({ id, score });
+    const best = bestPartial(
+      [
+        { missing: 'fonte', results: [result('a', 2), result('b', 1)] },
+        { missing: '48V', results: [result('b', 5), result('c', 0.5)] },
+      ],
+      10,
+    );
+    expect(best.map(({ missing, result: { id } }) => [id, missing])).toEqual([
+      ['b', '48V'],
+      ['a', 'fonte'],
+      ['c', '48V'],
+    ]);
+    expect(bestPartial([{ missing: 'x', results: [result('a', 1), result('b', 2), result('c', 3)] }], 2)).toHaveLength(2);
   });
 });
 
