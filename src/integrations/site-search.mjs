@@ -38,15 +38,25 @@ export function siteSearch() {
 const INDEXED = 'data-pagefind-body';
 
 /**
- * Block elements and line breaks: a space is put before each of their tags in the text
- * Pagefind reads, or the words of two blocks would run together in an excerpt
- * ('…de contatoOrçamento do OPE-100…'): Astro writes no whitespace between elements.
+ * An element closed right before another opens: Pagefind ends a block with '. ', but two
+ * inline elements side by side (Astro writes no whitespace between elements) would read as
+ * one word in an excerpt ('Solicitar orçamentoWhatsApp'). A space goes between them.
  */
-const BLOCK_TAG =
-  /<\/?(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul)\b/gi;
+const ADJACENT = /(<\/[a-z][a-z0-9]*>)(?=<[a-z])/gi;
 
-/** A page's HTML as Pagefind reads it. @param {string} html */
-export const spacedBlocks = (html) => html.replace(BLOCK_TAG, ' $&');
+/**
+ * Interface, not text, wherever it is in a page: words only screen readers hear (' (abre em
+ * nova aba)', 'Próxima imagem'), buttons, icons and forms. Blocks of a page that are
+ * interface (breadcrumbs, related cards, a carousel's controls) carry `data-pagefind-ignore`.
+ */
+const INTERFACE = ['.sr-only', 'button', 'svg', 'form'];
+
+/**
+ * A page's HTML as Pagefind reads it.
+ * @example separateElements('<a>Orçamento</a><a>WhatsApp</a>') // '<a>Orçamento</a> <a>WhatsApp</a>'
+ * @param {string} html
+ */
+export const separateElements = (html) => html.replace(ADJACENT, '$1 ');
 
 /** Pagefind's own search interfaces, written beside its index and never loaded here. */
 const UNUSED_FILES = [
@@ -85,12 +95,12 @@ export async function writeSearchIndex(outDir) {
   let pages = 0;
   let downloads = 0;
   try {
-    const { index, errors } = await createIndex({ forceLanguage: 'pt' });
+    const { index, errors } = await createIndex({ forceLanguage: 'pt', excludeSelectors: INTERFACE });
     if (!index) throw new Error(errors.join('; '));
     for (const file of files) {
       const html = await readFile(path.join(outDir, file), 'utf8');
       if (!html.includes(INDEXED)) continue;
-      const added = await index.addHTMLFile({ url: pageUrl(file), content: spacedBlocks(html) });
+      const added = await index.addHTMLFile({ url: pageUrl(file), content: separateElements(html) });
       if (added.errors.length) throw new Error(`${file}: ${added.errors.join('; ')}`);
       pages++;
     }

@@ -48,7 +48,13 @@ describe('search index', () => {
   test('indexes the marked pages with their type, and the downloads as records linked to their files', async () => {
     const site: Record<string, string> = {
       'index.html': page('Início', '<p>Página inicial, fora da busca</p>', null),
-      'produtos/opx1001/index.html': page('Controlador OPX1-001', '<p>Entradas PT100 e RS-485.</p>', 'Produtos'),
+      'produtos/opx1001/index.html': page(
+        'Controlador OPX1-001',
+        '<p>Entradas PT100 e RS-485.</p><div data-pagefind-ignore="all"><button>Imagem anterior</button><p><span class="sr-only">Mostrando a imagem </span>1 / 2</p></div>' +
+          '<a href="/contato">Solicitar orçamento</a><a href="https://wa.me/1">WhatsApp<span class="sr-only"> (abre em nova aba)</span></a><svg><title>Ícone de seta</title></svg>' +
+          '<form><label>Seu e-mail</label><button>Assinar</button></form>',
+        'Produtos',
+      ),
       'blog/calibracao/index.html': page('Calibração de sensores', '<p>Ajuste de offset.</p><p>Ganho do sensor.</p>'),
       'quem-somos/index.html': page('Quem somos', '<ul><li>Fábrica</li><li>Suporte</li></ul>', 'Páginas'),
     };
@@ -78,9 +84,14 @@ describe('search index', () => {
     // Only the marked body's text: not the header, the ignored breadcrumbs or scripts.
     const article = byUrl.get('/blog/calibracao')!.content;
     expect(article).not.toMatch(/Menu|Rodapé|Início|escondido/);
-    // Blocks read as separate words, never run together.
+    // Text, not interface: a carousel's controls, words only screen readers hear, icons, forms.
+    const product = byUrl.get('/produtos/opx1001')!.content;
+    // Elements side by side read as separate words, never run together.
+    expect(product).toMatch(/orçamento\s+WhatsApp/);
+    expect(product).not.toMatch(/Imagem anterior|Mostrando|1 \/ 2|abre em nova aba|Ícone|Seu e-mail|Assinar/);
+    // Blocks read as separate sentences.
     expect(article).toMatch(/offset\.\s+Ganho/);
-    expect(byUrl.get('/quem-somos')!.content).toMatch(/Fábrica\s+Suporte/);
+    expect(byUrl.get('/quem-somos')!.content).toMatch(/Fábrica\.\s+Suporte/);
     // Pagefind's own ready-made interfaces are not shipped: the dialog is ours.
     expect(await readdir(path.join(work, 'busca'))).not.toContain('pagefind-ui.js');
   }, 60_000);

@@ -125,6 +125,26 @@ test("when no page has every word, the best pages for the others show under 'Res
   await expect(partial).toHaveCount(0);
 });
 
+test("the index holds the pages' text, not their interface: no screen-reader notes, carousel status or words run together", async ({
+  page,
+}) => {
+  await page.goto('/produtos');
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'OPE-100');
+  // The text the index keeps of the product's page, read with the dialog's own Pagefind.
+  const text = await page.evaluate(async () => {
+    const pagefind = await import(/* @vite-ignore */ '/busca/pagefind.js');
+    const found = await pagefind.search('OPE-100');
+    const pages = await Promise.all(
+      found.results.map((result: { data: () => Promise<{ url: string; content: string }> }) => result.data()),
+    );
+    return pages.find((item) => item.url === '/produtos/ope100')?.content ?? '';
+  });
+  expect(text).toContain('Fonte chaveada');
+  expect(text).not.toMatch(/abre em nova aba|Mostrando a imagem|Próxima imagem|Imagem anterior|\d \/ \d\b/);
+  expect(text, 'palavras de elementos vizinhos grudadas').not.toMatch(/[a-zà-ú]{3,}[A-ZÀ-Ú][a-zà-ú]{3,}/);
+});
+
 test('the not-found page offers the search with the words of the address asked for', async ({ page, consoleErrors }) => {
   const response = await page.goto('/blog/calibracao-sensor');
   expect(response?.status()).toBe(404);
