@@ -1,8 +1,9 @@
-// The site search (issue #38) at 1,000 and 10,000 articles: our site built on a temporary
+// The site search at 1,000 and 10,000 articles: our site built on a temporary
 // copy with 1,000 generated articles (bench/lib/astro-site.mjs), then the same site with
 // 9,000 more as text pages (an Astro build of 10,000 MDX articles takes half an hour
 // here, and the index depends on the text, not the layout), each served by a static
 // server on loopback and searched in Chromium, as a visitor does.
+// Goals at 1,000 articles; 10,000 is reported with none (docs/busca.md).
 // - Results in at most 100 ms (p95) once the index is loaded: distinct queries through
 //   Pagefind's own API in the page (the search, the excerpts of the 10 results shown first,
 //   and the dialog's own search per type with results but none among those 10), each
@@ -11,7 +12,7 @@
 //   (its `timings`): at 10,000 articles a word in every page costs most of its time inside
 //   Pagefind's search, which scores every page it finds. The dialog runs Pagefind on the
 //   page's thread, so the notes also give the longest task it held that thread for.
-// - The first query moves at most 300 KB at 1,000 articles and 500 KB at 10,000: every
+// - The first query moves at most 300 KB at 1,000 articles: every
 //   byte from the press of Ctrl+K to the first results (the island, React if the page had
 //   none, Pagefind's reader and the index chunks), as the network reports it.
 // - Indexing adds at most 15 % to a publication at 1,000 articles: an article edited and
@@ -41,9 +42,9 @@ ensureModernNode();
 /** Articles of the site built by Astro, and of the larger index. */
 const BUILT_ARTICLES = 1000;
 const LARGE_ARTICLES = 10_000;
+/** Goals at 1,000 articles; 10,000 is reported with none (docs/busca.md: the site will not reach it). */
 const QUERY_P95_GOAL_MS = 100;
-/** @type {Record<number, number>} bytes of the first query, per size */
-const FIRST_QUERY_GOAL_BYTES = { 1000: 300 * 1024, 10000: 500 * 1024 };
+const FIRST_QUERY_GOAL_BYTES = 300 * 1024;
 const INDEX_SHARE_GOAL = 0.15;
 /** What engineers type: products, sensors, protocols, words of the generated articles. */
 const QUERIES = [
@@ -282,23 +283,23 @@ await runBench(
           `${slowest.map(({ query, ms: time = 0, results = 0, pagefindMs = 0, typeSearches = 0 }) => `“${query}” ${ms(time)} (${count(results)}; ${ms(pagefindMs)}; ${typeSearches})`).join(', ')}; ` +
           `a maior tarefa que a busca deixou na thread da página: ${measured.longestTask ? ms(measured.longestTask) : 'nenhuma acima de 50 ms'}.`,
       );
-      const goalBytes = FIRST_QUERY_GOAL_BYTES[size];
+      const goals = size === BUILT_ARTICLES;
       rows.push(
         {
           measure: `${count(size)} artigos: resultados de uma busca, índice carregado (p95 de ${QUERIES.length} consultas)`,
           ours: `${ms(p95)} (mediana ${ms(median(measured.times))})`,
           peer: '—',
           ratio: '—',
-          goal: `≤ ${QUERY_P95_GOAL_MS} ms`,
-          ok: p95 <= QUERY_P95_GOAL_MS,
+          goal: goals ? `≤ ${QUERY_P95_GOAL_MS} ms` : 'informativo',
+          ok: !goals || p95 <= QUERY_P95_GOAL_MS,
         },
         {
           measure: `${count(size)} artigos: bytes da primeira busca (do Ctrl+K aos resultados)`,
           ours: kb(measured.firstQueryBytes),
           peer: '—',
           ratio: '—',
-          goal: goalBytes ? `≤ ${kb(goalBytes)}` : 'informativo',
-          ok: goalBytes ? measured.firstQueryBytes <= goalBytes : true,
+          goal: goals ? `≤ ${kb(FIRST_QUERY_GOAL_BYTES)}` : 'informativo',
+          ok: !goals || measured.firstQueryBytes <= FIRST_QUERY_GOAL_BYTES,
         },
         {
           measure: `${count(size)} artigos: JavaScript da busca antes de abrir`,
@@ -312,7 +313,7 @@ await runBench(
     }
     rows.push(
       {
-        measure: `${count(BUILT_ARTICLES)} artigos: indexação numa publicação (um artigo editado, só o que mudou), sobre o resto do build`,
+        measure: `${count(BUILT_ARTICLES)} artigos: indexação numa publicação (um artigo editado, o site inteiro indexado), sobre o resto do build`,
         ours: `${ms(publicationIndex.ms)} de ${formatNumber(publication.ms / 1000, 1)} s (+${formatNumber(share * 100, 1)} %)`,
         peer: '—',
         ratio: '—',

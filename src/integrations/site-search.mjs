@@ -3,6 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
+import { eachLimited } from './hard-links.mjs';
 
 /**
  * The site search:
@@ -34,15 +35,18 @@ export function siteSearch() {
   };
 }
 
+/** Pages sent to Pagefind at once. */
+const IN_FLIGHT = 16;
 /** The marker of an indexed page (BaseLayout's `searchType`). */
 const INDEXED = 'data-pagefind-body';
 
 /**
- * An element closed right before another opens: Pagefind ends a block with '. ', but two
- * inline elements side by side (Astro writes no whitespace between elements) would read as
- * one word in an excerpt ('Solicitar orçamentoWhatsApp'). A space goes between them.
+ * A link closed right before another element opens: Pagefind ends a block with '. ', but
+ * links side by side (Astro writes no whitespace between elements) would read as one word
+ * in an excerpt ('Solicitar orçamentoWhatsApp'). A space goes between them. (Only links:
+ * a highlighted code block is spans side by side inside one word, 'Serial1.begin'.)
  */
-const ADJACENT = /(<\/[a-z][a-z0-9]*>)(?=<[a-z])/gi;
+const ADJACENT = /(<\/a>)(?=<[a-z])/gi;
 
 /**
  * Interface, not text, wherever it is in a page: words only screen readers hear (' (abre em
@@ -52,11 +56,19 @@ const ADJACENT = /(<\/[a-z][a-z0-9]*>)(?=<[a-z])/gi;
 const INTERFACE = ['.sr-only', 'button', 'svg', 'form'];
 
 /**
- * A page's HTML as Pagefind reads it.
- * @example separateElements('<a>Orçamento</a><a>WhatsApp</a>') // '<a>Orçamento</a> <a>WhatsApp</a>'
- * @param {string} html
+ * What Pagefind reads of a page: its marked <main> alone (a page's head and chrome are
+ * half its bytes, and every byte goes to Pagefind's service through a pipe), with a space
+ * after each link that another element follows.
+ * @example indexedHtml('<html><body><header>Menu</header><main data-pagefind-body><a>Orçamento</a><a>WhatsApp</a></main></body></html>')
+ * // '<html><body><main data-pagefind-body><a>Orçamento</a> <a>WhatsApp</a></main></body></html>'
+ * @param {string} html a page with INDEXED on its <main>
  */
-export const separateElements = (html) => html.replace(ADJACENT, '$1 ');
+export function indexedHtml(html) {
+  const start = html.indexOf('<main');
+  const end = html.indexOf('</main>', start);
+  const main = start < 0 || end < 0 ? html : html.slice(start, end + '</main>'.length);
+  return `<html><body>${main.replace(ADJACENT, '$1 ')}</body></html>`;
+}
 
 /** Pagefind's own search interfaces, written beside its index and never loaded here. */
 const UNUSED_FILES = [
@@ -97,13 +109,14 @@ export async function writeSearchIndex(outDir) {
   try {
     const { index, errors } = await createIndex({ forceLanguage: 'pt', excludeSelectors: INTERFACE });
     if (!index) throw new Error(errors.join('; '));
-    for (const file of files) {
+    // Several pages in flight: Pagefind's service parses them while the next ones are read.
+    await eachLimited(files, IN_FLIGHT, async (file) => {
       const html = await readFile(path.join(outDir, file), 'utf8');
-      if (!html.includes(INDEXED)) continue;
-      const added = await index.addHTMLFile({ url: pageUrl(file), content: separateElements(html) });
+      if (!html.includes(INDEXED)) return;
+      const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
       if (added.errors.length) throw new Error(`${file}: ${added.errors.join('; ')}`);
       pages++;
-    }
+    });
     for (const record of await downloadRecords()) {
       const added = await index.addCustomRecord(record);
       if (added.errors.length) throw new Error(added.errors.join('; '));

@@ -132,14 +132,13 @@ test("the index holds the pages' text, not their interface: no screen-reader not
   await page.keyboard.press('Control+k');
   await searchFor(page, 'OPE-100');
   // The text the index keeps of the product's page, read with the dialog's own Pagefind.
-  const text = await page.evaluate(async () => {
-    const pagefind = await import(/* @vite-ignore */ '/busca/pagefind.js');
+  const text = await page.evaluate(async (reader) => {
+    type Result = { data: () => Promise<{ url: string; content: string }> };
+    const pagefind = (await import(/* @vite-ignore */ reader)) as { search: (term: string) => Promise<{ results: Result[] }> };
     const found = await pagefind.search('OPE-100');
-    const pages = await Promise.all(
-      found.results.map((result: { data: () => Promise<{ url: string; content: string }> }) => result.data()),
-    );
+    const pages = await Promise.all(found.results.map((result) => result.data()));
     return pages.find((item) => item.url === '/produtos/ope100')?.content ?? '';
-  });
+  }, '/busca/pagefind.js');
   expect(text).toContain('Fonte chaveada');
   expect(text).not.toMatch(/abre em nova aba|Mostrando a imagem|Próxima imagem|Imagem anterior|\d \/ \d\b/);
   expect(text, 'palavras de elementos vizinhos grudadas').not.toMatch(/[a-zà-ú]{3,}[A-ZÀ-Ú][a-zà-ú]{3,}/);
