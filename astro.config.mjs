@@ -70,7 +70,7 @@ export default defineConfig({
     }),
     sitemapAlias(),
     // client:search and the static search index of the finished pages.
-    siteSearch({ isKept: pagesOfLiveBuild.isKept }),
+    siteSearch(),
     // Last: they read and compress the finished output. precompress() is
     // astro-compressor (brotli and gzip) and the cache it lacks, in that order.
     // _headers and _redirects: what static hosts need to serve dist/ as our server does.

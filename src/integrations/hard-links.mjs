@@ -1,5 +1,5 @@
 // @ts-check
-// Hard links for a publication's unchanged files (kept pages, the search's base index):
+// Hard links for a publication's unchanged files (the pages kept from the live build):
 // a link per file instead of a copy. A linked file is shared with the live build, so it
 // must never be written in place: whoever changes one removes it first.
 import { link, mkdir, readdir } from 'node:fs/promises';

@@ -17,7 +17,7 @@
 //   adapter (its staticHeaders feature), and this site has none.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_BASE_DIR, SEARCH_MANIFEST_FILE, SEARCH_PAGES_DIR, SEARCH_TERMS_DIR } from '../config/search-index.mjs';
+import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
 
 /** Values the server also sends on API responses (server/site/headers.go); a test keeps them equal. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -51,7 +51,9 @@ export function pageCsp(options = {}) {
   const api = externalOrigin(options.apiUrl);
   return {
     algorithm: 'SHA-256',
-    scriptDirective: { resources: ["'self'"] },
+    // 'wasm-unsafe-eval': the site search's reader is WebAssembly (Pagefind); it allows
+    // compiling WebAssembly only, never eval of JavaScript.
+    scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
     // Astro's scoped styles, Shiki's colours and the admin's MUI write inline styles;
     // styles cannot run code. (So the build's warning that Shiki's inline styles do
     // not fit a CSP does not apply here.)
@@ -75,18 +77,20 @@ export function pageCsp(options = {}) {
 }
 
 /**
- * The search index's caching (src/integrations/site-search.mjs): its term chunks and page
- * files are named by their content, cached for a year; its manifest, which names them,
- * changes with each publication and is revalidated, or a browser would mix an old manifest
- * with a new site. No path matches two rules: some hosts merge the headers of every rule
- * that matches.
+ * The search index's caching (src/integrations/site-search.mjs): Pagefind names its chunks
+ * by their content, cached for a year; the files with fixed names (the entry that names
+ * the chunks, the reader, its WebAssembly) change with a publication and are revalidated,
+ * or a browser would mix an old entry with a new site. No path matches two rules: some
+ * hosts merge the headers of every rule that matches.
  */
 function searchIndexRules() {
-  const immutable = [SEARCH_TERMS_DIR, SEARCH_PAGES_DIR].map((dir) => `/${SEARCH_BASE_DIR}/${dir}/*`);
+  const immutable = ['fragment', 'index', 'filter'].map((chunks) => `/${SEARCH_BASE_DIR}/${chunks}/*`);
+  const revalidated = ['pagefind-entry.json', 'pagefind.js', 'pagefind-worker.js', 'wasm.*'].map(
+    (file) => `/${SEARCH_BASE_DIR}/${file}`,
+  );
   return [
     ...immutable.flatMap((rule) => [rule, '  Cache-Control: public, max-age=31536000, immutable']),
-    `/${SEARCH_BASE_DIR}/${SEARCH_MANIFEST_FILE}`,
-    '  Cache-Control: no-cache',
+    ...revalidated.flatMap((rule) => [rule, '  Cache-Control: no-cache']),
   ];
 }
 

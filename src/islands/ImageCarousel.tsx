@@ -106,7 +106,7 @@ export default function ImageCarousel({ images, label, priority = false }: Props
           </div>
         ))}
       </div>
-      <div className="mt-3 flex items-center justify-between gap-3">
+      <div className="mt-3 flex items-center justify-between gap-3" data-pagefind-ignore="all">
         <button
           type="button"
           onClick={() => step(-1)}

@@ -1,9 +1,8 @@
 /**
  * The site search dialog: products, articles, pages and downloads, from the static
- * index the build writes (/busca/, src/integrations/site-search.mjs) and
- * src/lib/search-engine.ts reads, so it works on any static host and asks the API nothing.
- * Hydrated only when opened (`client:search`, src/lib/search-directive.ts); the index
- * loads on that first opening.
+ * index the build writes with Pagefind (/busca/, src/integrations/site-search.mjs),
+ * so it works on any static host and asks the API nothing. Hydrated only when opened
+ * (`client:search`, src/lib/search-directive.ts); the index loads on that first opening.
  *
  * A native modal <dialog> (focus kept inside, Esc closes, focus returns to the opener),
  * a search field, and the results as links grouped by type under headings; ↓ and ↑ move
@@ -12,14 +11,22 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { icons } from '../components/ui/icons';
 import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
-import { openSearch, type SearchEngine, type SearchHit } from '../lib/search-engine';
 import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
+import { searchQuery } from '../lib/search-query.mjs';
 import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
-import { SEARCH_TYPES, groupHits, resultsText } from '../lib/site-search';
+import {
+  SEARCH_TYPES,
+  bestPartial,
+  excerptSegments,
+  groupHits,
+  partialQueries,
+  resultsText,
+  type SearchHit,
+} from '../lib/site-search';
 
 /**
- * Results shown at first and added by each 'Mostrar mais resultados' (the best ones):
- * each needs its own small fetch for its excerpt.
+ * Results shown at first and added by each 'Mostrar mais resultados' (the best ones, by
+ * Pagefind's ranking): each needs its own small fetch for its excerpt.
  */
 const PAGE_SIZE = 10;
 /** Shown for a type that has results but none among the best ones. */
@@ -27,36 +34,88 @@ const PER_MISSING_TYPE = 3;
 /** The pause in typing before a search: each search fetches the excerpts of its results. */
 const TYPING_PAUSE_MS = 120;
 
-let engine: Promise<SearchEngine> | undefined;
+interface PagefindResult {
+  id: string;
+  score: number;
+  data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }>;
+}
+interface PagefindAnswer {
+  results: PagefindResult[];
+  /** Results per value of each filter: here, per type. */
+  filters?: Record<string, Record<string, number>>;
+}
+interface Pagefind {
+  options: (options: Record<string, unknown>) => Promise<void>;
+  init: () => Promise<void>;
+  filters: () => Promise<Record<string, Record<string, number>>>;
+  search: (term: string, options?: { filters?: Record<string, string> }) => Promise<PagefindAnswer>;
+  destroy: () => Promise<void>;
+}
 
-/** The index's reader, opened on the first search (its manifest fetched once). */
-function loadEngine(): Promise<SearchEngine> {
-  engine ??= openSearch(`/${SEARCH_BASE_DIR}`, async (url) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return response.json();
-  });
+let engine: Promise<Pagefind> | undefined;
+
+/** Pagefind's module, fetched from the built site (never bundled); the browser keeps it once loaded. */
+const pagefindModule = () => import(/* @vite-ignore */ `/${SEARCH_BASE_DIR}/pagefind.js`) as Promise<Pagefind>;
+
+/** Pagefind's reader, ready to search, loaded on the first search. */
+function loadPagefind(): Promise<Pagefind> {
+  engine ??= (async () => {
+    const pagefind = await pagefindModule();
+    // On the page's thread: a worker copies every result of a search across, and later
+    // frees them with one message per result, which delayed searches (bench/search.mjs).
+    await pagefind.options({ excerptLength: 24, noWorker: true });
+    await pagefind.init();
+    // The filter index (a small file): with it, each answer counts its results per type.
+    await pagefind.filters();
+    return pagefind;
+  })();
   engine.catch(() => (engine = undefined));
   return engine;
 }
 
+/** Drops the reader's state: the next search reads the index's entry again. */
+async function reloadPagefind() {
+  engine = undefined;
+  await pagefindModule()
+    .then((pagefind) => pagefind.destroy())
+    .catch(() => undefined);
+}
+
 /**
- * Runs `work` with the reader; should it fail, once more with the manifest read again: a
- * publication since it was read may have replaced the files it names.
+ * Runs `work` with the reader; should it fail, once more with the index's entry read again:
+ * a publication since it was read may have replaced the files it names.
  */
-async function withReader<T>(work: (reader: SearchEngine) => Promise<T>): Promise<T> {
+async function withReader<T>(work: (reader: Pagefind) => Promise<T>): Promise<T> {
   try {
-    return await work(await loadEngine());
+    return await work(await loadPagefind());
   } catch {
-    engine = undefined;
-    return work(await loadEngine());
+    await reloadPagefind();
+    return work(await loadPagefind());
   }
 }
 
-/** What a search found: its pages best first, and the index's terms its excerpts highlight. */
-interface Found {
-  pages: number[];
-  terms: Set<string>;
+/** The shown form of Pagefind results: each one's page data (its excerpt is a small fetch). */
+async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
+  const data = await Promise.all(results.map((result) => result.data()));
+  return data.map((item) => ({
+    url: item.url,
+    title: item.meta.title ?? item.url,
+    type: item.meta.type ?? 'Páginas',
+    excerpt: excerptSegments(item.excerpt),
+  }));
+}
+
+/**
+ * Partial results, when no page has every word of `asked`: one search per word left out
+ * (src/lib/site-search.ts), the best pages of all, each with the word it lacks.
+ */
+async function partialHits(reader: Pagefind, asked: string): Promise<SearchHit[]> {
+  const found = await Promise.all(
+    partialQueries(asked).map(async ({ missing, query }) => ({ missing, results: (await reader.search(query)).results })),
+  );
+  const best = bestPartial(found, PAGE_SIZE);
+  const hits = await hitsOf(best.map(({ result }) => result));
+  return hits.map((hit, index) => ({ ...hit, missing: best[index]?.missing }));
 }
 
 /** The result links of the dialog, in the order they show. */
@@ -70,13 +129,60 @@ function Icon({ name, className }: { name: keyof typeof icons; className: string
   );
 }
 
+/**
+ * A result: its title, its excerpt with the words found marked, and for a partial result
+ * the query's words with the one its page lacks struck through (`words`).
+ */
+function ResultLink({ hit, words = [] }: { hit: SearchHit; words?: string[] }) {
+  const external = /^https?:\/\//.test(hit.url);
+  return (
+    <a
+      href={hit.url}
+      data-result
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className="block rounded-lg px-2 py-2 hover:bg-slate-100 focus:bg-brand-50 focus:outline-2 focus:outline-brand-700"
+    >
+      <span className="block font-semibold text-ink">
+        {hit.title}
+        {external ? <span className="sr-only"> (abre em nova aba)</span> : null}
+      </span>
+      {hit.missing ? (
+        <span className="mt-0.5 block text-xs text-muted">
+          <span aria-hidden="true">
+            {words.map((word, index) => (
+              <span key={index}>
+                {index ? ' ' : ''}
+                {word === hit.missing ? <s>{word}</s> : word}
+              </span>
+            ))}
+          </span>
+          <span className="sr-only">sem a palavra “{hit.missing}”</span>
+        </span>
+      ) : null}
+      <span className="mt-0.5 block text-sm break-words text-muted">
+        {hit.excerpt.map((segment, index) =>
+          segment.mark ? (
+            <mark key={index} className="rounded bg-amber-100 px-0.5 text-ink">
+              {segment.text}
+            </mark>
+          ) : (
+            <span key={index}>{segment.text}</span>
+          ),
+        )}
+      </span>
+    </a>
+  );
+}
+
 export default function SiteSearch() {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
-  const [found, setFound] = useState<Found>({ pages: [], terms: new Set() });
+  const [found, setFound] = useState<PagefindResult[]>([]);
+  /** Shown when no page has every word: the best pages without one of them. */
+  const [partial, setPartial] = useState<SearchHit[]>([]);
   /** How many of `found` were shown (the per-type extras are not counted). */
   const [cursor, setCursor] = useState(0);
   const [state, setState] = useState<'idle' | 'loading' | 'done' | 'failed'>('idle');
@@ -92,7 +198,8 @@ export default function SiteSearch() {
     clearTimeout(typing.current);
     if (!term.trim()) {
       setHits([]);
-      setFound({ pages: [], terms: new Set() });
+      setFound([]);
+      setPartial([]);
       setState('idle');
       return;
     }
@@ -100,23 +207,27 @@ export default function SiteSearch() {
     try {
       if (pause) await new Promise((resolve) => (typing.current = setTimeout(resolve, pause)));
       if (id !== searchId.current) return; // a newer search replaced this one
-      const { answer, shown } = await withReader(async (reader) => {
-        const answer = await reader.search(term);
-        const first = answer.pages.slice(0, PAGE_SIZE);
+      const asked = searchQuery(term);
+      const { results, shown, partial } = await withReader(async (reader) => {
+        const answer = await reader.search(asked);
+        if (!answer.results.length) return { results: [], shown: [], partial: await partialHits(reader, asked) };
+        const first = await hitsOf(answer.results.slice(0, PAGE_SIZE));
         // Every type with results shows some: a protocol named in many downloads still lists
-        // the products that have it.
-        const missing = SEARCH_TYPES.filter(
-          (type) => (answer.counts[type] ?? 0) > 0 && !first.some((page) => reader.typeOf(page) === type),
+        // the products that have it (each type is a filter of the index).
+        const counts = answer.filters?.type ?? {};
+        const missing = SEARCH_TYPES.filter((type) => (counts[type] ?? 0) > 0 && !first.some((hit) => hit.type === type));
+        const extra = await Promise.all(
+          missing.map(async (type) =>
+            hitsOf((await reader.search(asked, { filters: { type } })).results.slice(0, PER_MISSING_TYPE)),
+          ),
         );
-        const extra = missing.flatMap((type) =>
-          answer.pages.filter((page) => reader.typeOf(page) === type).slice(0, PER_MISSING_TYPE),
-        );
-        return { answer, shown: await Promise.all([...first, ...extra].map((page) => reader.hit(page, answer.terms))) };
+        return { results: answer.results, shown: [...first, ...extra.flat()], partial: [] };
       });
       if (id !== searchId.current) return;
-      setFound(answer);
+      setFound(results);
       setCursor(PAGE_SIZE);
       setHits(shown);
+      setPartial(partial);
       setState('done');
     } catch {
       if (id === searchId.current) setState('failed');
@@ -158,8 +269,7 @@ export default function SiteSearch() {
     addingMore.current = true;
     const id = searchId.current;
     try {
-      const reader = await loadEngine();
-      const more = await Promise.all(found.pages.slice(cursor, cursor + PAGE_SIZE).map((page) => reader.hit(page, found.terms)));
+      const more = await hitsOf(found.slice(cursor, cursor + PAGE_SIZE));
       if (id !== searchId.current) return;
       const shownUrls = new Set(hits.map((hit) => hit.url));
       const next = more.filter((hit) => !shownUrls.has(hit.url));
@@ -169,7 +279,7 @@ export default function SiteSearch() {
       focusAfterRender.current = next[0]?.url ?? null;
     } catch {
       // The index changed since this search (a publication): the search runs again on the new one.
-      engine = undefined;
+      await reloadPagefind();
       if (id === searchId.current) void search(query);
     } finally {
       addingMore.current = false;
@@ -212,7 +322,9 @@ export default function SiteSearch() {
       ? 'A busca não está disponível agora. Tente novamente em instantes.'
       : state === 'loading'
         ? 'Buscando...'
-        : resultsText(query, state === 'done' ? found.pages.length : 0);
+        : state === 'done'
+          ? resultsText(query, found.length, partial.length)
+          : resultsText(query, 0);
 
   return (
     <dialog
@@ -273,34 +385,27 @@ export default function SiteSearch() {
               <ul className="mt-1">
                 {group.hits.map((hit) => (
                   <li key={hit.url}>
-                    <a
-                      href={hit.url}
-                      data-result
-                      {...(/^https?:\/\//.test(hit.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                      className="block rounded-lg px-2 py-2 hover:bg-slate-100 focus:bg-brand-50 focus:outline-2 focus:outline-brand-700"
-                    >
-                      <span className="block font-semibold text-ink">
-                        {hit.title}
-                        {/^https?:\/\//.test(hit.url) ? <span className="sr-only"> (abre em nova aba)</span> : null}
-                      </span>
-                      <span className="mt-0.5 block text-sm break-words text-muted">
-                        {hit.excerpt.map((segment, index) =>
-                          segment.mark ? (
-                            <mark key={index} className="rounded bg-amber-100 px-0.5 text-ink">
-                              {segment.text}
-                            </mark>
-                          ) : (
-                            <span key={index}>{segment.text}</span>
-                          ),
-                        )}
-                      </span>
-                    </a>
+                    <ResultLink hit={hit} />
                   </li>
                 ))}
               </ul>
             </section>
           ))}
-          {state === 'done' && found.pages.length > cursor ? (
+          {partial.length ? (
+            <section aria-labelledby={`${titleId}-parciais`} className="mt-3">
+              <h3 id={`${titleId}-parciais`} className="px-2 text-xs font-bold tracking-wide text-muted uppercase">
+                Resultados parciais
+              </h3>
+              <ul className="mt-1">
+                {partial.map((hit) => (
+                  <li key={hit.url}>
+                    <ResultLink hit={hit} words={searchQuery(query).split(/\s+/)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {state === 'done' && found.length > cursor ? (
             <button
               type="button"
               onClick={() => void showMore()}

@@ -1,5 +1,5 @@
-// Which of a visitor's words the site search looks for (src/lib/search-text.mjs reads
-// them for the dialog's reader, src/lib/search-engine.ts).
+// Which of a visitor's words the site search looks for (the dialog, src/islands/SiteSearch.tsx,
+// asks Pagefind for them, and bench/search.mjs as it does).
 
 /**
  * Portuguese articles, prepositions and conjunctions that say nothing about what is looked

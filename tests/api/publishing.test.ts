@@ -108,11 +108,20 @@ afterAll(async () => {
 const post = (client: PocketBase, title: string, extra: Record<string, unknown> = {}) =>
   client.collection('posts').create({ title, content: `Texto de ${title}.`, category: 'Técnico', status: 'published', ...extra });
 
+/** The pages in the live site's search index (Pagefind's entry, src/integrations/site-search.mjs). */
+async function searchPages(): Promise<number> {
+  const entry = (await (await page('/busca/pagefind-entry.json')).json()) as {
+    languages: Record<string, { page_count: number }>;
+  };
+  return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+}
+
 describe('rebuild on publish', () => {
   test(
     'a published post goes live, a draft does not, and two quick saves make one build',
     async () => {
       const before = finished().length;
+      const indexed = await searchPages();
       const published = await post(staff.editor.client, 'Lançamento do novo módulo de relés');
       const draft = await post(staff.editor.client, 'Rascunho que não deve aparecer', { status: 'draft' });
       await staff.editor.client.collection('posts').update(published.id, { excerpt: 'Resumo revisado.' });
@@ -124,6 +133,8 @@ describe('rebuild on publish', () => {
       expect(article.status).toBe(200);
       expect(await article.text()).toContain('Lançamento do novo módulo de relés');
       expect((await page(`/blog/${draft.slug}`)).status).toBe(404);
+      // The live site's search index has the published post, and not the draft.
+      expect(await searchPages(), 'páginas no índice da busca').toBe(indexed + 1);
 
       // Staff read the outcome in the admin (its data provider's `site-builds` resource),
       // once the publisher's report of this build has landed.

@@ -31,9 +31,9 @@ const files: Record<string, string> = {
   'blog/404/index.html': '<h1>404 do blog</h1>',
   'quem-somos/index.html': '<h1>quem somos</h1>',
   '_astro/app.abc123.js': 'console.log(1)',
-  'busca/indice.json': '{}',
-  'busca/termos/abc.json': '[]',
-  'busca/paginas/def.json': '{}',
+  'busca/pagefind-entry.json': '{}',
+  'busca/pagefind.js': 'export {}',
+  'busca/fragment/pt_abc.pf_fragment': 'x',
   'robots.txt': 'User-agent: *',
   '.build-stamp.json': '{}',
 };
@@ -195,12 +195,14 @@ describe('site serving', () => {
   });
 
   test("the search index's chunks are cached for a year, and the files naming them revalidated at each visit", async () => {
-    // A publication changes the manifest under the same name: a cached old one would point
-    // the dialog at chunks and page files the new build no longer has.
-    for (const file of ['/busca/termos/abc.json', '/busca/paginas/def.json']) {
-      expect((await get(file)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A publication changes the entry under the same name: a cached old one would point
+    // the dialog at chunks the new build no longer has.
+    expect((await get('/busca/fragment/pt_abc.pf_fragment')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const file of ['/busca/pagefind-entry.json', '/busca/pagefind.js']) {
+      expect((await get(file)).headers.get('cache-control')).toBe('no-cache');
     }
-    expect((await get('/busca/indice.json')).headers.get('cache-control')).toBe('no-cache');
   });
 
   test('sends the compressed copy the browser accepts, brotli first, and the original otherwise', async () => {

@@ -96,6 +96,54 @@ test("RS485 finds products and articles; 'calibracao sensor' finds the calibrati
   await expect(download).toHaveAttribute('target', '_blank');
 });
 
+test("when no page has every word, the best pages for the others show under 'Resultados parciais', the missing word struck through", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const status = dialog(page).getByRole('status');
+  await field(page).fill('fonte chaveada 48V');
+  await expect(status).toContainText('Nenhuma página tem todas as palavras de “fonte chaveada 48V”:', { timeout: 15_000 });
+  await expect(status).toContainText('resultados parciais');
+  const partial = dialog(page).getByRole('region', { name: 'Resultados parciais' });
+  const product = partial.getByRole('link').first();
+  await expect(product).toHaveAccessibleName(/^Fonte OPE-100/);
+  await expect(product.locator('s')).toHaveText('48V');
+  await expect(product).toContainText('sem a palavra “48V”');
+  expect(await wcagViolations(page, 'resultados parciais')).toEqual([]);
+  // No group by type: no page has every word.
+  await expect(group(page, 'Produtos')).toHaveCount(0);
+
+  // The word left out may be any of them: 'leitura termopar' still finds the article.
+  await field(page).fill('leitura 48V termopar');
+  await expect(status).toContainText('resultados parciais', { timeout: 15_000 });
+  await expect(partial.getByRole('link', { name: /Leitura de termopar com ESP32/ })).toBeVisible();
+
+  // Nothing matches any of the words: no partial results either.
+  await field(page).fill('qwfp zxcvb');
+  await expect(status).toHaveText('Nenhum resultado para “qwfp zxcvb”.', { timeout: 15_000 });
+  await expect(partial).toHaveCount(0);
+});
+
+test("the index holds the pages' text, not their interface: no screen-reader notes, carousel status or words run together", async ({
+  page,
+}) => {
+  await page.goto('/produtos');
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'OPE-100');
+  // The text the index keeps of the product's page, read with the dialog's own Pagefind.
+  const text = await page.evaluate(async (reader) => {
+    type Result = { data: () => Promise<{ url: string; content: string }> };
+    const pagefind = (await import(/* @vite-ignore */ reader)) as { search: (term: string) => Promise<{ results: Result[] }> };
+    const found = await pagefind.search('OPE-100');
+    const pages = await Promise.all(found.results.map((result) => result.data()));
+    return pages.find((item) => item.url === '/produtos/ope100')?.content ?? '';
+  }, '/busca/pagefind.js');
+  expect(text).toContain('Fonte chaveada');
+  expect(text).not.toMatch(/abre em nova aba|Mostrando a imagem|Próxima imagem|Imagem anterior|\d \/ \d\b/);
+  expect(text, 'palavras de elementos vizinhos grudadas').not.toMatch(/[a-zà-ú]{3,}[A-ZÀ-Ú][a-zà-ú]{3,}/);
+});
+
 test('the not-found page offers the search with the words of the address asked for', async ({ page, consoleErrors }) => {
   const response = await page.goto('/blog/calibracao-sensor');
   expect(response?.status()).toBe(404);
@@ -143,20 +191,21 @@ test('without JavaScript the header offers no search, which would do nothing; wi
 });
 
 test('a search still answers after a publication replaced the files the loaded index named', async ({ page, consoleErrors }) => {
-  // The manifest first read is an older one: its chunks were replaced by a publication
-  // since (404). The dialog reads the manifest again and answers.
-  let manifests = 0;
-  await page.route('**/busca/indice.json', async (route) => {
-    if (manifests++ > 0) return route.continue();
+  // The entry first read is an older one: the index it names was replaced by a publication
+  // since (404). The dialog reads the entry again and answers.
+  let entries = 0;
+  await page.route('**/busca/pagefind-entry.json*', async (route) => {
+    if (entries++ > 0) return route.continue();
     const response = await route.fetch();
-    const manifest = (await response.json()) as { chunks: [string, string][] };
-    const chunks = manifest.chunks.map(([first, file]) => [first, `antigo-${file}`]);
-    await route.fulfill({ response, json: { ...manifest, chunks } });
+    const entry = (await response.json()) as { languages: Record<string, { hash: string }> };
+    for (const language of Object.values(entry.languages)) language.hash = `${language.hash}antigo`;
+    await route.fulfill({ response, json: entry });
   });
   await page.goto('/blog');
   await page.keyboard.press('Control+k');
   await searchFor(page, 'PT100');
   await expect(group(page, 'Produtos').getByRole('link', { name: /Controlador OPX1-001/ })).toBeVisible();
-  expect(manifests).toBe(2);
-  allowConsoleErrors(consoleErrors, /404/);
+  expect(entries).toBe(2);
+  // The old entry's failure, as the browser and Pagefind log it.
+  allowConsoleErrors(consoleErrors, /404|Pagefind: WASM Error/);
 });

@@ -1,16 +1,12 @@
 /**
  * The site search's pure parts: the words a not-found address gives, the shortcuts that
  * open it (src/lib/search-trigger.ts), results grouped by type (src/lib/site-search.ts),
- * the words searched (src/lib/search-query.mjs), how words become the index's terms on both
- * sides (src/lib/search-text.mjs), and excerpts around the words found
- * (src/lib/search-engine.ts).
+ * the words searched (src/lib/search-query.mjs), and Pagefind's excerpts as text.
  */
 import { describe, expect, test } from 'vitest';
 import { searchQuery } from '../../src/lib/search-query.mjs';
 import { isSearchShortcut, queryFromPath } from '../../src/lib/search-trigger';
-import { excerpt } from '../../src/lib/search-engine';
-import { queryTerms, textTokens } from '../../src/lib/search-text.mjs';
-import { groupHits, resultsText } from '../../src/lib/site-search';
+import { bestPartial, excerptSegments, groupHits, partialQueries, resultsText } from '../../src/lib/site-search';
 
 describe('queryFromPath', () => {
   test.each([
@@ -75,80 +71,47 @@ describe('results', () => {
     expect(resultsText(' RS485 ', 0)).toBe('Nenhum resultado para “RS485”.');
     expect(resultsText('RS485', 1)).toBe('1 resultado para “RS485”.');
     expect(resultsText('RS485', 7)).toBe('7 resultados para “RS485”.');
+    expect(resultsText('fonte 48V', 0, 1)).toBe('Nenhuma página tem todas as palavras de “fonte 48V”: 1 resultado parcial.');
+    expect(resultsText('fonte 48V', 0, 4)).toBe('Nenhuma página tem todas as palavras de “fonte 48V”: 4 resultados parciais.');
   });
 });
 
-describe('terms', () => {
-  const termsOf = (text: string) => textTokens(text).map((token) => token.forms);
-
-  test('a word is indexed by its pt stem, with and without its accents', () => {
-    expect(termsOf('Calibração sensores')).toEqual([['calibr', 'calibraca'], ['sensor']]);
-    // What a visitor types without accents meets one of the two.
-    expect(queryTerms('calibracao sensor')).toEqual([['calibraca'], ['sensor']]);
-    expect(queryTerms('Calibração')).toEqual([['calibr', 'calibraca']]);
-  });
-
-  test('a code is indexed by its parts and its parts joined, and asked joined', () => {
-    expect(termsOf('RS-485 OPX1-001 4-20')).toEqual([
-      ['rs485', 'rs', '485'],
-      ['opx1001', 'opx1', '001'],
-      ['420', '4', '20'],
+describe('partial results', () => {
+  test('one search per word left out, only when there are two words or more', () => {
+    expect(partialQueries(' fonte  chaveada 48V ')).toEqual([
+      { missing: 'fonte', query: 'chaveada 48V' },
+      { missing: 'chaveada', query: 'fonte 48V' },
+      { missing: '48V', query: 'fonte chaveada' },
     ]);
-    expect(queryTerms('RS485 OPX1-001')).toEqual([['rs485'], ['opx1001']]);
+    expect(partialQueries('termopr')).toEqual([]);
+    expect(partialQueries('  ')).toEqual([]);
   });
 
-  test('stop words are not asked, and a word asked twice counts once', () => {
-    expect(queryTerms('problemas em campo')).toEqual([['problem'], ['camp']]);
-    expect(queryTerms('sensor sensores')).toEqual([['sensor']]);
-    expect(queryTerms('  ')).toEqual([]);
-  });
-
-  test('words keep where they are, for the excerpt', () => {
-    const [first, second] = textTokens('Olá, PT100!');
-    expect(first).toMatchObject({ start: 0, end: 3 });
-    expect(second).toMatchObject({ start: 5, end: 10, forms: ['pt100'] });
+  test('the best pages of all the searches, each once under its best score', () => {
+    const result = (id: string, score: number) => ({ id, score });
+    const best = bestPartial(
+      [
+        { missing: 'fonte', results: [result('a', 2), result('b', 1)] },
+        { missing: '48V', results: [result('b', 5), result('c', 0.5)] },
+      ],
+      10,
+    );
+    expect(best.map(({ missing, result: { id } }) => [id, missing])).toEqual([
+      ['b', '48V'],
+      ['a', 'fonte'],
+      ['c', '48V'],
+    ]);
+    expect(bestPartial([{ missing: 'x', results: [result('a', 1), result('b', 2), result('c', 3)] }], 2)).toHaveLength(2);
   });
 });
 
-describe('excerpt', () => {
-  const marked = (segments: { text: string; mark: boolean }[]) =>
-    segments.map((segment) => (segment.mark ? `[${segment.text}]` : segment.text)).join('');
-
-  test('the words found are marked, with the text between them as it was', () => {
-    expect(marked(excerpt('Entrada PT100 & termopar <J>, RS-485.', new Set(['pt100', 'rs485'])))).toBe(
-      'Entrada [PT100] & termopar <J>, [RS-485].',
-    );
-    // Found by any of its terms: 'calibracao' matched the unaccented stem of 'Calibração'.
-    expect(marked(excerpt('Calibração do sensor', new Set(['calibraca'])))).toBe('[Calibração] do sensor');
-  });
-
-  test('a long text gives the 24 words around the most words found, cut with ellipses', () => {
-    const words = Array.from({ length: 100 }, (_, index) => `palavra${index}`);
-    words[60] = 'termopar';
-    words[62] = 'termopar';
-    const text = marked(excerpt(words.join(' '), new Set(['termop'])));
-    expect(text.startsWith('… ')).toBe(true);
-    expect(text.endsWith(' …')).toBe(true);
-    expect(text.match(/\S+/g)?.filter((word) => word !== '…')).toHaveLength(24);
-    expect(text).toContain('[termopar] palavra61 [termopar]');
-  });
-
-  test('a single word found sits in the middle of its excerpt, with text on both sides', () => {
-    const words = Array.from({ length: 100 }, (_, index) => `palavra${index}`);
-    words[60] = 'termopar';
-    const text = marked(excerpt(words.join(' '), new Set(['termop'])));
-    expect(text).toContain('palavra50 ');
-    expect(text).toContain(' palavra70');
-    expect(text).toContain('[termopar]');
-  });
-
-  test('text pasted decomposed or with invisible characters is read as typed', () => {
-    expect(queryTerms('calibrac\u0327a\u0303o')).toEqual(queryTerms('calibração'));
-    expect(queryTerms('cali\u00adbra\u200bção')).toEqual(queryTerms('calibração'));
-  });
-
-  test('with no word found, the start of the text', () => {
-    expect(marked(excerpt('Um texto curto.', new Set(['sensor'])))).toBe('Um texto curto.');
-    expect(excerpt('', new Set())).toEqual([]);
+describe('excerptSegments', () => {
+  test("Pagefind's excerpt as text, the words found marked, never as HTML", () => {
+    expect(excerptSegments('Entrada <mark>PT100</mark> &amp; termopar &lt;J&gt; <b>x</b><mark>K</mark>')).toEqual([
+      { text: 'Entrada ', mark: false },
+      { text: 'PT100', mark: true },
+      { text: ' & termopar <J> x', mark: false },
+      { text: 'K', mark: true },
+    ]);
   });
 });
