@@ -5,7 +5,8 @@
  * 390 px phone), an image from the library and one pasted, published and read on
  * the live site with the markup of a git article; a page written in two sections,
  * live with both; Word's HTML pasted as clean Markdown; a post found by the site search
- * once it is live.
+ * once it is live; saving says when the change is live; a page put in the footer is
+ * linked there, and a renamed page's old address redirects to its new one.
  */
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect } from '../fixtures';
@@ -389,4 +390,57 @@ test('HTML pasted from Word becomes clean Markdown: no styles, spans or classes'
   expect(markdown).toContain('Sensor');
   expect(markdown).not.toMatch(/<|style|class|Mso|span|script/i);
   expect(await page.evaluate(() => (window as unknown as { __colado?: boolean }).__colado)).toBeUndefined();
+});
+
+// Here rather than in pages.spec.ts: one live stack at a time per checkout (two building
+// side by side share Astro's cache and break each other's builds).
+test.describe('a page on the live site', () => {
+  const name = 'Garantia estendida';
+
+  test('a page put in the footer is linked there once published', async ({ page, admin, stack }) => {
+    test.setTimeout(300_000);
+    await openAdmin(page, admin, '/admin/pages/create');
+    await field(page, 'Nome').fill(name, { timeout: 20_000 });
+    await field(page, 'Título da seção').fill('O que cobre');
+    await field(page, 'Texto da seção').fill('Defeitos de fabricação em uso normal.');
+    await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Publicada', exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+
+    await waitUntilLive(stack, '/garantia-estendida');
+    await page.goto('/');
+    const footerLinks = page.getByRole('navigation', { name: 'Links rápidos' });
+    await expect(footerLinks.getByRole('link', { name })).toHaveAttribute('href', '/garantia-estendida');
+    // Not in the top menu: it was not asked for.
+    await expect(page.getByRole('navigation', { name: 'Menu principal', exact: true }).getByRole('link', { name })).toHaveCount(
+      0,
+    );
+  });
+
+  test("renaming a published page's slug keeps its old address, redirected to the new one", async ({ page, admin, stack }) => {
+    test.setTimeout(300_000);
+    await openAdmin(page, admin, '/admin/pages');
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('link', { name: 'Editar' })
+      .click({ timeout: 20_000 });
+    await field(page, 'Slug').fill('garantia');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible({ timeout: 20_000 });
+
+    await waitUntilLive(stack, '/garantia');
+    const old = await fetch(`${stack.url}/garantia-estendida`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/garantia');
+    await page.goto('/garantia-estendida');
+    await expect(page).toHaveURL(/\/garantia$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The footer follows the page to its new address.
+    await expect(page.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link', { name })).toHaveAttribute(
+      'href',
+      '/garantia',
+    );
+  });
 });

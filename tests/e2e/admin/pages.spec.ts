@@ -3,16 +3,13 @@
  * (slug from the name, the meta description's live 'n/160' counter, which advises
  * but does not block), edits it in the same form (name, slug, SEO fields, menus,
  * status), previews it in the site's look, and deletes it after the spec's
- * confirmation; each change is read back from the server. Authors are denied. On the
- * product as `npm start` runs it: a page put in the footer is linked there once
- * published, and a published page's old address redirects to its new one.
+ * confirmation; each change is read back from the server. Authors are denied. (On
+ * the live site, a footer link and a renamed page's redirect: editor-publish.spec.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
-import { liveTest, openAdmin } from '../live';
 import { writeMarkdown } from '../../helpers/editor';
-import { waitUntilLive } from '../../helpers/live-stack';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const FIRST_SCREEN = { timeout: 15_000 };
@@ -229,59 +226,4 @@ test('an author opening the pages is denied', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible(FIRST_SCREEN);
   await expect(page.getByText('Você não tem permissão para gerenciar páginas.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nova Página' })).toHaveCount(0);
-});
-
-liveTest.describe('on the live site', () => {
-  liveTest.describe.configure({ mode: 'serial' });
-  const name = 'Garantia estendida';
-
-  liveTest('a page put in the footer is linked there once published', async ({ page, admin, stack }) => {
-    liveTest.setTimeout(300_000);
-    await openAdmin(page, admin, '/admin/pages/create');
-    await field(page, 'Nome').fill(name, { timeout: 20_000 });
-    await field(page, 'Título da seção').fill('O que cobre');
-    await field(page, 'Texto da seção').fill('Defeitos de fabricação em uso normal.');
-    await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Publicada', exact: true }).click();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
-
-    await waitUntilLive(stack, '/garantia-estendida');
-    await page.goto('/');
-    const footerLinks = page.getByRole('navigation', { name: 'Links rápidos' });
-    await expect(footerLinks.getByRole('link', { name })).toHaveAttribute('href', '/garantia-estendida');
-    // Not in the top menu: it was not asked for.
-    await expect(page.getByRole('navigation', { name: 'Menu principal', exact: true }).getByRole('link', { name })).toHaveCount(
-      0,
-    );
-  });
-
-  liveTest(
-    "renaming a published page's slug keeps its old address, redirected to the new one",
-    async ({ page, admin, stack }) => {
-      liveTest.setTimeout(300_000);
-      await openAdmin(page, admin, '/admin/pages');
-      await page
-        .getByRole('row', { name: new RegExp(name) })
-        .getByRole('link', { name: 'Editar' })
-        .click({ timeout: 20_000 });
-      await field(page, 'Slug').fill('garantia');
-      await page.getByRole('button', { name: 'Salvar' }).click();
-      await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible({ timeout: 20_000 });
-
-      await waitUntilLive(stack, '/garantia');
-      const old = await fetch(`${stack.url}/garantia-estendida`, { redirect: 'manual' });
-      expect(old.status).toBe(301);
-      expect(old.headers.get('location')).toBe('/garantia');
-      await page.goto('/garantia-estendida');
-      await expect(page).toHaveURL(/\/garantia$/);
-      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-      // The footer follows the page to its new address.
-      await expect(page.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link', { name })).toHaveAttribute(
-        'href',
-        '/garantia',
-      );
-    },
-  );
 });
