@@ -45,9 +45,9 @@ COPY astro.config.mjs tsconfig.json ./
 COPY public ./public
 COPY scripts ./scripts
 COPY src ./src
-# The content rules the hooks enforce at save are the ones the build's schema applies;
-# the public forms' rules and messages are the ones the hooks apply.
-COPY pb_hooks/lib/content-rules.json pb_hooks/lib/public-forms.json ./pb_hooks/lib/
+# What the site and the hooks both apply (content rules, the public forms' rules and
+# messages, slugs): one copy, shared/, read by the build here and by the hooks below.
+COPY shared ./shared
 RUN npm run build
 
 FROM debian:12.11-slim AS static
@@ -60,8 +60,9 @@ RUN apt-get update \
 COPY --from=pocketbase /out/pocketbase /app/pocketbase
 COPY pb_hooks /app/pb_hooks
 COPY pb_migrations /app/pb_migrations
+COPY shared /app/shared
 # The contact form's labels and choices, for the page that shows a refused form again
-# (pb_hooks/lib/public-forms.js reads them beside the hooks, as in the repository).
+# (pb_hooks/lib/forms/public-forms.js reads them beside the hooks, as in the repository).
 COPY src/content/contact.json /app/src/content/contact.json
 COPY --from=site /app/dist /app/dist
 ENV SITE_DIR=/app/dist
@@ -97,6 +98,7 @@ COPY --chown=node:node scripts ./scripts
 COPY --chown=node:node src ./src
 COPY --chown=node:node pb_hooks ./pb_hooks
 COPY --chown=node:node pb_migrations ./pb_migrations
+COPY --chown=node:node shared ./shared
 COPY --from=pocketbase /out/pocketbase /app/bin/pocketbase
 USER node
 VOLUME ["/data"]

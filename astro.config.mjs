@@ -52,7 +52,7 @@ export default defineConfig({
   // Each page's Content-Security-Policy, as a <meta> tag with the hashes of Astro's
   // inline scripts; securityHeaders() sends the part a <meta> cannot carry.
   security: { csp: pageCsp({ apiUrl: process.env.PUBLIC_API_URL }) },
-  // A page whose cacheKey (src/lib/page-keys.ts) and code are unchanged is copied from
+  // A page whose cacheKey (src/lib/cms/page-keys.ts) and code are unchanged is copied from
   // the previous build instead of rendered; `astro build --force` renders everything.
   experimental: { incrementalBuild: true },
   integrations: [

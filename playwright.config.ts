@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS } from './scripts/test-tools/chromium.mjs';
 
 /**
  * Browser tests run against the built site served by a real PocketBase, started

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/test-tools/chromium.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import {
   LOAD_TIMEOUT_MS,

@@ -17,7 +17,7 @@ import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocke
 import { formatNumber, formatRatio, percentile, writeReport } from './lib/report.mjs';
 
 const require = createRequire(import.meta.url);
-const rules = require('../pb_hooks/lib/analytics-rules.js');
+const rules = require('../pb_hooks/lib/analytics/rules.js');
 
 const BURST = 2000;
 const CONCURRENCY = 50;

@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/test-tools/chromium.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
@@ -150,7 +150,7 @@ async function main(cleanups) {
   const started = Date.now();
   const loadAtStart = loadavg()[0] ?? 0;
   // TypeScript sources load only under Node 24 (type stripping), after ensureModernNode().
-  const { countWords } = await import('../src/lib/reading.ts');
+  const { countWords } = await import('../src/lib/blog/reading.ts');
   const { cmsPosts, longPost } = await import('./lib/markdown-posts.mjs');
   const chromiumPath = await ensureChromium();
   /** @type {import('./lib/report.mjs').BenchRow[]} */

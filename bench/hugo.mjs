@@ -15,7 +15,7 @@ import { fromRoot } from '../scripts/lib/paths.mjs';
 import { articleFile, generateArticles } from './lib/articles.mjs';
 import { astroBuild, astroPhaseMs, clearAstroCaches, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
 import { childCpuMs } from './lib/child-cpu.mjs';
-import { ensureDebianTool } from '../scripts/lib/debian-tool.mjs';
+import { ensureDebianTool } from '../scripts/test-tools/debian-tool.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 
 const COUNT = Number(process.argv[2] ?? 1000);

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../scripts/lib/build-site.mjs';
+import { buildSite } from '../scripts/publish/fresh-build.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
@@ -33,7 +33,7 @@ const SPA_DIR = fromRoot('.cache', 'bench', 'spa');
 // and React); a returning visitor, choice stored, on a page whose islands are below the
 // fold must get none.
 const GOALS = { score: 98, tbtRatio: 0.3, lcpRatio: 0.6, cls: 0.02 };
-/** A returning visitor: the cookie choice the site stores (src/lib/consent.ts). */
+/** A returning visitor: the cookie choice the site stores (src/lib/consent/consent.ts). */
 const RETURNING_VISITOR = {
   'cookie-consent': 'true',
   'cookie-preferences': JSON.stringify({ necessary: true, analytics: false, marketing: false }),

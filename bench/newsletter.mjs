@@ -59,14 +59,14 @@ const wait = (/** @type {number} */ delay) => new Promise((resolve) => setTimeou
 
 /**
  * The two files of a site build a send reads: the live article index and the e-mail
- * template, the latter from src/lib/newsletter-email.ts itself (bundled, as Astro would).
+ * template, the latter from src/lib/blog/newsletter-email.ts itself (bundled, as Astro would).
  * @param {string} dir
  */
 async function writeSite(dir) {
   const bundle = await build({
     stdin: {
       contents:
-        "import { newsletterTemplate } from './src/lib/newsletter-email.ts';\n" +
+        "import { newsletterTemplate } from './src/lib/blog/newsletter-email.ts';\n" +
         "import { site } from './src/config/site.ts';\n" +
         'export const template = newsletterTemplate(site);\n',
       resolveDir: fromRoot(),

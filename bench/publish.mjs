@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { createPublisher, localBuildRunner, startPublishEndpoint } from '../scripts/lib/publisher.mjs';
+import { createPublisher, localBuildRunner, startPublishEndpoint } from '../scripts/publish/publisher.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 
 const SIZES = (process.env.PUBLISH_BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
@@ -41,7 +41,7 @@ const CATEGORIES = ['Técnico', 'Negócios', 'Casos de Sucesso', 'Tutoriais'];
 const PASSWORD = 'Bench-Senha-123';
 
 /**
- * @typedef {import('../scripts/lib/publisher.mjs').BuildStatus} BuildStatus
+ * @typedef {import('../scripts/publish/publisher.mjs').BuildStatus} BuildStatus
  * @typedef {{ servedMs: number, build: BuildStatus }} Measure
  * @typedef {'incremental' | 'cold' | 'forced'} BuildKind
  */
@@ -78,7 +78,7 @@ try {
   // Publications go through one runner, whose build process stays between them as under
   // `npm start`; a cold build (no cache at all) and a full rebuild each run in a new process.
   const publications = localBuildRunner({ liveLink: live, env, cacheDir });
-  /** @type {import('../scripts/lib/publisher.mjs').Runner} */
+  /** @type {import('../scripts/publish/publisher.mjs').Runner} */
   const run = async (status, report) => {
     const kind = nextKind;
     nextKind = 'incremental';

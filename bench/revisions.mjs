@@ -3,7 +3,7 @@
 // post holding 1,000 of them. Measured:
 // - the p95 of a staff save (4 concurrent admins creating and editing posts) with
 //   revisions, beside the same server with them switched off (a copy of pb_hooks/ whose
-//   pb_hooks/lib/audit.js revises no collection): at most 1.2×;
+//   pb_hooks/lib/audit/audit.js revises no collection): at most 1.2×;
 // - the history of the post with 1,000 revisions, as the 'Histórico' tab asks for it
 //   (newest first, 20 per page; also a deep page): p95 at most 100 ms;
 // - the comparison of two 20,000-word versions rendered in Chromium (the admin's own
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/test-tools/chromium.mjs';
 import { fromRoot } from '../scripts/lib/paths.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
 import { adminDataProvider } from './lib/admin-data-provider.mjs';
@@ -173,10 +173,10 @@ async function main() {
     cleanups.push(() => rm(hooksWithoutRevisions, { recursive: true, force: true }));
     await cp(fromRoot('pb_hooks'), hooksWithoutRevisions, { recursive: true });
     // The same hooks with no collection revised: the audit log's handler writes no revision.
-    const auditLib = path.join(hooksWithoutRevisions, 'lib', 'audit.js');
+    const auditLib = path.join(hooksWithoutRevisions, 'lib', 'audit', 'audit.js');
     const auditSource = await readFile(auditLib, 'utf8');
     const REVISED = 'const REVISED = ["posts", "pages"];';
-    if (!auditSource.includes(REVISED)) throw new Error(`lib/audit.js não tem mais "${REVISED}": ajuste o benchmark`);
+    if (!auditSource.includes(REVISED)) throw new Error(`lib/audit/audit.js não tem mais "${REVISED}": ajuste o benchmark`);
     await writeFile(auditLib, auditSource.replace(REVISED, 'const REVISED = [];'));
     server = await startBenchServer({ bin, dataDir: data.dataDir });
     cleanups.push(server.stop);
@@ -262,7 +262,7 @@ async function main() {
           `${count(TARGET_REVISIONS)} delas de um mesmo post (todas publicadas, que a retenção mantém).`,
         `Escrita: ${WRITES.clients} administradoras simultâneas criam e editam ${WRITES.total} posts (2 gravações cada), ` +
           `${WRITES.rounds} rodadas alternadas entre o nosso PocketBase e o mesmo binário sem versões ` +
-          '(uma cópia de pb_hooks/ cujo lib/audit.js não grava versão de nenhuma coleção; mesmos dados, cada servidor no seu diretório); o p95 junta ' +
+          '(uma cópia de pb_hooks/ cujo lib/audit/audit.js não grava versão de nenhuma coleção; mesmos dados, cada servidor no seu diretório); o p95 junta ' +
           'as gravações de todas as rodadas.',
         'Histórico: o pedido da aba "Histórico" (src/admin/revisions/RevisionHistory.tsx: 20 por página, mais novas ' +
           'primeiro) pelo data provider do painel, como administradora.',

@@ -7,7 +7,7 @@
 // - Results in at most 100 ms (p95) once the index is loaded: distinct queries through
 //   Pagefind's own API in the page (the search, the excerpts of the 10 results shown first,
 //   and the dialog's own search per type with results but none among those 10), each
-//   asked as the dialog asks it (src/lib/search-query.mjs drops words such as 'em').
+//   asked as the dialog asks it (src/lib/search/query.mjs drops words such as 'em').
 //   The notes give the slowest queries' result counts and Pagefind's own time for them
 //   (its `timings`): at 10,000 articles a word in every page costs most of its time inside
 //   Pagefind's search, which scores every page it finds. The dialog runs Pagefind on the
@@ -26,13 +26,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/test-tools/chromium.mjs';
 import { generateArticles } from './lib/articles.mjs';
 import { astroBuild, copyProject, writeAstroArticles } from './lib/astro-site.mjs';
 import { runBench } from './lib/deadline.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 import { formatNumber, median, percentile, writeReport } from './lib/report.mjs';
-import { searchQuery } from '../src/lib/search-query.mjs';
+import { searchQuery } from '../src/lib/search/query.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { writeSearchIndex } from '../src/integrations/site-search.mjs';
 import { SEARCH_BASE_DIR, SEARCH_TYPES } from '../src/config/search-index.mjs';
@@ -232,7 +232,7 @@ await runBench(
     copyProject(dir);
     const articles = generateArticles(BUILT_ARTICLES);
     writeAstroArticles(dir, articles);
-    // As the publisher builds (scripts/lib/publisher.mjs): into one staging folder, then
+    // As the publisher builds (scripts/publish/publisher.mjs): into one staging folder, then
     // renamed; the next build keeps what it can of that one (PUBLISH_PREVIOUS_BUILD).
     const live = path.join(dir, 'no-ar');
     const env = {
@@ -344,7 +344,7 @@ await runBench(
         ...slowNotes,
         'Cada site é servido por um servidor estático em 127.0.0.1 (gzip) e buscado no Chromium.',
         `Consultas: ${QUERIES.length} termos diferentes (produtos, sensores, protocolos, palavras dos artigos), pela API do ` +
-          'Pagefind na própria página, como o diálogo pede (sem palavras como “em” e “de”, src/lib/search-query.mjs): a busca e ' +
+          'Pagefind na própria página, como o diálogo pede (sem palavras como “em” e “de”, src/lib/search/query.mjs): a busca e ' +
           'os trechos dos 10 primeiros resultados, e a busca de cada tipo com resultados que não aparece entre eles ' +
           '(os 3 melhores), tudo o que o diálogo faz antes de mostrar os resultados.',
         'Primeira busca: todos os bytes desde o Ctrl+K (a ilha, o React se a página ainda não o tinha, o leitor do Pagefind ' +

@@ -1,7 +1,7 @@
 // Files and backups on S3-compatible storage beside the local disk (issue #27, "Speed").
-// A real SeaweedFS S3 server on loopback (scripts/lib/seaweedfs.mjs) and two PocketBase
+// A real SeaweedFS S3 server on loopback (scripts/test-tools/seaweedfs.mjs) and two PocketBase
 // servers (this repository's migrations and hooks): one with the S3_* variables
-// (pb_hooks/lib/storage.js), one on its own data dir. Measured:
+// (pb_hooks/lib/backups/storage.js), one on its own data dir. Measured:
 // - media uploads of the same photo-like JPEGs by an editor, 4 at a time, and the
 //   first 100x100 thumbnail of each (generated on that request), 4 at a time: p95 on
 //   S3 at most 2× the local disk's;
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
-import { startS3Server } from '../scripts/lib/seaweedfs.mjs';
+import { startS3Server } from '../scripts/test-tools/seaweedfs.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
 import { STAFF_PASSWORD, authToken, createBenchData, createStaff, unthrottleLoopback } from './lib/bench-pocketbase.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
@@ -619,8 +619,8 @@ async function main() {
         },
       ],
       notes: [
-        `Nosso: PocketBase com as variáveis S3_* (pb_hooks/lib/storage.js) apontando para um SeaweedFS ` +
-          `(weed server -filer -s3, scripts/lib/seaweedfs.mjs) no mesmo computador; Referência: o mesmo PocketBase ` +
+        `Nosso: PocketBase com as variáveis S3_* (pb_hooks/lib/backups/storage.js) apontando para um SeaweedFS ` +
+          `(weed server -filer -s3, scripts/test-tools/seaweedfs.mjs) no mesmo computador; Referência: o mesmo PocketBase ` +
           'guardando os arquivos no próprio diretório de dados. Mesmas contas (criadas pela API) e mesmos arquivos nos dois.',
         `Fotos: ${count(SIZE.images)} JPEGs gerados (cenas com degradês, objetos, cabos e granulação de sensor; ` +
           `de 1200×1600 a 2000×1333 pixels, ${kib(Math.min(...photoSizes))} a ${kib(Math.max(...photoSizes))}, ` +

@@ -8,7 +8,7 @@ routerAdd(
   "/api/admin/stats",
   (e) => {
     if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
-    return e.json(200, require(`${__hooks}/lib/stats.js`).dashboardStats(e.app, e.auth));
+    return e.json(200, require(`${__hooks}/lib/dashboard/stats.js`).dashboardStats(e.app, e.auth));
   },
   $apis.requireAuth("users"),
 );

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// First-party analytics (pb_hooks/lib/analytics.js):
+// First-party analytics (pb_hooks/lib/analytics/analytics.js):
 //
 //   POST /api/analytics/hit            the site's beacon: text/plain JSON { path, referrer?, event?, title?, utm? }
 //                                      (event not_found: a visit to the not-found page, no page view)
@@ -13,8 +13,8 @@ routerAdd(
   "POST",
   "/api/analytics/hit",
   (e) => {
-    const rules = require(`${__hooks}/lib/analytics-rules.js`);
-    const analytics = require(`${__hooks}/lib/analytics.js`);
+    const rules = require(`${__hooks}/lib/analytics/rules.js`);
+    const analytics = require(`${__hooks}/lib/analytics/analytics.js`);
     const host = e.request.host;
     const parsed = rules.parseHit(toString(e.request.body), host);
     if (parsed.error) throw new BadRequestError(parsed.error);
@@ -28,7 +28,7 @@ routerAdd(
     });
     return e.noContent(204);
   },
-  $apis.bodyLimit(require(`${__hooks}/lib/analytics-rules.js`).MAX_BODY_BYTES),
+  $apis.bodyLimit(require(`${__hooks}/lib/analytics/rules.js`).MAX_BODY_BYTES),
 );
 
 routerAdd(
@@ -37,7 +37,7 @@ routerAdd(
   (e) => {
     const url = e.request.url.query();
     const query = { days: url.get("days"), from: url.get("from"), to: url.get("to") };
-    return e.json(200, require(`${__hooks}/lib/analytics.js`).summaryFor(e, query));
+    return e.json(200, require(`${__hooks}/lib/analytics/analytics.js`).summaryFor(e, query));
   },
   $apis.requireAuth("users"),
 );
@@ -49,7 +49,7 @@ routerAdd(
     const id = e.request.pathValue("period");
     const range = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})$/.exec(id);
     const query = range ? { from: range[1], to: range[2] } : { days: id };
-    return e.json(200, Object.assign({ id: id }, require(`${__hooks}/lib/analytics.js`).summaryFor(e, query)));
+    return e.json(200, Object.assign({ id: id }, require(`${__hooks}/lib/analytics/analytics.js`).summaryFor(e, query)));
   },
   $apis.requireAuth("users"),
 );
@@ -58,6 +58,6 @@ routerAdd(
 // the first minute after a start that missed it): roll up the finished days, apply the
 // retention, drop old salts. In the cron, so a long catch-up never delays the server's start.
 cronAdd("analytics_maintenance", "* * * * *", () => {
-  const analytics = require(`${__hooks}/lib/analytics.js`);
+  const analytics = require(`${__hooks}/lib/analytics/analytics.js`);
   if (analytics.isDue($app, Date.now())) analytics.maintain($app, Date.now());
 });

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Backups for active admins (staff are not PocketBase superusers, who have /api/backups).
-// The resource, in ra-data-simple-rest's dialect (lib/rest.js), items { id, name, size, modified }:
+// The resource, in ra-data-simple-rest's dialect (lib/common/rest.js), items { id, name, size, modified }:
 //   GET    /api/admin/rest/backups                list: sort (id, name, size, modified; newest
 //                                                  first by default), range, filter { id, q }
 //   GET    /api/admin/rest/backups/{id}           one backup
@@ -18,11 +18,11 @@
 //                                                 a superuser token. Staff admins get 403.
 // Nothing here takes an archive from the client: a restore names a file in the backups
 // folder, which only the server (create) or a superuser (PocketBase's /api/backups/upload,
-// the server's disk) writes. See lib/backups.js. Creating, deleting and restoring leave audit rows (table "backups").
+// the server's disk) writes. See lib/backups/backups.js. Creating, deleting and restoring leave audit rows (table "backups").
 
 onBootstrap((e) => {
   e.next();
-  const backups = require(`${__hooks}/lib/backups.js`);
+  const backups = require(`${__hooks}/lib/backups/backups.js`);
   backups.bootId(e.app);
   backups.finishRestore(e.app);
 });
@@ -31,8 +31,8 @@ routerAdd(
   "GET",
   "/api/admin/rest/backups",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
-    const rest = require(`${__hooks}/lib/rest.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
+    const rest = require(`${__hooks}/lib/common/rest.js`);
     backups.requireAdmin(e);
     return rest.sendInMemory(e, "backups", backups.LIST_SPEC, (filter) => backups.matching(backups.list(e.app), filter));
   },
@@ -43,7 +43,7 @@ routerAdd(
   "GET",
   "/api/admin/rest/backups/{id}",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireAdmin(e);
     return e.json(200, backups.findOne(e.app, e.request.pathValue("id")));
   },
@@ -54,7 +54,7 @@ routerAdd(
   "POST",
   "/api/admin/rest/backups",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireAdmin(e);
     return e.json(201, backups.create(e));
   },
@@ -73,13 +73,13 @@ routerAdd(
   "PUT",
   "/api/admin/rest/backups/{id}",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireAdmin(e);
     const name = e.request.pathValue("id");
     const item = backups.findOne(e.app, name);
     let restore = false;
     try {
-      restore = require(`${__hooks}/lib/request-body.js`).formValues(e, { restore: false }).restore;
+      restore = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { restore: false }).restore;
     } catch (_) {
       // Not a boolean (or not JSON): the same answer, which says what to send.
     }
@@ -110,7 +110,7 @@ routerAdd(
   "DELETE",
   "/api/admin/rest/backups/{id}",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireAdmin(e);
     return e.json(200, backups.remove(e, e.request.pathValue("id")));
   },
@@ -121,7 +121,7 @@ routerAdd(
   "GET",
   "/api/admin/backups/status",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireAdmin(e);
     return e.json(200, backups.status(e.app));
   },
@@ -132,7 +132,7 @@ routerAdd(
   "GET",
   "/api/admin/backups/{name}",
   (e) => {
-    const backups = require(`${__hooks}/lib/backups.js`);
+    const backups = require(`${__hooks}/lib/backups/backups.js`);
     backups.requireSuperuser(e);
     const name = e.request.pathValue("name");
     backups.requireExisting(e.app, name);
@@ -149,5 +149,5 @@ routerAdd(
 );
 
 // Every backup (the panel's, the dashboard's, the scheduled ones) carries a manifest
-// that the restore drill checks a restore against (lib/backup-manifest.js).
-onBackupCreate((e) => require(`${__hooks}/lib/backup-manifest.js`).createWithManifest(e));
+// that the restore drill checks a restore against (lib/backups/manifest.js).
+onBackupCreate((e) => require(`${__hooks}/lib/backups/manifest.js`).createWithManifest(e));

@@ -14,7 +14,7 @@ $app.rootCmd.addCommand(
       }
       // A new install may not have run the schema migrations yet.
       $app.runAllMigrations();
-      const accounts = require(`${__hooks}/lib/accounts.js`);
+      const accounts = require(`${__hooks}/lib/auth/accounts.js`);
       const email = String(args[0]).trim().toLowerCase();
       try {
         accounts.checkPassword(args[1]);

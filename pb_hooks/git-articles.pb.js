@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The MDX articles in git, read-only, for the admin's posts screen (pb_hooks/lib/git-articles.js):
+// The MDX articles in git, read-only, for the admin's posts screen (pb_hooks/lib/posts/git-articles.js):
 //
 //   GET /api/admin/rest/git-articles        list: sort (title, date, category), range,
 //                                           filter { q, category, id }
@@ -12,8 +12,8 @@ routerAdd(
   "/api/admin/rest/git-articles",
   (e) => {
     if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
-    const articles = require(`${__hooks}/lib/git-articles.js`);
-    const rest = require(`${__hooks}/lib/rest.js`);
+    const articles = require(`${__hooks}/lib/posts/git-articles.js`);
+    const rest = require(`${__hooks}/lib/common/rest.js`);
     return rest.sendInMemory(e, "git-articles", articles.LIST_SPEC, (filter) => articles.matching(articles.all(), filter));
   },
   $apis.requireAuth("users"),
@@ -24,7 +24,7 @@ routerAdd(
   "/api/admin/rest/git-articles/{id}",
   (e) => {
     if (!e.auth.get("is_active")) throw new ForbiddenError("Conta inativa.");
-    const article = require(`${__hooks}/lib/git-articles.js`).find(e.request.pathValue("id"));
+    const article = require(`${__hooks}/lib/posts/git-articles.js`).find(e.request.pathValue("id"));
     if (!article) throw new NotFoundError("Artigo não encontrado.");
     return e.json(200, article);
   },

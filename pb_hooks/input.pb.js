@@ -1,11 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Plain-text fields of every writable collection: trimmed, no control characters,
-// no line breaks in one-line fields, no markup (see lib/input.js). The account's
+// no line breaks in one-line fields, no markup (see lib/common/input.js). The account's
 // full name follows the spec's "secure input" instead (pb_hooks/accounts.pb.js).
 
 onRecordCreateRequest((e) => {
-  const input = require(`${__hooks}/lib/input.js`);
+  const input = require(`${__hooks}/lib/common/input.js`);
   input.cleanPlainText(e.record, ["name", "phone", "company"]);
   input.cleanFreeText(e.record, ["message"]);
   input.cleanEmail(e.record, "email", false);
@@ -13,28 +13,28 @@ onRecordCreateRequest((e) => {
 }, "contact_messages");
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["title"], ["excerpt"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["title"], ["excerpt"]);
   e.next();
 }, "posts");
 onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["title"], ["excerpt"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["title"], ["excerpt"]);
   e.next();
 }, "posts");
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
   e.next();
 }, "pages");
 onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["name", "title"], ["meta_description"]);
   e.next();
 }, "pages");
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["alt_text"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["alt_text"]);
   e.next();
 }, "media");
 onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanPlainText(e.record, ["alt_text"]);
+  require(`${__hooks}/lib/common/input.js`).cleanPlainText(e.record, ["alt_text"]);
   e.next();
 }, "media");

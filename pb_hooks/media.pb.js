@@ -2,23 +2,23 @@
 
 // Media metadata comes from the upload itself, never from the client: original
 // name, size and type, an image's width and height (upright, from its header: the
-// site's <img width height> and srcset, src/lib/media-images.ts), and who uploaded it.
+// site's <img width height> and srcset, src/lib/cms/media-images.ts), and who uploaded it.
 // The file's extension and first bytes must agree and be an accepted type
-// (lib/uploads.js: images, PDF, text, Word); the file field checks the size (10 MB)
+// (lib/media/uploads.js: images, PDF, text, Word); the file field checks the size (10 MB)
 // and the sniffed type again.
 //
 // `decorative` marks an image that needs no alternative text (alt=""): a decorative
 // image keeps none, and only images can be decorative.
 //
-// Deleting goes through the trash (lib/deleted-media.js); where a file is used comes
-// from lib/media-usage.js. Routes, for active admins and editors:
+// Deleting goes through the trash (lib/media/deleted-media.js); where a file is used comes
+// from lib/media/usage.js. Routes, for active admins and editors:
 //
 //   GET  /api/admin/media/{id}/usage               { usage: [...] } where the file is used
 //   GET  /api/admin/rest/deleted-media             the trash (ra-data-simple-rest: sort, range, filter { q })
 //   POST /api/admin/deleted-media/{id}/restore     brings a file back to the library
 
 onRecordCreateRequest((e) => {
-  const uploads = require(`${__hooks}/lib/uploads.js`);
+  const uploads = require(`${__hooks}/lib/media/uploads.js`);
   uploads.checkUploads(e.record, "file", "media");
   const files = e.record.getUnsavedFiles("file");
   let image = false;
@@ -28,7 +28,7 @@ onRecordCreateRequest((e) => {
     const file = files[0];
     e.record.set("original_filename", uploads.displayName(file.originalName));
     e.record.set("file_size", file.size);
-    e.record.set("mime_type", require(`${__hooks}/lib/mime.js`).mimeOf(file.originalName));
+    e.record.set("mime_type", require(`${__hooks}/lib/media/mime.js`).mimeOf(file.originalName));
     // Too big for the field (it refuses the save next) or not an image: no size read.
     const maxSize = e.record.collection().fields.getByName("file").maxSize;
     const size = maxSize > 0 && file.size > maxSize ? null : uploads.imageSize(file, file.originalName);
@@ -64,20 +64,20 @@ onRecordUpdateRequest((e) => {
   e.next();
 }, "media");
 
-onRecordDeleteRequest((e) => require(`${__hooks}/lib/deleted-media.js`).deleteRequested(e), "media");
+onRecordDeleteRequest((e) => require(`${__hooks}/lib/media/deleted-media.js`).deleteRequested(e), "media");
 
 routerAdd(
   "GET",
   "/api/admin/media/{id}/usage",
   (e) => {
-    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
+    require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
     let record;
     try {
       record = e.app.findRecordById("media", e.request.pathValue("id"));
     } catch (_) {
       throw new NotFoundError("Arquivo não encontrado.");
     }
-    return e.json(200, { usage: require(`${__hooks}/lib/media-usage.js`).usageOf(e.app, record) });
+    return e.json(200, { usage: require(`${__hooks}/lib/media/usage.js`).usageOf(e.app, record) });
   },
   $apis.requireAuth("users"),
 );
@@ -86,9 +86,9 @@ routerAdd(
   "GET",
   "/api/admin/rest/deleted-media",
   (e) => {
-    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
-    const deleted = require(`${__hooks}/lib/deleted-media.js`);
-    const rest = require(`${__hooks}/lib/rest.js`);
+    require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
+    const deleted = require(`${__hooks}/lib/media/deleted-media.js`);
+    const rest = require(`${__hooks}/lib/common/rest.js`);
     return rest.sendInMemory(e, "deleted-media", deleted.LIST_SPEC, (filter) => deleted.matching(deleted.all(e.app), filter));
   },
   $apis.requireAuth("users"),
@@ -98,8 +98,8 @@ routerAdd(
   "POST",
   "/api/admin/deleted-media/{id}/restore",
   (e) => {
-    require(`${__hooks}/lib/staff.js`).requireActiveEditor(e.auth);
-    const record = require(`${__hooks}/lib/deleted-media.js`).restore(e, e.request.pathValue("id"));
+    require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
+    const record = require(`${__hooks}/lib/media/deleted-media.js`).restore(e, e.request.pathValue("id"));
     return e.json(200, { id: record.id, original_filename: record.getString("original_filename") });
   },
   $apis.requireAuth("users"),
@@ -107,5 +107,5 @@ routerAdd(
 
 // Every night: files in the trash for more than 30 days, and used nowhere, go for good.
 cronAdd("purge_deleted_media", "27 3 * * *", () => {
-  require(`${__hooks}/lib/deleted-media.js`).purge($app);
+  require(`${__hooks}/lib/media/deleted-media.js`).purge($app);
 });

@@ -1,12 +1,12 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Newsletter sign-ups with double opt-in (lib/newsletter.js). They answer the same way
+// Newsletter sign-ups with double opt-in (lib/newsletter/subscriptions.js). They answer the same way
 // whether the address is new, waiting for its confirmation or already subscribed (204,
 // no body; a form the browser sent itself: its result page), and as fast (the e-mail
 // leaves after the answer), so the form never reveals who is on the list. Addresses
-// are stored lower-cased (and must pass lib/input.js's e-mail rule).
+// are stored lower-cased (and must pass lib/common/input.js's e-mail rule).
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/input.js`).cleanEmail(e.record, "email", true);
+  require(`${__hooks}/lib/common/input.js`).cleanEmail(e.record, "email", true);
   // Operators (superusers) get the usual answer, with the record.
   if (e.hasSuperuserAuth()) {
     if (!e.record.getString("status")) e.record.set("status", "pending");
@@ -14,7 +14,7 @@ onRecordCreateRequest((e) => {
     e.record.set("consented_at", new DateTime());
     return e.next();
   }
-  const newsletter = require(`${__hooks}/lib/newsletter.js`);
+  const newsletter = require(`${__hooks}/lib/newsletter/subscriptions.js`);
   newsletter.keepVisitorFields(e.record);
   try {
     newsletter.signUp(e);
@@ -30,13 +30,13 @@ onRecordCreateRequest((e) => {
 routerAdd(
   "GET",
   "/newsletter/confirmar",
-  (e) => require(`${__hooks}/lib/newsletter-pages.js`).confirmPage(e),
+  (e) => require(`${__hooks}/lib/newsletter/pages.js`).confirmPage(e),
   $apis.skipSuccessActivityLog(),
 );
 routerAdd(
   "POST",
   "/newsletter/confirmar",
-  (e) => require(`${__hooks}/lib/newsletter-pages.js`).confirmed(e),
+  (e) => require(`${__hooks}/lib/newsletter/pages.js`).confirmed(e),
   $apis.skipSuccessActivityLog(),
 );
 
@@ -45,48 +45,48 @@ routerAdd(
 routerAdd(
   "GET",
   "/newsletter/cancelar",
-  (e) => require(`${__hooks}/lib/newsletter-pages.js`).unsubscribePage(e),
+  (e) => require(`${__hooks}/lib/newsletter/pages.js`).unsubscribePage(e),
   $apis.skipSuccessActivityLog(),
 );
 routerAdd(
   "POST",
   "/newsletter/cancelar",
-  (e) => require(`${__hooks}/lib/newsletter-pages.js`).unsubscribed(e),
+  (e) => require(`${__hooks}/lib/newsletter/pages.js`).unsubscribed(e),
   $apis.skipSuccessActivityLog(),
 );
 
 // Confirmations that waited for the e-mail settings; pending sign-ups never confirmed.
 cronAdd("newsletter_confirmations", "*/5 * * * *", () => {
-  require(`${__hooks}/lib/newsletter.js`).sendWaitingConfirmations($app, 200);
+  require(`${__hooks}/lib/newsletter/subscriptions.js`).sendWaitingConfirmations($app, 200);
 });
 cronAdd("purge_pending_subscriptions", "43 3 * * *", () => {
-  require(`${__hooks}/lib/newsletter.js`).purgeStalePending($app);
+  require(`${__hooks}/lib/newsletter/subscriptions.js`).purgeStalePending($app);
 });
 
-// Sending a post to the confirmed subscribers (lib/newsletter-send.js; server/newsletter
+// Sending a post to the confirmed subscribers (lib/newsletter/send.js; server/newsletter
 // delivers): editors and admins only, checked in each handler.
 routerAdd(
   "GET",
   "/api/newsletter/audience",
-  (e) => require(`${__hooks}/lib/newsletter-send.js`).audience(e),
+  (e) => require(`${__hooks}/lib/newsletter/send.js`).audience(e),
   $apis.requireAuth("users", "_superusers"),
 );
 routerAdd(
   "POST",
   "/api/newsletter/sends",
-  (e) => require(`${__hooks}/lib/newsletter-send.js`).start(e),
+  (e) => require(`${__hooks}/lib/newsletter/send.js`).start(e),
   $apis.requireAuth("users", "_superusers"),
 );
 routerAdd(
   "POST",
   "/api/newsletter/sends/{id}/cancel",
-  (e) => require(`${__hooks}/lib/newsletter-send.js`).cancel(e),
+  (e) => require(`${__hooks}/lib/newsletter/send.js`).cancel(e),
   $apis.requireAuth("users", "_superusers"),
 );
 // A failure's raw detail (it names the mail server) reaches active admins only.
 onRecordEnrich(
   (e) => {
-    require(`${__hooks}/lib/newsletter-send.js`).revealDetail(e);
+    require(`${__hooks}/lib/newsletter/send.js`).revealDetail(e);
     e.next();
   },
   "newsletter_sends",
@@ -94,10 +94,10 @@ onRecordEnrich(
 );
 // A new rate in Configurações reaches the sends under way.
 onRecordAfterCreateSuccess((e) => {
-  require(`${__hooks}/lib/newsletter-send.js`).applyRate(e.app, e.record);
+  require(`${__hooks}/lib/newsletter/send.js`).applyRate(e.app, e.record);
   e.next();
 }, "public_site_settings");
 onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/newsletter-send.js`).applyRate(e.app, e.record);
+  require(`${__hooks}/lib/newsletter/send.js`).applyRate(e.app, e.record);
   e.next();
 }, "public_site_settings");

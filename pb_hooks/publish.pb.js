@@ -8,7 +8,7 @@
 
 onRecordAfterCreateSuccess(
   (e) => {
-    require(`${__hooks}/lib/publish.js`).onContentChange(e.record.collection().name, "create", null, e.record);
+    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "create", null, e.record);
     e.next();
   },
   "posts",
@@ -19,7 +19,12 @@ onRecordAfterCreateSuccess(
 
 onRecordAfterUpdateSuccess(
   (e) => {
-    require(`${__hooks}/lib/publish.js`).onContentChange(e.record.collection().name, "update", e.record.original(), e.record);
+    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(
+      e.record.collection().name,
+      "update",
+      e.record.original(),
+      e.record,
+    );
     e.next();
   },
   "posts",
@@ -30,7 +35,7 @@ onRecordAfterUpdateSuccess(
 
 onRecordAfterDeleteSuccess(
   (e) => {
-    require(`${__hooks}/lib/publish.js`).onContentChange(e.record.collection().name, "delete", e.record, null);
+    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "delete", e.record, null);
     e.next();
   },
   "posts",
@@ -40,7 +45,7 @@ onRecordAfterDeleteSuccess(
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and
-// editors), in ra-data-simple-rest's dialect (lib/rest.js); the id is the publisher's
+// editors), in ra-data-simple-rest's dialect (lib/common/rest.js); the id is the publisher's
 // build id:
 //   GET  /api/admin/rest/site-builds        list: sort, range, filter { id, state, mode }
 //   GET  /api/admin/rest/site-builds/{id}   one build
@@ -51,8 +56,8 @@ routerAdd(
   "GET",
   "/api/admin/rest/site-builds",
   (e) => {
-    const publish = require(`${__hooks}/lib/publish.js`);
-    const rest = require(`${__hooks}/lib/rest.js`);
+    const publish = require(`${__hooks}/lib/publishing/publish.js`);
+    const rest = require(`${__hooks}/lib/common/rest.js`);
     publish.requirePublisherRole(e, "Você não tem permissão para ver a publicação do site.");
     const params = rest.listParams(e, publish.BUILDS_SPEC);
     const page = publish.listBuilds(e.app, params);
@@ -65,7 +70,7 @@ routerAdd(
   "GET",
   "/api/admin/rest/site-builds/{id}",
   (e) => {
-    const publish = require(`${__hooks}/lib/publish.js`);
+    const publish = require(`${__hooks}/lib/publishing/publish.js`);
     publish.requirePublisherRole(e, "Você não tem permissão para ver a publicação do site.");
     return e.json(200, publish.findBuild(e.app, e.request.pathValue("id")));
   },
@@ -76,7 +81,7 @@ routerAdd(
   "POST",
   "/api/admin/rest/site-builds",
   (e) => {
-    const publish = require(`${__hooks}/lib/publish.js`);
+    const publish = require(`${__hooks}/lib/publishing/publish.js`);
     publish.requirePublisherRole(e, "Você não tem permissão para publicar o site.");
     if (!publish.publisher()) {
       throw new ApiError(503, "A publicação automática não está configurada neste servidor.");
@@ -91,9 +96,9 @@ routerAdd(
 
 // The publisher's reports (shared secret; loopback only in practice).
 routerAdd("POST", "/api/site/builds/report", (e) => {
-  const publish = require(`${__hooks}/lib/publish.js`);
+  const publish = require(`${__hooks}/lib/publishing/publish.js`);
   if (!publish.validSecret(e.request.header.get("X-Publish-Secret"))) throw new ForbiddenError("Segredo inválido.");
-  const status = require(`${__hooks}/lib/request-body.js`).recordValues(e);
+  const status = require(`${__hooks}/lib/common/request-body.js`).recordValues(e);
   if (!status.id || !status.state) throw new BadRequestError("Estado inválido.");
   publish.storeStatus(e.app, status);
   return e.noContent(204);

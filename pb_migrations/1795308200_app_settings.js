@@ -9,7 +9,7 @@ migrate(
     settings.meta.appName = "Operium";
     // Links in e-mails point here (PUBLIC_SITE_URL, else this server's HOST and PORT);
     // pb_hooks/settings.pb.js follows later changes.
-    settings.meta.appURL = require(`${__hooks}/lib/settings.js`).linkOrigin();
+    settings.meta.appURL = require(`${__hooks}/lib/settings/settings.js`).linkOrigin();
     settings.meta.senderName = "Operium";
     settings.meta.senderAddress = "nao-responda@operium.com.br";
     settings.batch.enabled = false;

@@ -2,7 +2,7 @@
 
 // Audit rows keep who acted as it was: `user` becomes a plain text id (a relation
 // was emptied by PocketBase when the account was deleted, rewriting history), and
-// each row keeps the request's user agent beside its IP. Written by pb_hooks/lib/audit.js.
+// each row keeps the request's user agent beside its IP. Written by pb_hooks/lib/audit/audit.js.
 const USER_INDEX = { name: "idx_audit_logs_user", columns: "`user`, `created` DESC" };
 
 /** Replaces the `user` field by `make()`'s field, keeping every row's value. */

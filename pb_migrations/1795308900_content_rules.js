@@ -2,7 +2,7 @@
 
 // Two tighter rules (src/lib/permissions.ts mirrors them):
 // - authors write the content of their drafts, never the facts about them: the byline
-//   (`author_name`, derived from the author by pb_hooks/lib/posts.js), the author
+//   (`author_name`, derived from the author by pb_hooks/lib/posts/posts.js), the author
 //   relation (anyone but themselves) or the publication date; editors and admins may;
 // - contact messages and newsletter subscribers are personal data: admins and
 //   editors read them, authors no longer do.

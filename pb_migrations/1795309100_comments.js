@@ -10,7 +10,7 @@ const EDITOR = `${ACTIVE} && (@request.auth.role = "admin" || @request.auth.role
 
 migrate(
   (app) => {
-    const rules = require(`${__hooks}/lib/content-rules.json`);
+    const rules = require(`${__hooks}/../shared/content-rules.json`);
     const comments = new Collection({
       type: "base",
       name: "comments",

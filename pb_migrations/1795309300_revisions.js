@@ -11,7 +11,7 @@
 //   and review, never further, and never write the note.
 // - a post's body may hold 20,000 words (about 150,000 characters);
 // - retention (the last 50 revisions of a record and every published one) is a trigger
-//   (pb_hooks/lib/revisions.js ensureRetention).
+//   (pb_hooks/lib/revisions/revisions.js ensureRetention).
 const ACTIVE = '@request.auth.collectionName = "users" && @request.auth.is_active = true';
 const EDITOR = `${ACTIVE} && (@request.auth.role = "admin" || @request.auth.role = "editor")`;
 const AUTHOR = `${ACTIVE} && @request.auth.role = "author"`;
@@ -72,7 +72,7 @@ migrate(
       ],
     });
     app.save(revisions);
-    require(`${__hooks}/lib/revisions.js`).ensureRetention(app);
+    require(`${__hooks}/lib/revisions/revisions.js`).ensureRetention(app);
   },
   (app) => {
     app.delete(app.findCollectionByNameOrId("revisions"));

@@ -3,7 +3,7 @@
 // A backup every day at 03:00 (UTC), the last 7 kept, unless an operator already chose a
 // schedule (dashboard › Settings › Backups, where it can be changed or turned off).
 // Without one, a lost disk or a bad change could only go back to whenever someone last
-// clicked "Criar backup". Each backup carries its manifest (pb_hooks/lib/backup-manifest.js).
+// clicked "Criar backup". Each backup carries its manifest (pb_hooks/lib/backups/manifest.js).
 migrate(
   (app) => {
     const settings = app.settings();

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // A post's first publication moment, kept through unpublishing and publishing again
-// (pb_hooks/lib/posts.js): `first_published_at`, written only by the server's hooks
+// (pb_hooks/lib/posts/posts.js): `first_published_at`, written only by the server's hooks
 // (a value a client sends is ignored), and a published post's `published_at` always
 // equals it. Posts published today start with their current publication time.
 migrate(

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Double opt-in (pb_hooks/lib/newsletter.js): a sign-up waits as 'pending' until the
+// Double opt-in (pb_hooks/lib/newsletter/subscriptions.js): a sign-up waits as 'pending' until the
 // address confirms from the e-mailed link (its time and IP kept as proof of consent);
 // 'unsubscribed' is never mailed again unless it subscribes and confirms anew. The
 // tokens are server-only (hidden): the confirmation's is kept as a SHA-256 digest; the

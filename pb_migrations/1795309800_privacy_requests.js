@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Data-subject requests (LGPD art. 18; pb_hooks/lib/privacy.js): each lookup, export
+// Data-subject requests (LGPD art. 18; pb_hooks/lib/privacy/privacy.js): each lookup, export
 // and erasure an admin makes is recorded here, who and when and how many records,
 // never the e-mail asked about. Written only by the server; admins read them.
 // A comment can now be kept without an e-mail: an erasure anonymises it ('Visitante',
-// no e-mail). Visitors still must give one (pb_hooks/lib/comments.js checks it).
+// no e-mail). Visitors still must give one (pb_hooks/lib/comments/comments.js checks it).
 migrate(
   (app) => {
     const ACTIVE = '@request.auth.collectionName = "users" && @request.auth.is_active = true';

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Sending a post to the newsletter's confirmed subscribers (pb_hooks/lib/newsletter-send.js
+// Sending a post to the newsletter's confirmed subscribers (pb_hooks/lib/newsletter/send.js
 // starts a send; server/newsletter delivers it). A send keeps the e-mail as rendered, its
 // rate and its counters: the 'Envios' history. Each recipient is one delivery row, unique
 // per post and subscriber, so no address gets a post twice, across sends and restarts.

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Two-step sign-in for staff (pb_hooks/two-step.pb.js, pb_hooks/lib/two-step.js), on
+// Two-step sign-in for staff (pb_hooks/two-step.pb.js, pb_hooks/lib/auth/two-step.js), on
 // PocketBase's own MFA: after the right password an account the MFA rule names gets
 // 401 with an `mfaId` instead of a token, and finishes with a 6-digit code e-mailed
 // through PocketBase's OTP (valid 5 minutes, one use). The rule names active admins,
@@ -44,7 +44,7 @@ migrate(
       "<p>Equipe {APP_NAME}</p>";
     app.save(users);
 
-    // Sign-ins that used the second step are audited (pb_hooks/lib/two-step.js).
+    // Sign-ins that used the second step are audited (pb_hooks/lib/auth/two-step.js).
     const audit = app.findCollectionByNameOrId("audit_logs");
     const action = audit.fields.getByName("action");
     action.values = ["INSERT", "UPDATE", "DELETE", "SIGN_IN"];

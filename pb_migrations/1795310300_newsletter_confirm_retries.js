@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Confirmation e-mails leave in the background (pb_hooks/lib/newsletter.js): a failed one
+// Confirmation e-mails leave in the background (pb_hooks/lib/newsletter/subscriptions.js): a failed one
 // is tried again after a pause that grows with each failure, and stops after a few, so
 // addresses a mail server refuses never stand in front of new sign-ups.
 migrate(

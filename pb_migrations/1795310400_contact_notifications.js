@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Each new contact message is e-mailed to the team (pb_hooks/lib/contact-notify.js): when
+// Each new contact message is e-mailed to the team (pb_hooks/lib/messages/contact-notify.js): when
 // it went, the claim of the run sending it, and its failed tries. Messages stored before
 // count as told (the team has seen them in the panel): an upgrade mails none of them.
 migrate(

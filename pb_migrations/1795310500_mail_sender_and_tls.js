@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Configurações › Integrações sets the e-mails' sender and encryption (pb_hooks/lib/settings.js):
+// Configurações › Integrações sets the e-mails' sender and encryption (pb_hooks/lib/settings/settings.js):
 // their rows start as the mailer has them now, so the form shows what is in use. The
 // encryption was implicit TLS exactly when the port was 465; that stays until changed.
 migrate(

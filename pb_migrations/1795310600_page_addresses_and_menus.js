@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Pages keep their old addresses and may appear in the site's header or footer
-// (pb_hooks/lib/pages.js, src/lib/cms-pages.ts):
+// (pb_hooks/lib/pages/pages.js, src/lib/cms/pages.ts):
 // - `old_slugs`: the slugs a published page had before a rename, each redirected (301)
 //   to its current address by the built site; written only by the hooks (a value a
 //   client sends is ignored);

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Mídia's trash (pb_hooks/lib/deleted-media.js): a deleted file stays 30 days with when
+// Mídia's trash (pb_hooks/lib/media/deleted-media.js): a deleted file stays 30 days with when
 // and by whom it was deleted, still served (a page that shows it keeps working), out of
 // the library's list and never edited until it is restored.
 const IN_LIBRARY = 'deleted_at = "" && ';

@@ -3,7 +3,7 @@
 // Run with `node scripts/blog-covers.mjs` after adding an article; outputs are committed.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { textCoverSvg } from '../src/lib/text-cover.mjs';
+import { textCoverSvg } from '../src/lib/blog/text-cover.mjs';
 
 const BLOG = new URL('../src/content/blog/', import.meta.url);
 const OUT = new URL('../src/assets/blog/', import.meta.url);

@@ -1,7 +1,7 @@
 // `npm run restore-drill -- BACKUP [--keep]`: proves a backup restores. It restores the
 // backup into a fresh data dir with PocketBase's own restore (the code path a real
 // restore takes), starts PocketBase on it, then compares what came back with the
-// manifest written inside the backup when it was made (pb_hooks/lib/backup-manifest.js):
+// manifest written inside the backup when it was made (pb_hooks/lib/backups/manifest.js):
 // the records of every collection, and the size and MD5 of every uploaded file, read
 // from the restored disk or from the S3 bucket the files live in.
 //
@@ -21,13 +21,13 @@ import { fromRoot } from './lib/paths.mjs';
 import { Bucket, s3ConfigFromEnv } from './lib/s3-client.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
 
-/** The manifest's name inside a backup (pb_hooks/lib/backup-manifest.js). */
+/** The manifest's name inside a backup (pb_hooks/lib/backups/manifest.js). */
 const MANIFEST = 'backup-manifest.json';
 /** Files checked at once (S3 downloads overlap; the local disk does not mind). */
 const CONCURRENCY = 8;
-/** Where deleted and replaced files wait in the bucket (pb_hooks/lib/file-trash.js). */
+/** Where deleted and replaced files wait in the bucket (pb_hooks/lib/backups/file-trash.js). */
 const { TRASH_PREFIX } = /** @type {{ TRASH_PREFIX: string }} */ (
-  createRequire(import.meta.url)(fromRoot('pb_hooks', 'lib', 'record-files.js'))
+  createRequire(import.meta.url)(fromRoot('pb_hooks', 'lib', 'backups', 'record-files.js'))
 );
 /**
  * The environment of the drill's PocketBase: the local disk whatever the shell has (it
@@ -219,7 +219,7 @@ async function readFiles(manifest, dataDir) {
     }
     const bucket = new Bucket(s3.files);
     // A file deleted or replaced since the backup waits in the trash, from where a
-    // real restore puts it back (pb_hooks/lib/file-trash.js): checked there.
+    // real restore puts it back (pb_hooks/lib/backups/file-trash.js): checked there.
     read = async (key) => {
       const found = await bucket.digest(key);
       if (found) return found;

@@ -1,12 +1,12 @@
 // `npm start`: one PocketBase process serves the site, the admin, the API and the
 // dashboard; beside it, the publisher rebuilds the site whenever staff publish
-// (scripts/lib/publisher.mjs) and swaps each finished build in atomically.
+// (scripts/publish/publisher.mjs) and swaps each finished build in atomically.
 import { randomBytes } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { resolvePocketBase } from './pocketbase.mjs';
-import { isBuildFresh } from './lib/build-site.mjs';
+import { isBuildFresh } from './publish/fresh-build.mjs';
 import { freePort, serveArgs, waitForHealth } from './lib/pocketbase-process.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import {
@@ -15,12 +15,12 @@ import {
   localBuildRunner,
   pocketBaseReporter,
   startPublishEndpoint,
-} from './lib/publisher.mjs';
+} from './publish/publisher.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.PB_DATA || fromRoot('pb_data'));
-/** The live site: a link to the last good build (see scripts/lib/live-site.mjs). */
+/** The live site: a link to the last good build (see scripts/publish/live-site.mjs). */
 const siteDir = path.resolve(process.env.SITE_DIR || fromRoot('.cache', 'site', 'live'));
 const deployHookUrl = process.env.DEPLOY_HOOK_URL || '';
 // Only the publisher needs the webhook's token: PocketBase and the builds run without it.

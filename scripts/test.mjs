@@ -8,11 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureChromium, ensureTestFonts } from './lib/chromium.mjs';
-import { ACTIONLINT } from './lib/actionlint.mjs';
+import { ensureChromium, ensureTestFonts } from './test-tools/chromium.mjs';
+import { ACTIONLINT } from './test-tools/actionlint.mjs';
 import { ensureGoTool } from './lib/go-tool.mjs';
-import { ensureJava } from './lib/java.mjs';
-import { SEAWEEDFS } from './lib/seaweedfs.mjs';
+import { ensureJava } from './test-tools/java.mjs';
+import { SEAWEEDFS } from './test-tools/seaweedfs.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
 

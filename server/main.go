@@ -49,7 +49,7 @@ func main() {
 	flags.BoolVar(&automigrate, "automigrate", true, "generate a migration file on every collection change made in the dashboard")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 	// Without PUBLIC_SITE_URL, links in e-mails point at this server
-	// (pb_hooks/lib/settings.js, linkOrigin). A JS hook cannot read the serve command's
+	// (pb_hooks/lib/settings/settings.js, linkOrigin). A JS hook cannot read the serve command's
 	// --http flag, nor see the server's address (JS hooks have no onServe), so the
 	// address it listens on is passed on as HTTP_ADDR.
 	if addr := serveAddress(os.Args[1:]); addr != "" {
@@ -78,12 +78,12 @@ func main() {
 		return filepath.Join(hooksDir, "..", "dist")
 	})
 
-	// Public forms sent without JavaScript: answered with pages (pb_hooks/lib/public-forms.js).
+	// Public forms sent without JavaScript: answered with pages (pb_hooks/lib/forms/public-forms.js).
 	forms.Register(app)
 
-	// Newsletter sends: the delivery worker (pb_hooks/lib/newsletter-send.js decides the rest).
+	// Newsletter sends: the delivery worker (pb_hooks/lib/newsletter/send.js decides the rest).
 	newsletter.Register(app)
-	// The hooks' jobs a request asks for once it has answered (pb_hooks/lib/after-answer.js).
+	// The hooks' jobs a request asks for once it has answered (pb_hooks/lib/mail/after-answer.js).
 	jobs.Register(app)
 	// A deadline on every e-mail PocketBase's mailer sends (its SMTP client has none).
 	mailtimeout.Register(app)

@@ -5,12 +5,12 @@
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { blogLoader } from './lib/blog-loader';
-import { commentsLoader, pagesLoader, settingsLoader } from './lib/cms-loaders';
-import { commentSchema } from './lib/cms-comments';
+import { blogLoader } from './lib/blog/loader';
+import { commentsLoader, pagesLoader, settingsLoader } from './lib/cms/loaders';
+import { commentSchema } from './lib/cms/comments';
 import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
-import { articleFields, pageSchema } from './lib/content-rules';
+import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
 import { icons, type IconName } from './components/ui/icons';
 
@@ -294,9 +294,9 @@ const legal = defineCollection({
 
 /**
  * Blog articles: MDX files in git plus the posts published in the admin (see
- * src/lib/blog-loader.ts). The entry id is the slug. Dates: `date` is the publication
+ * src/lib/blog/loader.ts). The entry id is the slug. Dates: `date` is the publication
  * day, `publishedAt` the moment when known (CMS), `updated` the last update's day
- * (articleFields in src/lib/content-rules.ts).
+ * (articleFields in src/lib/cms/content-rules.ts).
  */
 const blog = defineCollection({
   loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl }),
@@ -319,7 +319,7 @@ const blog = defineCollection({
 
 /**
  * Public settings staff edit in the admin, over src/config/site.ts's defaults (read
- * through src/lib/site-settings.ts). The entry id is the key; checked by the admin's
+ * through src/lib/site/site-settings.ts). The entry id is the key; checked by the admin's
  * own rules (src/admin/settings/settingsRules.ts).
  */
 const cmsSettings = defineCollection({
@@ -332,7 +332,7 @@ const cmsSettings = defineCollection({
 
 /**
  * Pages published in the admin: the SEO of a built-in route, or a page of their own
- * (src/lib/cms-pages.ts). The entry id is the slug; limits from the content rules.
+ * (src/lib/cms/pages.ts). The entry id is the slug; limits from the content rules.
  */
 const cmsPages = defineCollection({
   loader: pagesLoader(pocketBaseUrl),

@@ -11,9 +11,9 @@ interface ImportMeta {
 
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrates the cookie banner only when it has to show (src/lib/consent-directive.ts). */
+    /** Hydrates the cookie banner only when it has to show (src/lib/consent/directive.ts). */
     'client:consent'?: boolean;
-    /** Hydrates the site search only when a visitor opens it (src/lib/search-directive.ts). */
+    /** Hydrates the site search only when a visitor opens it (src/lib/search/directive.ts). */
     'client:search'?: boolean;
   }
 }

@@ -4,7 +4,7 @@
 // sections with headings, paragraphs, a list, a table and a code block). The body has no
 // braces or angle brackets outside code, so the same text is valid Markdown and MDX.
 
-/** The blog's categories (src/lib/blog-filter.ts). */
+/** The blog's categories (src/lib/blog/filter.ts). */
 export const CATEGORIES = ['Técnico', 'Negócios', 'Casos de Sucesso', 'Tutoriais'];
 
 const SUBJECTS = [

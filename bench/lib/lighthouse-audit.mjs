@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/test-tools/chromium.mjs';
 
 /**
  * @typedef {{ score: number, tbt: number, lcp: number, fcp: number, cls: number, jsBytes: number,

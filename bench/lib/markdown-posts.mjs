@@ -3,7 +3,7 @@
 // lists, a table, internal and external links, quotes, an image, code blocks in a few
 // languages). Deterministic: built from bench/lib/articles.mjs's seeded articles, so the
 // same arguments always give the same text.
-import { countWords } from '../../src/lib/reading.ts';
+import { countWords } from '../../src/lib/blog/reading.ts';
 import { generateArticle } from './articles.mjs';
 
 const ARTICLE_CODE = /```cpp\n[\s\S]*?\n```/;

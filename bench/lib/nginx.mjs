@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stopProcess } from '../../scripts/lib/pocketbase-process.mjs';
-import { ensureDebianTool } from '../../scripts/lib/debian-tool.mjs';
+import { ensureDebianTool } from '../../scripts/test-tools/debian-tool.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 

@@ -90,7 +90,7 @@ export function postTitle(index) {
 
 /** The server's own slug rule, so seeded rows look like the ones it stores. */
 const { slugify } = /** @type {{ slugify: (text: string) => string }} */ (
-  createRequire(import.meta.url)('../../pb_hooks/lib/slug.js')
+  createRequire(import.meta.url)('../../pb_hooks/lib/common/slug.js')
 );
 
 /**
@@ -335,7 +335,7 @@ const REVISION_COLUMNS = [
 /**
  * Seeds `total` revisions of the posts already seeded (a stopped PocketBase's database),
  * `target.count` of them for the post `target.id` and the rest spread over all posts,
- * each holding the post's fields as a save would (pb_hooks/lib/revisions.js).
+ * each holding the post's fields as a save would (pb_hooks/lib/revisions/revisions.js).
  * @param {{ dbPath: string, total: number, target: { id: string, count: number }, window: TimeWindow,
  *           onProgress?: (what: string, done: number, total: number) => void }} options
  */

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isBuildFresh, writeBuildStamp } from '../../scripts/lib/build-site.mjs';
+import { isBuildFresh, writeBuildStamp } from '../../scripts/publish/fresh-build.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { chunkMapRecorder } from './chunk-map.mjs';
 

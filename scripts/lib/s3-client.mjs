@@ -1,4 +1,4 @@
-// Reads from the S3-compatible storage the server uses (pb_hooks/lib/storage.js), for
+// Reads from the S3-compatible storage the server uses (pb_hooks/lib/backups/storage.js), for
 // the restore drill (scripts/restore-drill.mjs) and the storage tests: list, download,
 // upload and delete objects, signed with AWS Signature V4 by aws4fetch. The
 // configuration comes from the same S3_* variables, read by the server's own code, so
@@ -13,7 +13,7 @@ import { fromRoot } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {{ fromEnv: (getenv: (name: string) => string | undefined) => S3Config | null }} */
-const storage = require(fromRoot('pb_hooks', 'lib', 'storage.js'));
+const storage = require(fromRoot('pb_hooks', 'lib', 'backups', 'storage.js'));
 
 /**
  * @typedef {object} BucketConfig

@@ -2,7 +2,7 @@
 // (before its island loaded, or with JavaScript off) with pages instead of JSON.
 //
 // Such a form posts to the same record endpoint as the islands, so the same API rule,
-// hooks and limits apply (pb_hooks/lib/public-forms.js). PocketBase's record handler
+// hooks and limits apply (pb_hooks/lib/forms/public-forms.js). PocketBase's record handler
 // writes its JSON answer itself, and a JS hook can neither hold a response back nor
 // order itself after the other hooks (the JS plugin loads hook files in no set order).
 // This middleware is that one missing piece: for a request the JS guard marked, the

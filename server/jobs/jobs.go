@@ -8,7 +8,7 @@
 // own cron jobs (pb_hooks/newsletter.pb.js, pb_hooks/contact.pb.js), which also run on
 // their schedules and claim each row, so runs may overlap. A JS hook cannot run
 // anything once its request has answered: a hook marks its request with the job's id
-// (pb_hooks/lib/after-answer.js), and this runs that job then, in one goroutine.
+// (pb_hooks/lib/mail/after-answer.js), and this runs that job then, in one goroutine.
 package jobs
 
 import (

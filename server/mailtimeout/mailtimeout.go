@@ -17,7 +17,7 @@ import (
 const Limit = 20 * time.Second
 
 // Register makes a send that outlives Limit fail with an error that says so ("i/o
-// timeout", as Go's own deadlines say: pb_hooks/lib/mail-test.js explains it). The
+// timeout", as Go's own deadlines say: pb_hooks/lib/mail/mail-test.js explains it). The
 // stalled conversation is left to end on its own: a message it still completes is sent.
 func Register(app core.App) {
 	app.OnMailerSend().BindFunc(func(e *core.MailerEvent) error {

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// UnsubscribePlaceholder is where pb_hooks/lib/newsletter-send.js left each recipient's
+// UnsubscribePlaceholder is where pb_hooks/lib/newsletter/send.js left each recipient's
 // unsubscribe link in the e-mail's HTML and text.
 const UnsubscribePlaceholder = "{{unsubscribe_url}}"
 

@@ -1,7 +1,7 @@
 // Package newsletter delivers a post's newsletter to its confirmed subscribers: the
 // part of the feature that must be Go.
 //
-// The hooks decide everything else (pb_hooks/lib/newsletter-send.js): who may send,
+// The hooks decide everything else (pb_hooks/lib/newsletter/send.js): who may send,
 // which post, the e-mail's content, and the list of recipients, written as one
 // 'pending' row per subscriber in newsletter_deliveries (unique per post and
 // subscriber). This worker only works through that list at the rate of the send,
@@ -411,7 +411,7 @@ func (w *worker) exec(query, id string, extra ...dbx.Params) {
 }
 
 // describe is the failure as it happened (error_detail, which only admins read:
-// pb_hooks/lib/newsletter-send.js): a dial error names the server's address.
+// pb_hooks/lib/newsletter/send.js): a dial error names the server's address.
 func describe(err error) string {
 	message := err.Error()
 	if len(message) > 300 {

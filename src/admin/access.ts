@@ -62,7 +62,7 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'audit':
     case 'backups':
       return can(actor, 'admin');
-    // Data-subject requests (pb_hooks/lib/privacy.js): only admins look up, export and erase.
+    // Data-subject requests (pb_hooks/lib/privacy/privacy.js): only admins look up, export and erase.
     case 'privacy':
       return can(actor, 'admin');
     case 'posts':

@@ -29,7 +29,7 @@
  * Filter keys: `field: value` (equality; an array means any of), `field_gte`,
  * `field_lte` (ranges, e.g. the audit log's dates), `field_like` (contains), and
  * `q` (free text). On a collection the server indexes (INDEXED_SEARCH) `q` goes as
- * the `search` query parameter, answered from a full-text index (pb_hooks/lib/search.js);
+ * the `search` query parameter, answered from a full-text index (pb_hooks/lib/posts/search.js);
  * elsewhere it is a `~` filter over the resource's SEARCH_FIELDS.
  *
  * The admin's own provider (createAdminDataProvider) joins this one to the REST
@@ -49,7 +49,7 @@ import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from '.
 
 /**
  * Collections whose free-text search the server answers from a full-text index
- * (pb_hooks/lib/search.js: posts' title, excerpt and slug). On a large table
+ * (pb_hooks/lib/posts/search.js: posts' title, excerpt and slug). On a large table
  * a `~` filter reads every row when the text is rare.
  */
 export const INDEXED_SEARCH: ReadonlySet<string> = new Set(['posts']);
@@ -231,29 +231,29 @@ export interface AdminMethods {
   fileUrl(record: RaRecord, filename: string, options?: { thumb?: string; token?: string }): string;
   /** A short-lived (3 minutes) file token of the signed-in staff member. */
   fileToken(): Promise<string>;
-  /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/stats.js). */
+  /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/dashboard/stats.js). */
   stats(): Promise<DashboardStats>;
-  /** Brings a deleted post back as it was (pb_hooks/lib/deleted-posts.js); answers its id, slug and title. */
+  /** Brings a deleted post back as it was (pb_hooks/lib/posts/deleted-posts.js); answers its id, slug and title. */
   restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
-  /** Where a media file is used (GET /api/admin/media/{id}/usage, pb_hooks/lib/media-usage.js; editors and admins). */
+  /** Where a media file is used (GET /api/admin/media/{id}/usage, pb_hooks/lib/media/usage.js; editors and admins). */
   mediaUsage(id: string): Promise<{ usage: MediaUse[] }>;
-  /** Brings a file in Mídia excluída back to the library (pb_hooks/lib/deleted-media.js). */
+  /** Brings a file in Mídia excluída back to the library (pb_hooks/lib/media/deleted-media.js). */
   restoreDeletedMedia(id: string): Promise<{ id: string; original_filename: string }>;
   /** A body rendered by the site's Markdown pipeline, as it will be published (pb_hooks/preview.pb.js). */
   renderPreview(markdown: string): Promise<{ html: string }>;
-  /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy.js; admins only). */
+  /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy/privacy.js; admins only). */
   privacyLookup(email: string): Promise<PrivacyHoldings>;
   /** The same with the e-mail and the time of the export (POST /api/privacy/export); the panel writes the file (privacy/facts.ts). */
   privacyExport(email: string): Promise<PrivacyExport>;
   /** Erases an e-mail's personal data (POST /api/privacy/erase); comments are anonymised, their text kept or removed. */
   privacyErase(email: string, commentText: CommentText): Promise<PrivacyErasure>;
-  /** Who a live post's newsletter would reach (GET /api/newsletter/audience, pb_hooks/lib/newsletter-send.js; editors and admins). */
+  /** Who a live post's newsletter would reach (GET /api/newsletter/audience, pb_hooks/lib/newsletter/send.js; editors and admins). */
   newsletterAudience(slug: string): Promise<NewsletterAudience>;
   /** Queues a post's newsletter, or a test of it to the signed-in staff member (POST /api/newsletter/sends). */
   startNewsletterSend(slug: string, options?: { test?: boolean }): Promise<{ id: string; total?: number }>;
   /** Stops a running send (POST /api/newsletter/sends/{id}/cancel). */
   cancelNewsletterSend(id: string): Promise<{ id: string; status: string }>;
-  /** Sends a test e-mail through the saved SMTP settings (POST /api/site/mail/test, pb_hooks/lib/mail-test.js; admins). */
+  /** Sends a test e-mail through the saved SMTP settings (POST /api/site/mail/test, pb_hooks/lib/mail/mail-test.js; admins). */
   sendTestMail(to: string): Promise<TestMailAnswer>;
 }
 
@@ -261,11 +261,11 @@ export interface AdminMethods {
 export type TestMailAnswer =
   { sent: true; to: string; message: string } | { sent: false; reason: string; message: string; detail: string };
 
-/** A place that uses a media file (pb_hooks/lib/media-usage.js `usageOf`). */
+/** A place that uses a media file (pb_hooks/lib/media/usage.js `usageOf`). */
 export type MediaUse =
   { kind: 'post' | 'page'; id: string; title: string; status: string } | { kind: 'setting'; id: string; key: string };
 
-/** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter-send.js `audience`). */
+/** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter/send.js `audience`). */
 export interface NewsletterAudience {
   live: boolean;
   mailReady: boolean;

@@ -4,7 +4,7 @@
  * keeps the session in localStorage ("pocketbase_auth"), so it survives reloads.
  */
 import PocketBase from 'pocketbase';
-import { API_BASE } from '../lib/api';
+import { API_BASE } from '../lib/forms/api';
 
 export const pb = new PocketBase(API_BASE || window.location.origin);
 // react-admin issues parallel queries on the same collection; the SDK's default

@@ -1,7 +1,7 @@
 /**
  * react-admin's data provider for the admin's resources that are not PocketBase
  * collections, served by pb_hooks routes under /api/admin/rest in the dialect of
- * ra-data-simple-rest (see pb_hooks/lib/rest.js): `sort`, `range` and `filter`
+ * ra-data-simple-rest (see pb_hooks/lib/common/rest.js): `sort`, `range` and `filter`
  * query parameters, the total in `Content-Range`. Every call carries the signed-in
  * user's token (PocketBase reads `Authorization: <token>`), taken from the SDK's
  * auth store at call time, so a new sign-in needs no new provider.

@@ -86,7 +86,7 @@ export function saveOwnRecord(pb: PocketBase, fresh: unknown): boolean {
   return true;
 }
 
-/** The server's answer to any request made with the token of a deactivated account (pb_hooks/lib/sessions.js). */
+/** The server's answer to any request made with the token of a deactivated account (pb_hooks/lib/auth/sessions.js). */
 export const INACTIVE_MESSAGE = 'Conta inativa.';
 
 /** Whether a failed request says the account was deactivated. */

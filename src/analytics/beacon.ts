@@ -5,7 +5,7 @@
  * It sends the page view and these events with navigator.sendBeacon, and checks the
  * consent again before each send (it may be withdrawn in another tab). No cookie, no
  * storage of its own, no identifier: the server counts visitors with a salt that
- * changes every day (pb_hooks/lib/analytics.js).
+ * changes every day (pb_hooks/lib/analytics/analytics.js).
  *
  * A visit to the not-found page is sent as `not_found` instead of a page view.
  * Events: links to the WhatsApp chat (whatsapp_click), 'Solicitar orçamento' links to
@@ -14,7 +14,7 @@
  * (contact_submit, newsletter_signup).
  */
 import { ANALYTICS_EVENT, NOT_FOUND_EVENT, NOT_FOUND_MARK, type AnalyticsEvent } from './events';
-import { CONSENT_KEY, PREFERENCES_KEY, parseConsent } from '../lib/consent';
+import { CONSENT_KEY, PREFERENCES_KEY, parseConsent } from '../lib/consent/consent';
 
 declare const __HIT_URL__: string;
 

@@ -1,6 +1,6 @@
 /**
  * The analytics events the site sends, besides page views; the server's list is in
- * pb_hooks/lib/analytics-rules.js (a unit test keeps both equal).
+ * pb_hooks/lib/analytics/rules.js (a unit test keeps both equal).
  */
 export const ANALYTICS_EVENTS = [
   'whatsapp_click',
@@ -14,7 +14,7 @@ export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
 /**
  * Sent instead of the page view from a page marked {@link NOT_FOUND_MARK}: the server
- * lists these apart, with the page that led there (pb_hooks/lib/analytics-rules.js).
+ * lists these apart, with the page that led there (pb_hooks/lib/analytics/rules.js).
  */
 export const NOT_FOUND_EVENT = 'not_found';
 

@@ -4,5 +4,5 @@
 /** Pagefind's folder: its reader (pagefind.js) and index. */
 export const SEARCH_BASE_DIR = 'busca';
 
-/** The index's types, in the order the dialog groups them (src/lib/site-search.ts); the search bench asks for them too. */
+/** The index's types, in the order the dialog groups them (src/lib/search/results.ts); the search bench asks for them too. */
 export const SEARCH_TYPES = /** @type {const} */ (['Produtos', 'Artigos', 'Páginas', 'Downloads']);

@@ -2,7 +2,7 @@
  * The business identity, in one place. Pages and components read these values;
  * they never repeat the literals. When the build reads a CMS, the public settings
  * staff edit in the admin override some of them: the pages the build renders read the
- * merged identity through src/lib/site-settings.ts; islands and the admin, which
+ * merged identity through src/lib/site/site-settings.ts; islands and the admin, which
  * cannot read collections, use the defaults (`site`).
  */
 import { DEFAULT_SITE_ORIGIN } from './origin.mjs';
@@ -80,7 +80,7 @@ export function siteWith(settings: PublicSettings = {}) {
     email: settings.contact_email ?? 'contato@operium.com.br',
     /**
      * Months contact messages are kept before the daily job deletes them (Configurações →
-     * Privacidade); undefined: the default of pb_hooks/lib/public-forms.json (src/lib/legal-text.ts).
+     * Privacidade); undefined: the default of shared/public-forms.json (src/lib/forms/legal-text.ts).
      */
     contactRetentionMonths: settings.contact_retention_months ? Number(settings.contact_retention_months) : undefined,
     supportEmail: 'suporte@operium.com.br',

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * Adds `client:consent` (src/lib/consent-directive.ts): the cookie banner hydrates only
+ * Adds `client:consent` (src/lib/consent/directive.ts): the cookie banner hydrates only
  * when it has to show, so returning visitors load no JavaScript for it.
  * @returns {import('astro').AstroIntegration}
  */
@@ -13,7 +13,7 @@ export function cookieConsentDirective() {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'consent',
-          entrypoint: fileURLToPath(new URL('../lib/consent-directive.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../lib/consent/directive.ts', import.meta.url)),
         });
       },
     },

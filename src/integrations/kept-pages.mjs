@@ -14,7 +14,7 @@
 // has (a deleted post) are removed, and any rendered page still sharing the live
 // build's file fails the build rather than publish that.
 //
-// Only publications use it (PUBLISH_PREVIOUS_BUILD, set by scripts/lib/site-build.mjs,
+// Only publications use it (PUBLISH_PREVIOUS_BUILD, set by scripts/publish/build-run.mjs,
 // even empty): each of their builds keeps a copy of Astro's cache manifest, which says
 // which page files that build holds and under which cache entries.
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -64,13 +64,13 @@ export function pageCsp(options = {}) {
       "img-src 'self' data: blob: https:",
       "font-src 'self'",
       `connect-src 'self'${api ? ` ${api}` : ''}`,
-      // The contact page's map (src/lib/map.ts) and article videos once asked for
+      // The contact page's map (src/lib/site/map.ts) and article videos once asked for
       // (src/components/blog/YouTubeVideo.astro).
       "frame-src 'self' https://www.openstreetmap.org https://www.youtube-nocookie.com",
       "object-src 'none'",
       "base-uri 'self'",
       // The public forms post to the API (also when the browser sends them itself) and
-      // may land on its pages (pb_hooks/lib/public-forms.js).
+      // may land on its pages (pb_hooks/lib/forms/public-forms.js).
       `form-action 'self'${api ? ` ${api}` : ''}`,
     ],
   };

@@ -7,7 +7,7 @@ import { eachLimited } from './hard-links.mjs';
 
 /**
  * The site search:
- * - `client:search` (src/lib/search-directive.ts): the dialog's island hydrates only when
+ * - `client:search` (src/lib/search/directive.ts): the dialog's island hydrates only when
  *   opened, so pages load nothing for the search before that;
  * - after every build (each publication included), Pagefind, the index Starlight ships,
  *   indexes the finished pages through its Node API into a static index the dialog reads
@@ -24,7 +24,7 @@ export function siteSearch() {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'search',
-          entrypoint: fileURLToPath(new URL('../lib/search-directive.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../lib/search/directive.ts', import.meta.url)),
         });
       },
       'astro:build:done': async ({ dir, logger }) => {

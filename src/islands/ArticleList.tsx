@@ -1,4 +1,4 @@
-import { CATEGORY_BADGE, type ArticleSummary } from '../lib/blog-filter';
+import { CATEGORY_BADGE, type ArticleSummary } from '../lib/blog/filter';
 
 /**
  * The blog's list of article cards. The page renders its own cards with it as

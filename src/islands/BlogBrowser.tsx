@@ -8,7 +8,7 @@ import {
   matches,
   type ArticleSummary,
   type BlogFilter,
-} from '../lib/blog-filter';
+} from '../lib/blog/filter';
 
 interface Props {
   /** Number of this static page. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { fieldRule, formAction } from '../lib/public-forms';
+import { fieldRule, formAction } from '../lib/forms/public-forms';
 import { FieldError, FormAlert } from './parts/FormFeedback';
 import { Honeypot } from './parts/Honeypot';
 import { usePublicForm } from './parts/usePublicForm';

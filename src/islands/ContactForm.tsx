@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { fieldRule, formAction } from '../lib/public-forms';
+import { fieldRule, formAction } from '../lib/forms/public-forms';
 import { trackEvent } from '../analytics/events';
 import { FieldError, FormAlert } from './parts/FormFeedback';
 import { Honeypot } from './parts/Honeypot';

@@ -10,7 +10,7 @@ import {
   resetConsent,
   saveConsent,
   type ConsentPreferences,
-} from '../lib/consent';
+} from '../lib/consent/consent';
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CONSENT_CHANGE_EVENT, onChange);
@@ -35,9 +35,9 @@ const BANNER_OFFSET = '--cookie-banner-offset';
 
 /**
  * The cookie banner (bottom left, a fixed overlay that never shifts the layout) and its
- * preferences dialog. The stored choice (src/lib/consent.ts) is an external store, so
+ * preferences dialog. The stored choice (src/lib/consent/consent.ts) is an external store, so
  * other tabs stay in sync. On the site it hydrates through `client:consent`
- * (src/lib/consent-directive.ts), only when the banner has to show; the server HTML
+ * (src/lib/consent/directive.ts), only when the banner has to show; the server HTML
  * holds the banner alone, hidden until then. Consented scripts are activated by
  * the page's consent runtime (the directive), on the change event this fires.
  *

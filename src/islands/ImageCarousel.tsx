@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { icons } from '../components/ui/icons';
-import type { ResponsiveImage } from '../lib/images';
+import type { ResponsiveImage } from '../lib/site/images';
 
 interface Props {
   images: ResponsiveImage[];

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formAction } from '../lib/public-forms';
+import { formAction } from '../lib/forms/public-forms';
 import { trackEvent } from '../analytics/events';
 import { FieldError, FormAlert } from './parts/FormFeedback';
 import { Honeypot } from './parts/Honeypot';
@@ -12,7 +12,7 @@ interface Props {
   tone?: 'dark' | 'light';
 }
 
-/** The same answer for a new, pending or confirmed address (double opt-in: pb_hooks/lib/newsletter.js). */
+/** The same answer for a new, pending or confirmed address (double opt-in: pb_hooks/lib/newsletter/subscriptions.js). */
 export const SUBSCRIBED_MESSAGE = 'Enviamos um e-mail para você confirmar a inscrição.';
 
 /**

@@ -2,7 +2,7 @@
  * The site search dialog: products, articles, pages and downloads, from the static
  * index the build writes with Pagefind (/busca/, src/integrations/site-search.mjs),
  * so it works on any static host and asks the API nothing. Hydrated only when opened
- * (`client:search`, src/lib/search-directive.ts); the index loads on that first opening.
+ * (`client:search`, src/lib/search/directive.ts); the index loads on that first opening.
  *
  * A native modal <dialog> (focus kept inside, Esc closes, focus returns to the opener),
  * a search field, and the results as links grouped by type under headings; ↓ and ↑ move
@@ -11,9 +11,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { icons } from '../components/ui/icons';
 import { SEARCH_BASE_DIR } from '../config/search-index.mjs';
-import { PENDING_QUERY_ATTRIBUTE } from '../lib/search-directive';
-import { searchQuery } from '../lib/search-query.mjs';
-import { SEARCH_OPEN_EVENT } from '../lib/search-trigger';
+import { PENDING_QUERY_ATTRIBUTE } from '../lib/search/directive';
+import { searchQuery } from '../lib/search/query.mjs';
+import { SEARCH_OPEN_EVENT } from '../lib/search/trigger';
 import {
   SEARCH_TYPES,
   bestPartial,
@@ -22,7 +22,7 @@ import {
   partialQueries,
   resultsText,
   type SearchHit,
-} from '../lib/site-search';
+} from '../lib/search/results';
 
 /**
  * Results shown at first and added by each 'Mostrar mais resultados' (the best ones, by
@@ -107,7 +107,7 @@ async function hitsOf(results: PagefindResult[]): Promise<SearchHit[]> {
 
 /**
  * Partial results, when no page has every word of `asked`: one search per word left out
- * (src/lib/site-search.ts), the best pages of all, each with the word it lacks.
+ * (src/lib/search/results.ts), the best pages of all, each with the word it lacks.
  */
 async function partialHits(reader: Pagefind, asked: string): Promise<SearchHit[]> {
   const found = await Promise.all(

@@ -174,7 +174,7 @@ export function allows(
       return operation === 'delete' && admin;
 
     // Newsletter sends and their deliveries: editors and admins follow them; only the
-    // server writes them (a send starts through pb_hooks/lib/newsletter-send.js, which
+    // server writes them (a send starts through pb_hooks/lib/newsletter/send.js, which
     // asks the same 'editor' permission).
     case 'newsletter_sends':
     case 'newsletter_deliveries':

@@ -1,7 +1,7 @@
 /**
  * The spec's slug rule (posts from the title, pages from the name): lowercase,
  * accents stripped, non-alphanumerics removed, spaces to hyphens, repeated hyphens
- * collapsed. The server applies the same rule (pb_hooks/lib/slug.js); both are
+ * collapsed. The server applies the same rule (pb_hooks/lib/common/slug.js); both are
  * checked against the same vectors in tests/unit/slug.test.ts.
  * @example slugify('Instalação do ESP32: Guia Rápido!') // 'instalacao-do-esp32-guia-rapido'
  */
@@ -17,5 +17,5 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The shape the server accepts (pb_hooks/lib/content-rules.json). */
-export { SLUG_PATTERN } from './content-rules';
+/** The shape the server accepts (shared/content-rules.json). */
+export { SLUG_PATTERN } from './cms/content-rules';

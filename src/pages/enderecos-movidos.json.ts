@@ -3,7 +3,7 @@
  * (src/integrations/redirects.mjs reads this file and takes it out of the build).
  */
 import type { APIRoute } from 'astro';
-import { getMovedPages } from '../lib/cms-pages';
+import { getMovedPages } from '../lib/cms/pages';
 
 export const GET: APIRoute = async () =>
   new Response(JSON.stringify(await getMovedPages(Object.keys(import.meta.glob('./**/*.{astro,ts,md,mdx}')))));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRoute } from 'astro';
 import { build } from 'esbuild';
-import { API_BASE } from '../lib/api';
+import { API_BASE } from '../lib/forms/api';
 
 /**
  * The analytics beacon (src/analytics/beacon.ts), bundled and minified as one small

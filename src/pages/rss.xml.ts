@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getSite } from '../lib/site-settings';
-import { articleHref, getArticles } from '../lib/blog';
-import { publicationMoment } from '../lib/article-dates';
+import { getSite } from '../lib/site/site-settings';
+import { articleHref, getArticles } from '../lib/blog/blog';
+import { publicationMoment } from '../lib/blog/article-dates';
 import { formatRssDate } from '../lib/format';
 
 /**

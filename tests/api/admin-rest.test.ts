@@ -1,17 +1,17 @@
 /**
- * The admin's simple-REST routes (pb_hooks/lib/rest.js: backups and site builds) on
+ * The admin's simple-REST routes (pb_hooks/lib/common/rest.js: backups and site builds) on
  * a real PocketBase, driven raw (status codes, headers, messages) and through the
  * admin's own data provider (createAdminDataProvider → ra-data-simple-rest), so the
  * routes and the provider are shown to speak the same protocol: sort, range, filter,
  * Content-Range, getOne, getMany, create, update, delete; who may call them; and a
  * 400 with a pt-BR reason, never a 500, for a malformed query. 'Publicar agora' goes
- * through the real publisher (scripts/lib/publisher.mjs) with a runner that builds
+ * through the real publisher (scripts/publish/publisher.mjs) with a runner that builds
  * nothing. Restoring a backup restarts the server: tests/api/backups.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPublisher, pocketBaseReporter, startPublishEndpoint, type BuildStatus } from '../../scripts/lib/publisher.mjs';
+import { createPublisher, pocketBaseReporter, startPublishEndpoint, type BuildStatus } from '../../scripts/publish/publisher.mjs';
 import { createAdminDataProvider } from '../../src/admin/dataProvider';
 import type { RestDataProvider } from '../../src/admin/restDataProvider';
 import { signIn, startStaffServer, type StaffServer } from '../helpers/staff';
@@ -154,7 +154,7 @@ describe('who may call the REST routes', () => {
       for (const member of refused) {
         const response = await call(member.client, route.method, route.path, route.body);
         expect(response.status, `${label} ${member.name}`).toBe(403);
-        // An inactive account's token is refused before any route (pb_hooks/lib/sessions.js).
+        // An inactive account's token is refused before any route (pb_hooks/lib/auth/sessions.js).
         const inactive = member === s.inactive || member.client === inactiveAdmin;
         expect(((await response.json()) as { message: string }).message, `${label} ${member.name}`).toBe(
           inactive ? 'Conta inativa.' : route.denied,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
-const rules = require('../../pb_hooks/lib/analytics-rules.js') as {
+const rules = require('../../pb_hooks/lib/analytics/rules.js') as {
   localDay: (ms: number) => string;
   daysBefore: (day: string, n: number) => string;
 };

@@ -3,13 +3,13 @@
  * a CMS post published on 26/11/2026 at 23:47 in Brasília (02:47 UTC on the 27th)
  * is the 26th on its article, its /blog card and the cards' data, its
  * `<time datetime>`, the feed and its JSON-LD; posts of one day keep their order by time.
- * The build is the publisher's own (scripts/lib/site-build.mjs).
+ * The build is the publisher's own (scripts/publish/build-run.mjs).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runSiteBuild } from '../../scripts/lib/site-build.mjs';
+import { runSiteBuild } from '../../scripts/publish/build-run.mjs';
 import { brasiliaDay, formatIsoDay, formatLongDate } from '../../src/lib/format';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 

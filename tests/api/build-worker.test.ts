@@ -1,5 +1,5 @@
 /**
- * The publisher's build process (scripts/lib/build-worker.mjs) stays between builds:
+ * The publisher's build process (scripts/publish/build-worker.mjs) stays between builds:
  * a second build runs in the same process and still reads its own settings (nothing
  * stale from the first), the process is replaced after its quota of builds by one started
  * at once (it loads while nobody waits), and a process that dies mid-build fails that
@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createBuildWorker, runSiteBuild, type BuildResult } from '../../scripts/lib/site-build.mjs';
+import { createBuildWorker, runSiteBuild, type BuildResult } from '../../scripts/publish/build-run.mjs';
 
 const BUILD_ENV = { POCKETBASE_URL: '', PUBLIC_ANALYTICS_ID: '', PUBLIC_API_URL: '' };
 

@@ -1,5 +1,5 @@
 /**
- * The CMS collections' loaders (src/lib/cms-loaders.ts) against a real PocketBase and
+ * The CMS collections' loaders (src/lib/cms/loaders.ts) against a real PocketBase and
  * Astro's own data store: only public settings and published pages go in, the
  * settings override the site's defaults, and an entry is written again only when it
  * changed.
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { site, siteWith } from '../../src/config/site';
-import { pagesLoader, settingsLoader } from '../../src/lib/cms-loaders';
+import { pagesLoader, settingsLoader } from '../../src/lib/cms/loaders';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;

@@ -1,6 +1,6 @@
 /**
- * A publication reads whole only the CMS posts that changed (src/lib/cms-post-sync.ts,
- * src/lib/blog-loader.ts): against a real PocketBase and Astro's own data store, an
+ * A publication reads whole only the CMS posts that changed (src/lib/cms/post-sync.ts,
+ * src/lib/blog/loader.ts): against a real PocketBase and Astro's own data store, an
  * edit, an unpublish, a deletion, a new slug and a post the publisher leaves out each
  * reach the store, and a build with nothing changed reads no post.
  */
@@ -9,8 +9,8 @@ import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { markdownConfig } from '../../src/config/markdown';
-import { storeCmsPosts } from '../../src/lib/blog-loader';
-import { fetchPublicPostVersions } from '../../src/lib/cms-posts';
+import { storeCmsPosts } from '../../src/lib/blog/loader';
+import { fetchPublicPostVersions } from '../../src/lib/cms/posts';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;

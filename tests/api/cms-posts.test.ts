@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
-import { fetchPublicPosts, toBlogEntry } from '../../src/lib/cms-posts';
+import { fetchPublicPosts, toBlogEntry } from '../../src/lib/cms/posts';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
 
 const renderMarkdown = async (markdown: string) => (await renderArticle(await createArticleRenderer(), markdown)).html;
-import { slugClash } from '../../src/lib/blog-loader';
+import { slugClash } from '../../src/lib/blog/loader';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
@@ -98,7 +98,7 @@ describe('CMS posts for the blog', () => {
         env: { ...process.env, POCKETBASE_URL: `http://127.0.0.1:${port}`, ASTRO_OUT_DIR: outDir },
       });
       expect(build.status).not.toBe(0);
-      // The first CMS read (settings, src/lib/cms-loaders.ts) is the one that fails.
+      // The first CMS read (settings, src/lib/cms/loaders.ts) is the one that fails.
       expect(build.stdout + build.stderr).toContain(`Não foi possível ler as configurações do CMS em http://127.0.0.1:${port}`);
     } finally {
       rmSync(outDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  * moderating), and what staff may do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import rules from '../../pb_hooks/lib/content-rules.json';
+import rules from '../../shared/content-rules.json';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;

@@ -69,7 +69,7 @@ describe('posts and pages', () => {
   });
 });
 
-describe("the site's content rules guard the door (pb_hooks/lib/content-rules.json)", () => {
+describe("the site's content rules guard the door (shared/content-rules.json)", () => {
   test('publishing a post the build would refuse is a 400 naming each field in pt-BR', async () => {
     const before = await count('posts');
     const refused = await badRequest(

@@ -2,7 +2,7 @@
  * A post's first publication moment is kept through unpublishing and publishing again,
  * whatever the path: the admin's body (src/admin/posts/postRules.ts), a raw API
  * update, a superuser in the dashboard, the scheduled-posts job. The server keeps it
- * in `first_published_at`, which no client writes (pb_hooks/lib/posts.js).
+ * in `first_published_at`, which no client writes (pb_hooks/lib/posts/posts.js).
  */
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

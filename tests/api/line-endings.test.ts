@@ -1,7 +1,7 @@
 /**
  * Texts staff write are saved with "\n" line endings whatever the path (a browser's
  * textarea sends "\r\n"): posts' body and excerpt, pages' sections (JSON), so the
- * history compares what was really changed (pb_hooks/lib/line-endings.js).
+ * history compares what was really changed (pb_hooks/lib/common/line-endings.js).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { history, unique } from '../helpers/records';

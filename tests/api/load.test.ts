@@ -12,9 +12,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { isBuildFresh } from '../../scripts/lib/build-site.mjs';
+import { isBuildFresh } from '../../scripts/publish/fresh-build.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
-import { runSiteBuild } from '../../scripts/lib/site-build.mjs';
+import { runSiteBuild } from '../../scripts/publish/build-run.mjs';
 import { contactMessage } from '../helpers/contact-message';
 import { startStaffServer, type StaffMember, type StaffServer } from '../helpers/staff';
 

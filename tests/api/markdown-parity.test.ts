@@ -1,14 +1,14 @@
 /**
  * One Markdown pipeline: the bodies of the git articles that are plain Markdown,
  * published as CMS posts, come out of a real build (the publisher's own,
- * scripts/lib/site-build.mjs, reading a real PocketBase) with the same article HTML
+ * scripts/publish/build-run.mjs, reading a real PocketBase) with the same article HTML
  * as the MDX articles themselves; and what the editor's preview shows is that HTML.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runSiteBuild } from '../../scripts/lib/site-build.mjs';
+import { runSiteBuild } from '../../scripts/publish/build-run.mjs';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 

@@ -1,6 +1,6 @@
 /**
- * Mídia's trash and where a file is used (pb_hooks/lib/deleted-media.js,
- * pb_hooks/lib/media-usage.js), against a real PocketBase: usage is found in posts,
+ * Mídia's trash and where a file is used (pb_hooks/lib/media/deleted-media.js,
+ * pb_hooks/lib/media/usage.js), against a real PocketBase: usage is found in posts,
  * pages and settings, for admins and editors only; a deletion puts the file in the
  * trash, where it is still served, out of the library; restoring brings it back; a
  * file still used is never deleted for good; after 30 days the nightly job deletes the

@@ -1,5 +1,5 @@
 /**
- * The newsletter's double opt-in and unsubscribe (pb_hooks/lib/newsletter.js), with
+ * The newsletter's double opt-in and unsubscribe (pb_hooks/lib/newsletter/subscriptions.js), with
  * e-mail through a real SMTP server on loopback: a sign-up waits as pending; the link
  * shows a button and only its POST confirms (keeping time and IP); tokens cannot be
  * guessed nor confirm another address; the form never tells who is on the list;

@@ -1,5 +1,5 @@
 /**
- * Sending a post to the newsletter (pb_hooks/lib/newsletter-send.js starts it,
+ * Sending a post to the newsletter (pb_hooks/lib/newsletter/send.js starts it,
  * server/newsletter delivers it), through a real SMTP server on loopback: only editors
  * and admins see the audience or start a send; a test goes to the one who asked; a send
  * reaches each confirmed address once (never a pending or unsubscribed one), with the
@@ -15,7 +15,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { siteWith } from '../../src/config/site';
 import { queryRows } from '../helpers/database';
-import { newsletterTemplate } from '../../src/lib/newsletter-email';
+import { newsletterTemplate } from '../../src/lib/blog/newsletter-email';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startSmtpSink, useSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
@@ -320,7 +320,7 @@ describe('what a send may reveal', () => {
       expect(refused.status).toBe(400);
       expect(refused.response.message).toBe(NOT_LIVE);
     }
-    // Scheduled: live once its time has come (as the site reads it: src/lib/cms-posts.ts).
+    // Scheduled: live once its time has come (as the site reads it: src/lib/cms/posts.ts).
     const posts = s.editor.client.collection('posts');
     await posts.update(post.id, { status: 'scheduled', published_at: new Date(Date.now() + 86_400_000).toISOString() });
     expect(await audience(s.editor.client, post.slug)).toMatchObject({ live: false });

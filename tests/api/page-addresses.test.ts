@@ -1,5 +1,5 @@
 /**
- * A page's name, slug and menu places change after creation (pb_hooks/lib/pages.js):
+ * A page's name, slug and menu places change after creation (pb_hooks/lib/pages/pages.js):
  * only editors and admins change them; a published page that leaves a slug keeps it
  * in `old_slugs` for the site's redirect, which no client writes, whatever the key's
  * spelling; a slug that is malformed, a built-in route, another page's address or an

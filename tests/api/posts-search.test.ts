@@ -1,5 +1,5 @@
 /**
- * The admin's posts search (pb_hooks/search.pb.js, pb_hooks/lib/search.js, and the migration
+ * The admin's posts search (pb_hooks/search.pb.js, pb_hooks/lib/posts/search.js, and the migration
  * that builds its index): `search=<text>` on the posts list is answered from a
  * full-text index, and must find exactly what PocketBase's `~` filter over title,
  * excerpt and slug finds, under the same list rule, for every role; the index follows

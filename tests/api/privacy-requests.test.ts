@@ -1,5 +1,5 @@
 /**
- * Data-subject requests (LGPD art. 18; pb_hooks/lib/privacy.js): an admin looks up an
+ * Data-subject requests (LGPD art. 18; pb_hooks/lib/privacy/privacy.js): an admin looks up an
  * e-mail, exports it and erases it; after the erasure, no collection and no audit entry
  * holds that e-mail, name or message, while the audit log keeps that an erasure
  * happened, by whom. Only admins may ask; each request is recorded without the e-mail.

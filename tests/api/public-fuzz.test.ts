@@ -87,7 +87,7 @@ import { caseVariants, respelled } from '../helpers/key-spellings';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_801);
 const fuzz = new Fuzzer(SEED);
 
-/** The pt-BR answers of our hooks (pb_hooks/lib/input.js). */
+/** The pt-BR answers of our hooks (pb_hooks/lib/common/input.js). */
 const MESSAGES = {
   markup: 'Este campo não aceita marcação HTML (como <script>).',
   control: 'Este campo contém caracteres de controle não permitidos.',
@@ -287,7 +287,7 @@ function checkAnswer(
   return null;
 }
 
-/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/requests.pb.js, pb_hooks/lib/body-limit.js). */
+/** Public creates refuse a body over 64 KB with 413 before reading it (pb_hooks/requests.pb.js, pb_hooks/lib/common/body-limit.js). */
 const PUBLIC_BODY_LIMIT = 64 * 1024;
 const PUBLIC_CREATES = [
   '/api/collections/contact_messages/records',
@@ -334,7 +334,7 @@ async function listAll(collection: string): Promise<Record<string, unknown>[]> {
 // ---------------------------------------------------------------------------
 // The rules a stored record must satisfy (mirroring the migrations and hooks)
 
-/** The e-mail rule of pb_hooks/lib/input.js: the browser's own (ASCII) rule, a dotted domain, RFC 5321 lengths. */
+/** The e-mail rule of pb_hooks/lib/common/input.js: the browser's own (ASCII) rule, a dotted domain, RFC 5321 lengths. */
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 function validEmail(value: unknown): boolean {
@@ -348,7 +348,7 @@ interface TextRule {
   max: number;
   required?: boolean;
   multiline?: boolean;
-  /** Free text: what looks like markup is kept as text (pb_hooks/lib/input.js, cleanFreeText). */
+  /** Free text: what looks like markup is kept as text (pb_hooks/lib/common/input.js, cleanFreeText). */
   freeText?: boolean;
 }
 
@@ -578,8 +578,8 @@ function jsonPayload(value: Record<string, unknown>): { body: string; type: stri
 
 /**
  * Well-formed values sent to a guarded auth route only under other spellings of their
- * keys, and the login_attempts key each must be counted under (pb_hooks/lib/throttle.js,
- * pb_hooks/lib/two-step.js), as the exact key is: a reset request per e-mail, a failed sign-in per
+ * keys, and the login_attempts key each must be counted under (pb_hooks/lib/auth/throttle.js,
+ * pb_hooks/lib/auth/two-step.js), as the exact key is: a reset request per e-mail, a failed sign-in per
  * typed e-mail, a code try per code.
  */
 const GUARD_PROBES: { path: string; label: string; send: Sending; status: number; counted: string }[] = [
@@ -1082,7 +1082,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
     const strings = fuzz.sample(ALL_STRINGS, 14).map((hostile) => hostile.value);
     const values: unknown[] = [...strings, ...WRONG_TYPES.map((wrong) => wrong.value), 'x'.repeat(100_000), undefined];
     // Each body goes as written and with its keys spelled otherwise (`respelledWays`): the
-    // limits count a respelled value again, so the reset limits (pb_hooks/lib/throttle.js: 10 an hour
+    // limits count a respelled value again, so the reset limits (pb_hooks/lib/auth/throttle.js: 10 an hour
     // per address) and the sign-in throttle (5 failures per typed identity, the blank ones
     // alike) may answer 429 where the value alone would not.
     const actions: { path: string; body: (value: unknown) => Record<string, unknown>; allowed: number[] }[] = [
@@ -1326,7 +1326,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
         cases++;
         const answer = await send('POST', target, { body, type });
         const oversized = PUBLIC_CREATES.includes(target) && Buffer.byteLength(body as string) > PUBLIC_BODY_LIMIT;
-        // A public form the browser sends itself: refused on a pt-BR page, not in JSON (pb_hooks/lib/public-forms.js).
+        // A public form the browser sends itself: refused on a pt-BR page, not in JSON (pb_hooks/lib/forms/public-forms.js).
         if (label === 'formulário' && /\/(contact_messages|newsletter_subscribers|comments)\/records$/.test(target)) {
           const location = answer.headers.get('location');
           if (answer.status !== 303 || location !== '/formularios/revisar') {

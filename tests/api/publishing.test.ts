@@ -1,6 +1,6 @@
 /**
  * Publishing end to end, with real builds: PocketBase's hooks ask the publisher
- * (scripts/lib/publisher.mjs) for a rebuild, the publisher builds the site into a
+ * (scripts/publish/publisher.mjs) for a rebuild, the publisher builds the site into a
  * fresh folder and swaps it in, and reports each build back into `site_builds`.
  * Also the deploy-hook mode, against a local webhook.
  */
@@ -19,8 +19,8 @@ import {
   pocketBaseReporter,
   startPublishEndpoint,
   type BuildStatus,
-} from '../../scripts/lib/publisher.mjs';
-import { currentBuild } from '../../scripts/lib/live-site.mjs';
+} from '../../scripts/publish/publisher.mjs';
+import { currentBuild } from '../../scripts/publish/live-site.mjs';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 

@@ -1,5 +1,5 @@
 /**
- * 'Enviar e-mail de teste' (POST /api/site/mail/test, pb_hooks/lib/mail-test.js) against
+ * 'Enviar e-mail de teste' (POST /api/site/mail/test, pb_hooks/lib/mail/mail-test.js) against
  * real SMTP servers: the e-mail leaves through the saved settings with the sender set in
  * Configurações, and a failure (connection refused, authentication, TLS, a server that
  * never answers: server/mailtimeout) comes back

@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSiteBuild } from '../../scripts/lib/site-build.mjs';
+import { runSiteBuild } from '../../scripts/publish/build-run.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { test, expect, islandsHydrated, allowConsoleErrors } from './fixtures';
 import { signedInAs } from '../helpers/staff';

@@ -47,7 +47,7 @@ test.describe('header at laptop widths, whatever the fonts', () => {
 
   /**
    * Debian's default sans (DejaVu Sans) is ~15% wider than Arial; Liberation Sans has
-   * Arial's metrics. Both are installed by the test setup (ensureTestFonts, scripts/lib/chromium.mjs).
+   * Arial's metrics. Both are installed by the test setup (ensureTestFonts, scripts/test-tools/chromium.mjs).
    */
   for (const font of ['DejaVu Sans', 'Liberation Sans']) {
     for (const width of [1280, 1366, 1440]) {

@@ -149,7 +149,7 @@ export function expectedStored(value: string): string {
 }
 
 /**
- * What a plain-text field must do with a value (the rules of pb_hooks/lib/input.js):
+ * What a plain-text field must do with a value (the rules of pb_hooks/lib/common/input.js):
  * - `refuse`: markup, control characters (line breaks and tabs too, in one-line
  *   fields): a 400, never stored;
  * - `blank`: nothing visible (spaces, zero-width characters): treated as empty;
@@ -176,7 +176,7 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F
 /** Tabs and line breaks, refused in one-line fields (names, company, phone). */
 export const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 
-/** Markup as the hooks define it (pb_hooks/lib/input.js). */
+/** Markup as the hooks define it (pb_hooks/lib/common/input.js). */
 export const MARKUP_PATTERN = /<\s*\/?\s*[a-z!?]/i;
 
 /** Nothing visible: whitespace and the zero-width or filler characters. */

@@ -1,7 +1,7 @@
 /**
  * Image files built byte by byte for upload tests: real PNGs any decoder reads, and
  * headers of JPEG, GIF and WebP that declare a size (enough for the server's header
- * reader, pb_hooks/lib/uploads.js, not for a decoder).
+ * reader, pb_hooks/lib/media/uploads.js, not for a decoder).
  */
 import { deflateSync } from 'node:zlib';
 

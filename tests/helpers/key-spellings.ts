@@ -2,7 +2,7 @@
  * Other spellings of a body's keys, for tests that try to walk around a guard:
  * PocketBase binds its own forms' JSON with Go's encoding/json, which matches keys
  * case-insensitively (`OTPId` fills `otpId`), while records take their fields by exact
- * name (pb_hooks/lib/request-body.js).
+ * name (pb_hooks/lib/common/request-body.js).
  */
 
 /** The key in upper case, lower case, capitalised and alternating case (each different from it). */

@@ -30,7 +30,7 @@ export interface SmtpSink {
 
 /**
  * Points a server's mailer at the sink the way staff do: through the smtp_* rows of
- * Configurações, saved by an admin (pb_hooks/lib/settings.js applies them).
+ * Configurações, saved by an admin (pb_hooks/lib/settings/settings.js applies them).
  */
 export async function useSmtpSink(admin: PocketBase, sink: SmtpSink, credentials: { user: string; password: string }) {
   const settings = admin.collection('public_site_settings');

@@ -1,12 +1,12 @@
 /**
  * Where a test's PocketBase keeps uploads and backups: its data dir (as by default),
  * or buckets on a real S3-compatible server started on loopback for the test file
- * (SeaweedFS, scripts/lib/seaweedfs.mjs). Suites that must behave the same on both
+ * (SeaweedFS, scripts/test-tools/seaweedfs.mjs). Suites that must behave the same on both
  * (media, backups, the restore drill) run once per kind.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startS3Server, type S3Server } from '../../scripts/lib/seaweedfs.mjs';
+import { startS3Server, type S3Server } from '../../scripts/test-tools/seaweedfs.mjs';
 import type { Bucket } from '../../scripts/lib/s3-client.mjs';
 import { filesChecksums } from './database';
 import type { TestServer } from './server';

@@ -5,9 +5,9 @@ import { waitForRestart } from '../../src/admin/backups/api';
 import type { BackupStatus } from '../../src/admin/restDataProvider';
 
 const require = createRequire(import.meta.url);
-const server = require('../../pb_hooks/lib/backups.js') as { isValidName: (name: unknown) => boolean };
+const server = require('../../pb_hooks/lib/backups/backups.js') as { isValidName: (name: unknown) => boolean };
 
-describe('backup names (pb_hooks/lib/backups.js)', () => {
+describe('backup names (pb_hooks/lib/backups/backups.js)', () => {
   test.each([
     'backup_20240501_120000.zip',
     'backup_20240501_120000_2.zip',

@@ -1,7 +1,7 @@
 /**
  * The code step's pure parts (src/admin/auth/secondStep.ts): what counts as PocketBase's
  * "second step needed" answer, how a typed or pasted code is cleaned, and the texts, which
- * must match the server's (pb_hooks/lib/two-step.js) where the screen compares them.
+ * must match the server's (pb_hooks/lib/auth/two-step.js) where the screen compares them.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
@@ -18,7 +18,7 @@ import {
 /** The hook library's own messages (its requires of other libraries happen inside functions, never at load). */
 function serverTexts() {
   (globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
-  return createRequire(import.meta.url)('../../pb_hooks/lib/two-step.js') as {
+  return createRequire(import.meta.url)('../../pb_hooks/lib/auth/two-step.js') as {
     MESSAGES: Record<string, string>;
     MAX_CODE_TRIES: number;
   };

@@ -1,4 +1,4 @@
-/** What a hit may be and what a user agent tells (pb_hooks/lib/analytics-rules.js). */
+/** What a hit may be and what a user agent tells (pb_hooks/lib/analytics/rules.js). */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 
@@ -11,7 +11,7 @@ interface Hit {
   event: string;
   utm: { source: string; medium: string; campaign: string };
 }
-const rules = require('../../pb_hooks/lib/analytics-rules.js') as {
+const rules = require('../../pb_hooks/lib/analytics/rules.js') as {
   EVENTS: string[];
   NOT_FOUND: string;
   localDay: (ms: number) => string;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { cmsDates, declaredDates, newestFirst, publicationMoment, shownUpdate } from '../../src/lib/article-dates';
-import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms-posts';
+import { cmsDates, declaredDates, newestFirst, publicationMoment, shownUpdate } from '../../src/lib/blog/article-dates';
+import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms/posts';
 import { EPOCH } from '../../src/lib/dates';
-import { blogPostingLd } from '../../src/lib/structured-data';
+import { blogPostingLd } from '../../src/lib/site/structured-data';
 import { formatIsoDay, formatLongDate } from '../../src/lib/format';
 
 const ZONES = ['UTC', 'America/Sao_Paulo', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { EPOCH, parseArticleDate } from '../../src/lib/dates';
 import { formatLongDate } from '../../src/lib/format';
-import { filterFromSearch, filterToSearch, matches } from '../../src/lib/blog-filter';
+import { filterFromSearch, filterToSearch, matches } from '../../src/lib/blog/filter';
 
 describe('article dates', () => {
   test('reads Portuguese long dates, ISO dates and Date objects', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { publicFilesUrl } from '../../src/lib/cms-client';
-import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms-posts';
+import { publicFilesUrl } from '../../src/lib/cms/client';
+import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms/posts';
 
 const post: CmsPostRecord = {
   id: 'abc123',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { commentSchema, threadsOf, type CommentEntry } from '../../src/lib/cms-comments';
+import { commentSchema, threadsOf, type CommentEntry } from '../../src/lib/cms/comments';
 import { brasiliaDay, formatLongDate } from '../../src/lib/format';
 
 const entry = (id: string, article: string, created: string, parent = ''): CommentEntry => ({

@@ -8,7 +8,7 @@ import {
   resetConsent,
   saveConsent,
   type ConsentStorage,
-} from '../../src/lib/consent';
+} from '../../src/lib/consent/consent';
 
 function memoryStorage(initial: Record<string, string> = {}): ConsentStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
 /**
- * One set of content rules (pb_hooks/lib/content-rules.json): what the hooks accept
+ * One set of content rules (shared/content-rules.json): what the hooks accept
  * at save is exactly what the site's blog and pages schemas accept at build, for
  * every vector, so no saved record can stop a publication.
  */
@@ -7,13 +7,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { z } from 'astro/zod';
 import { readdirSync } from 'node:fs';
-import { PAGE_RULES, articleFields, pageSchema } from '../../src/lib/content-rules';
-import { BLOG_CATEGORIES, CATEGORY_BADGE } from '../../src/lib/blog-filter';
-import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms-posts';
+import { PAGE_RULES, articleFields, pageSchema } from '../../src/lib/cms/content-rules';
+import { BLOG_CATEGORIES, CATEGORY_BADGE } from '../../src/lib/blog/filter';
+import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms/posts';
 
 const require = createRequire(import.meta.url);
 (globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
-const hooks = require('../../pb_hooks/lib/content-rules.js') as {
+const hooks = require('../../pb_hooks/lib/content/content-rules.js') as {
   postProblems: (post: object) => Record<string, string>;
   pageProblems: (page: object) => Record<string, string>;
   bylineOf: (name: string) => string;

@@ -181,9 +181,9 @@ describe('Dockerfile', () => {
         )
         .map((target) => path.posix.normalize(path.posix.join('/app', target))),
     );
-    // scripts/lib/build-site.mjs: the inputs a build reads (and that decide whether it is stale).
+    // scripts/publish/fresh-build.mjs: the inputs a build reads (and that decide whether it is stale).
     const inputs = [
-      ...read('scripts/lib/build-site.mjs')
+      ...read('scripts/publish/fresh-build.mjs')
         .match(/const INPUTS = \[([^\]]+)\]/)![1]!
         .matchAll(/'([^']+)'/g),
     ].map((match) => match[1]!);
@@ -205,7 +205,7 @@ describe('Dockerfile', () => {
     const [binary, ...args] = execForm(one(staticStage, 'CMD'));
     expect(args).toEqual(expected);
     expect(copiesOf(staticStage).find((copy) => copy.from === 'pocketbase' && copy.destination === binary)).toBeDefined();
-    for (const folder of ['pb_hooks', 'pb_migrations'])
+    for (const folder of ['pb_hooks', 'pb_migrations', 'shared'])
       expect(copiesOf(staticStage).some((copy) => copy.sources.includes(folder) && copy.destination === `/app/${folder}`)).toBe(
         true,
       );

@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { LoaderContext } from 'astro/loaders';
-import { storeEntries, type SourceEntry } from '../../src/lib/cms-loaders';
-import { pageSchema } from '../../src/lib/content-rules';
-import { leftOutLine } from '../../src/lib/left-out';
-import { parseLeftOut, renderFailure } from '../../scripts/lib/left-out.mjs';
+import { storeEntries, type SourceEntry } from '../../src/lib/cms/loaders';
+import { pageSchema } from '../../src/lib/cms/content-rules';
+import { leftOutLine } from '../../src/lib/cms/left-out';
+import { parseLeftOut, renderFailure } from '../../scripts/publish/left-out.mjs';
 import { markdownConfig } from '../../src/config/markdown';
 
 /** A collection's store and what a loader is handed, with the real pages schema as parser. */

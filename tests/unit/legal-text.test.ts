@@ -1,13 +1,13 @@
 /**
- * The privacy policy states the periods the system applies (src/lib/legal-text.ts):
+ * The privacy policy states the periods the system applies (src/lib/forms/legal-text.ts):
  * every {{figure}} it names is filled from the settings and the forms' rules, and a
  * name without a value fails the build instead of printing braces.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import forms from '../../pb_hooks/lib/public-forms.json';
+import forms from '../../shared/public-forms.json';
 import { siteWith } from '../../src/config/site';
-import { fillLegalText, legalFigures } from '../../src/lib/legal-text';
+import { fillLegalText, legalFigures } from '../../src/lib/forms/legal-text';
 
 const policy = readFileSync('src/content/legal/politica-privacidade.md', 'utf8');
 

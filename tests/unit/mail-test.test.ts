@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 
 // The hook's module (PocketBase JSVM, CommonJS); explain() needs none of the JSVM's globals.
 const require = createRequire(import.meta.url);
-const { explain } = require('../../pb_hooks/lib/mail-test.js') as {
+const { explain } = require('../../pb_hooks/lib/mail/mail-test.js') as {
   explain: (error: unknown) => { sent: false; reason: string; message: string; detail: string };
 };
 

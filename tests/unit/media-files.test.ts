@@ -14,7 +14,7 @@ import {
 import { formatBytes as formatFileSize } from '../../src/lib/format';
 
 const require = createRequire(import.meta.url);
-const server = require('../../pb_hooks/lib/mime.js') as { mimeOf: (name: string) => string };
+const server = require('../../pb_hooks/lib/media/mime.js') as { mimeOf: (name: string) => string };
 
 describe('formatFileSize', () => {
   test.each([
@@ -78,7 +78,7 @@ describe('upload checks', () => {
     expect(rejected.every((r) => r.errors[0] === UPLOAD_MESSAGES.tooMany && r.errors[0] === 'Too many files')).toBe(true);
   });
 
-  test('the accepted list is the server one (pb_hooks/lib/mime.js)', () => {
+  test('the accepted list is the server one (pb_hooks/lib/media/mime.js)', () => {
     for (const [extension, mime] of Object.entries(ACCEPTED_TYPES)) {
       expect(server.mimeOf(`file${extension}`)).toBe(mime);
     }

@@ -5,7 +5,7 @@ import {
   mediaFileUrl,
   parseMediaUrl,
   responsiveMediaImage,
-} from '../../src/lib/media-images';
+} from '../../src/lib/cms/media-images';
 import { readFileSync } from 'node:fs';
 
 const ID = 'abc123def456ghi';

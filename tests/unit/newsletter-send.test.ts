@@ -1,11 +1,11 @@
 /**
  * The newsletter send as the admin shows it (src/admin/sends/sendStatus.ts) and
- * the e-mail template the site build hands the server (src/lib/newsletter-email.ts).
+ * the e-mail template the site build hands the server (src/lib/blog/newsletter-email.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { siteWith } from '../../src/config/site';
 import { audienceText, isRunning, progressPercent, progressText } from '../../src/admin/sends/sendStatus';
-import { PLACEHOLDERS, newsletterTemplate } from '../../src/lib/newsletter-email';
+import { PLACEHOLDERS, newsletterTemplate } from '../../src/lib/blog/newsletter-email';
 
 describe('send progress', () => {
   test('counts in pt-BR, with failures and addresses that left only when there are any', () => {

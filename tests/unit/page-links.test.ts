@@ -1,9 +1,9 @@
 /**
- * Where the site links to published CMS pages (src/lib/page-links.ts): the old
+ * Where the site links to published CMS pages (src/lib/cms/page-links.ts): the old
  * addresses' redirects and the pages' links in the header and the footer.
  */
 import { describe, expect, test } from 'vitest';
-import { menuLinks, movedPages, type LinkedPage } from '../../src/lib/page-links';
+import { menuLinks, movedPages, type LinkedPage } from '../../src/lib/cms/page-links';
 
 const page = (slug: string, fields: Partial<LinkedPage> = {}): LinkedPage => ({
   slug,

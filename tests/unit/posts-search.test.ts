@@ -1,9 +1,9 @@
-/** The posts search's text handling (pb_hooks/lib/search.js); the API tests run it against PocketBase. */
+/** The posts search's text handling (pb_hooks/lib/posts/search.js); the API tests run it against PocketBase. */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const search = require('../../pb_hooks/lib/search.js') as {
+const search = require('../../pb_hooks/lib/posts/search.js') as {
   likePattern: (text: string) => string;
   lowerASCII: (text: string) => string;
   phrase: (text: string) => string;
@@ -12,7 +12,7 @@ const search = require('../../pb_hooks/lib/search.js') as {
   utf8Length: (text: string) => number;
 };
 
-describe('posts search text (pb_hooks/lib/search.js)', () => {
+describe('posts search text (pb_hooks/lib/posts/search.js)', () => {
   test('lowers ASCII letters only, as SQLite lower() and LIKE do', () => {
     expect(search.lowerASCII('Módulo AÇÃO E/S')).toBe('módulo aÇÃo e/s');
   });

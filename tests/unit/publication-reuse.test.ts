@@ -1,11 +1,11 @@
 /**
  * The pure decisions behind a publication's reuse (issue #39): which CMS posts to read
- * whole (src/lib/cms-post-sync.ts) and which pages of the live build may be linked into
+ * whole (src/lib/cms/post-sync.ts) and which pages of the live build may be linked into
  * the next one (src/integrations/kept-pages.mjs).
  */
 import { describe, expect, test } from 'vitest';
 import { pathKey, reusablePages } from '../../src/integrations/kept-pages.mjs';
-import { planPostRead, readSynced, writeSynced } from '../../src/lib/cms-post-sync';
+import { planPostRead, readSynced, writeSynced } from '../../src/lib/cms/post-sync';
 
 describe('planPostRead', () => {
   const known = new Map([

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createPublisher, type BuildStatus, type RunResult } from '../../scripts/lib/publisher.mjs';
-import { pageEntries } from '../../scripts/lib/site-build.mjs';
+import { createPublisher, type BuildStatus, type RunResult } from '../../scripts/publish/publisher.mjs';
+import { pageEntries } from '../../scripts/publish/build-run.mjs';
 
 /** A runner whose builds finish when the test says so. */
 function controlledRunner() {

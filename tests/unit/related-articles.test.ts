@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { relatedArticles } from '../../src/lib/related-articles';
+import { relatedArticles } from '../../src/lib/blog/related-articles';
 
 type Item = { id: string; data: { category: string } };
 const item = (id: string, category: string): Item => ({ id, data: { category } });

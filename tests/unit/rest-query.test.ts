@@ -1,4 +1,4 @@
-/** The simple-REST list query of the admin's non-collection routes (pb_hooks/lib/rest.js). */
+/** The simple-REST list query of the admin's non-collection routes (pb_hooks/lib/common/rest.js). */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 
@@ -13,7 +13,7 @@ type Parsed =
   | { error: string }
   | { sort: { field: string; order: string }; range: { start: number; end: number }; filter: Record<string, string[] | string> };
 
-const rest = require('../../pb_hooks/lib/rest.js') as {
+const rest = require('../../pb_hooks/lib/common/rest.js') as {
   MAX_RANGE: number;
   parseListQuery: (raw: { sort?: string; range?: string; filter?: string }, spec: Spec) => Parsed;
   contentRange: (resource: string, start: number, count: number, total: number) => string;

@@ -32,7 +32,7 @@ globals.BadRequestError = class extends Error {
     super(message);
   }
 };
-const server = require('../../pb_hooks/lib/settings.js') as {
+const server = require('../../pb_hooks/lib/settings/settings.js') as {
   KEYS: string[];
   validate: (record: { get: (f: string) => string; set: (f: string, v: string) => void }) => void;
 };

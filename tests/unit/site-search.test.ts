@@ -1,12 +1,12 @@
 /**
  * The site search's pure parts: the words a not-found address gives, the shortcuts that
- * open it (src/lib/search-trigger.ts), results grouped by type (src/lib/site-search.ts),
- * the words searched (src/lib/search-query.mjs), and Pagefind's excerpts as text.
+ * open it (src/lib/search/trigger.ts), results grouped by type (src/lib/search/results.ts),
+ * the words searched (src/lib/search/query.mjs), and Pagefind's excerpts as text.
  */
 import { describe, expect, test } from 'vitest';
-import { searchQuery } from '../../src/lib/search-query.mjs';
-import { isSearchShortcut, queryFromPath } from '../../src/lib/search-trigger';
-import { bestPartial, excerptSegments, groupHits, partialQueries, resultsText } from '../../src/lib/site-search';
+import { searchQuery } from '../../src/lib/search/query.mjs';
+import { isSearchShortcut, queryFromPath } from '../../src/lib/search/trigger';
+import { bestPartial, excerptSegments, groupHits, partialQueries, resultsText } from '../../src/lib/search/results';
 
 describe('queryFromPath', () => {
   test.each([

@@ -5,7 +5,7 @@ import { SLUG_PATTERN, slugify } from '../../src/lib/slug';
 // The server's copy (PocketBase JSVM, CommonJS) must follow the same rule.
 const require = createRequire(import.meta.url);
 (globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
-const server = require('../../pb_hooks/lib/slug.js') as { slugify: (text: string) => string };
+const server = require('../../pb_hooks/lib/common/slug.js') as { slugify: (text: string) => string };
 
 const VECTORS: [string, string][] = [
   ['Instalação do ESP32: Guia Rápido!', 'instalacao-do-esp32-guia-rapido'],

@@ -1,5 +1,5 @@
 /**
- * The S3_* variables as the server reads them (pb_hooks/lib/storage.js, also used by
+ * The S3_* variables as the server reads them (pb_hooks/lib/backups/storage.js, also used by
  * the restore drill through scripts/lib/s3-client.mjs): local disk without them, a
  * complete configuration or a pt-BR refusal, and a backups bucket of its own.
  */

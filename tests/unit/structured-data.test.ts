@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_HEADLINE, blogPostingLd, breadcrumbLd, headline } from '../../src/lib/structured-data';
+import { MAX_HEADLINE, blogPostingLd, breadcrumbLd, headline } from '../../src/lib/site/structured-data';
 
 const ORIGIN = 'https://www.exemplo.com.br';
 

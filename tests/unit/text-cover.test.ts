@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { textCoverSvg, wrapTitle } from '../../src/lib/text-cover.mjs';
+import { textCoverSvg, wrapTitle } from '../../src/lib/blog/text-cover.mjs';
 
 describe('generated text cover', () => {
   test('wraps the title in lines of at most 26 characters, and ends a fifth line’s worth in an ellipsis', () => {

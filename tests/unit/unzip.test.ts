@@ -1,6 +1,6 @@
 import { deflateRawSync, crc32 } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { extractZipEntry } from '../../scripts/lib/unzip.mjs';
+import { extractZipEntry } from '../../scripts/test-tools/unzip.mjs';
 
 /** Writes a minimal ZIP archive (stored or deflated entries), as release archives are. */
 function makeZip(entries: { name: string; data: Buffer; deflate: boolean }[]): Buffer {

@@ -1,13 +1,13 @@
 /**
  * The GitHub Actions workflows (.github/workflows/) pass actionlint, built from its Go
- * module on first use (scripts/lib/actionlint.mjs); and actionlint does report a
+ * module on first use (scripts/test-tools/actionlint.mjs); and actionlint does report a
  * broken workflow, so a pass means something.
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACTIONLINT, actionlint } from '../../scripts/lib/actionlint.mjs';
+import { ACTIONLINT, actionlint } from '../../scripts/test-tools/actionlint.mjs';
 import { ensureGoTool } from '../../scripts/lib/go-tool.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 

@@ -1,6 +1,6 @@
 // Route data the app fetches as JSON (what a client-rendered site gets from its API).
 import { useEffect, useState } from 'react';
-import type { ArticleSummary } from '../../../src/lib/blog-filter';
+import type { ArticleSummary } from '../../../src/lib/blog/filter';
 import type { Attributes } from './markup';
 
 export interface RelatedArticle extends ArticleSummary {

@@ -1,6 +1,6 @@
 /**
  * 'Analytics' (admins and editors): the site's own, cookieless statistics
- * (pb_hooks/lib/analytics.js) for 7, 30 or 90 days: visitors and page views over time,
+ * (pb_hooks/lib/analytics/analytics.js) for 7, 30 or 90 days: visitors and page views over time,
  * top pages and products, sources, devices, events, which pages lead to a quote, and
  * the addresses that led to the not-found page (how editors find broken links).
  * Read through the simple-REST provider as one record per period (`analytics/7`).

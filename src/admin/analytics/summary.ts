@@ -1,4 +1,4 @@
-/** The analytics summary (GET /api/admin/rest/analytics/{period}, pb_hooks/lib/analytics.js) and its pt-BR words. */
+/** The analytics summary (GET /api/admin/rest/analytics/{period}, pb_hooks/lib/analytics/analytics.js) and its pt-BR words. */
 import { formatNumber } from '../../lib/format';
 
 export interface AnalyticsSummary {

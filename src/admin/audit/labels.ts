@@ -6,7 +6,7 @@ export const ACTION_LABELS: Record<string, string> = {
   INSERT: 'Criação',
   UPDATE: 'Atualização',
   DELETE: 'Exclusão',
-  // A sign-in that used the e-mailed code (pb_hooks/lib/two-step.js).
+  // A sign-in that used the e-mailed code (pb_hooks/lib/auth/two-step.js).
   SIGN_IN: 'Login em duas etapas',
 };
 

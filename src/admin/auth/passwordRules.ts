@@ -1,5 +1,5 @@
 /**
- * The password rule the server applies (pb_hooks/lib/accounts.js) whatever screen the
+ * The password rule the server applies (pb_hooks/lib/auth/accounts.js) whatever screen the
  * request comes from, checked here first so people see it as they type.
  */
 export const PASSWORD_MESSAGES = {

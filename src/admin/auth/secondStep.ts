@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in in the panel (server: pb_hooks/lib/two-step.js). After the right
+ * Two-step sign-in in the panel (server: pb_hooks/lib/auth/two-step.js). After the right
  * password PocketBase answers 401 with an `mfaId` instead of a session; the panel then
  * asks for a code by e-mail inside that MFA session and finishes with it. The state
  * between the two steps travels as a SecondStep, held by the screen (never in a URL).
@@ -52,7 +52,7 @@ export function mfaIdOf(error: unknown): string {
 export const MAX_CODE_TRIES = 5;
 export const CODE_LENGTH = 6;
 
-/** pb_hooks/lib/two-step.js's answer when the MFA session is over: the password step again. */
+/** pb_hooks/lib/auth/two-step.js's answer when the MFA session is over: the password step again. */
 export const EXPIRED_MESSAGE = 'A verificação expirou. Entre de novo com sua senha.';
 
 /** What the code step says, in pt-BR. */

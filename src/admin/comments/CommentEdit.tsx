@@ -1,6 +1,6 @@
 /**
  * One comment, for a moderator: its status, a typo fixed in the name or the text,
- * and a reply as the team (published at once under the comment, pb_hooks/lib/comments.js).
+ * and a reply as the team (published at once under the comment, pb_hooks/lib/comments/comments.js).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import rules from '../../../pb_hooks/lib/content-rules.json';
+import rules from '../../../shared/content-rules.json';
 import { formatDateTime } from '../../lib/format';
 import { COMMENT_STATUS_CHOICES } from './choices';
 

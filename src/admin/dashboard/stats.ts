@@ -1,4 +1,4 @@
-/** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/stats.js), read through the data provider's `stats`. */
+/** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/dashboard/stats.js), read through the data provider's `stats`. */
 export interface DashboardStats {
   /** Only for admins. */
   users?: { total: number; active: number; new_this_week: number };

@@ -2,7 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { formatNumber } from '../../lib/format';
-import { countWords, readingMinutes } from '../../lib/reading';
+import { countWords, readingMinutes } from '../../lib/blog/reading';
 
 export function MarkdownStats({ markdown }: { markdown: string }) {
   // Counting a long post is a few milliseconds: never in the way of typing.

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
-import { API_BASE } from '../../lib/api';
+import { API_BASE } from '../../lib/forms/api';
 import type { AltChoice } from '../media/MediaPickerDialog';
 import type { EditorImage } from './images';
 

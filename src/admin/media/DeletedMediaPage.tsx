@@ -1,5 +1,5 @@
 /**
- * 'Mídia excluída': Mídia's trash (pb_hooks/lib/deleted-media.js). Each file with who
+ * 'Mídia excluída': Mídia's trash (pb_hooks/lib/media/deleted-media.js). Each file with who
  * deleted it and when and where it is still used, 'Restaurar arquivo', which puts it
  * back in the library as it was, and 'Excluir definitivamente' for a file nothing uses.
  * Admins and editors only (deleting is theirs).

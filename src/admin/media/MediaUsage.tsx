@@ -1,5 +1,5 @@
 /**
- * Where a media file is used (pb_hooks/lib/media-usage.js), each place a link to where
+ * Where a media file is used (pb_hooks/lib/media/usage.js), each place a link to where
  * it is edited: 'Usado em: Post "X" (Publicado), Página "Y" (Rascunho), Configurações:
  * URL do logotipo'. Shown by the delete confirmation, the file's edit dialog and Mídia
  * excluída; read only by admins and editors (the server's rule).
@@ -93,7 +93,7 @@ export function MediaUsageSection({ id }: { id: string }) {
 
 /**
  * The delete confirmation: the spec's question, where the file is used and what
- * happens next (pb_hooks/lib/deleted-media.js: the trash keeps serving the file, and a
+ * happens next (pb_hooks/lib/media/deleted-media.js: the trash keeps serving the file, and a
  * file in use is never deleted for good).
  */
 export function MediaDeleteConfirmation({ id }: { id: string }) {

@@ -12,7 +12,7 @@ export const MIN_FILE_BYTES = 1;
 /** At most this many files per upload (our choice: the spec names the message, not the number). */
 export const MAX_FILES = 10;
 
-/** Accepted extensions and their MIME types (the same list as pb_hooks/lib/mime.js). */
+/** Accepted extensions and their MIME types (the same list as pb_hooks/lib/media/mime.js). */
 export const ACCEPTED_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.jpg': 'image/jpeg',

@@ -4,7 +4,7 @@
  * server's. Re-exported by MediaPickerDialog.tsx, the editor's one import.
  */
 import type { DataProvider } from 'react-admin';
-import { mediaFileUrl } from '../../lib/media-images';
+import { mediaFileUrl } from '../../lib/cms/media-images';
 import { altChoiceError, altFields, ALT_TEXT_MESSAGES, isImageFile, type AltChoice } from './altText';
 import { fileErrors } from './fileRules';
 import type { MediaRecord } from './types';

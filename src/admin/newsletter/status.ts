@@ -1,6 +1,6 @@
 /**
  * A subscription's double opt-in states (pb_migrations/*_newsletter_double_opt_in.js,
- * pb_hooks/lib/newsletter.js) as staff read them: 'pending' waits for the address to
+ * pb_hooks/lib/newsletter/subscriptions.js) as staff read them: 'pending' waits for the address to
  * confirm from the e-mailed link, 'unsubscribed' left through the link of an e-mail.
  */
 export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed';

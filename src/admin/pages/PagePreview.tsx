@@ -4,7 +4,7 @@
  * src/components/ui/PageHero.astro and the sections as one body rendered by the
  * site's Markdown pipeline (usePreview).
  */
-import { pageMarkdown } from '../../lib/page-sections';
+import { pageMarkdown } from '../../lib/cms/page-sections';
 import { PreviewBody, SitePreviewFrame } from '../common/SitePreview';
 import { usePreview } from '../common/usePreview';
 import { sectionsOf, type PageFormValues } from './pageRules';

@@ -1,7 +1,7 @@
 /**
  * A page's body: its sections, each a heading and a Markdown body in the visual
  * editor, added, removed and reordered (react-admin's ArrayInput). The site renders
- * them in order as one article (src/lib/page-sections.ts).
+ * them in order as one article (src/lib/cms/page-sections.ts).
  */
 import { ArrayInput, SimpleFormIterator, TextInput, maxLength } from 'react-admin';
 import { MarkdownInput } from '../editor/MarkdownInput';

@@ -3,9 +3,9 @@
  * 160-character hint, shown but not enforced), the sections a page is written in and
  * the bodies sent to PocketBase.
  */
-import { PAGE_RULES } from '../../lib/content-rules';
+import { PAGE_RULES } from '../../lib/cms/content-rules';
 import { normalizeLineEndings } from '../../lib/line-endings';
-import { hasContent, type PageSection } from '../../lib/page-sections';
+import { hasContent, type PageSection } from '../../lib/cms/page-sections';
 
 export const PAGE_STATUS_LABELS = { draft: 'Rascunho', published: 'Publicada' } as const;
 export type PageStatus = keyof typeof PAGE_STATUS_LABELS;
@@ -17,7 +17,7 @@ export const PAGE_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir esta pá
 
 /** The spec's advice for meta descriptions. */
 export const META_DESCRIPTION_HINT = 160;
-/** What the server and the site accept (pb_hooks/lib/content-rules.json). */
+/** What the server and the site accept (shared/content-rules.json). */
 export const META_DESCRIPTION_MAX = PAGE_RULES.meta_description.max;
 
 /**
@@ -63,7 +63,7 @@ export function isBuiltInSlug(slug: unknown): boolean {
 
 /**
  * Why a page cannot be published yet: it would show at its own address with nothing
- * on it (the server's rule, pb_hooks/lib/content-rules.js). Null when it can.
+ * on it (the server's rule, pb_hooks/lib/content/content-rules.js). Null when it can.
  */
 export function publishError(values: PageFormValues): string | null {
   if (values.status !== 'published' || values.is_homepage || isBuiltInSlug(values.slug)) return null;
@@ -85,7 +85,7 @@ export const MENU_ORDER_MAX = 999;
  * The body of a create or an edit: name, slug (empty: the server derives it from the
  * name), the SEO fields, the menus, the sections and the status; an edit sends the
  * `updated` value it was based on (the server refuses a stale save). The old slugs
- * are the server's to keep (pb_hooks/lib/pages.js).
+ * are the server's to keep (pb_hooks/lib/pages/pages.js).
  */
 export function toPageBody(values: PageFormValues) {
   return {

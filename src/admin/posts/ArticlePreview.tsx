@@ -5,7 +5,7 @@
  * it (usePreview).
  */
 import { PreviewBody, SitePreviewFrame } from '../common/SitePreview';
-import { CATEGORY_BADGE, type BlogCategory } from '../../lib/blog-filter';
+import { CATEGORY_BADGE, type BlogCategory } from '../../lib/blog/filter';
 import { usePreview } from '../common/usePreview';
 
 export interface ArticlePreviewProps {

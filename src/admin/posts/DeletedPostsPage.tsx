@@ -1,6 +1,6 @@
 /**
  * 'Posts excluídos': the posts deleted in the last 30 days (their history is kept that
- * long, pb_hooks/lib/revisions.js), each with who deleted it and when, and
+ * long, pb_hooks/lib/revisions/revisions.js), each with who deleted it and when, and
  * 'Restaurar post excluído', which creates it again as it was (same address in the
  * admin, same history; the cover image is not recovered). Admins and editors only.
  */

@@ -4,7 +4,7 @@
  * and the body sent to PocketBase (only the fields staff edit; the server fills
  * author, author_name and the publication time itself).
  */
-import { BLOG_CATEGORIES } from '../../lib/blog-filter';
+import { BLOG_CATEGORIES } from '../../lib/blog/filter';
 import { AUTHOR_STATUSES, can, type Actor } from '../../lib/permissions';
 import { SLUG_PATTERN, slugify } from '../../lib/slug';
 import { parseBrasiliaDateTime } from '../../lib/dates';
@@ -133,7 +133,7 @@ export interface PostFormValues {
  * JSON text (PocketBase reads it as the array, in JSON and multipart bodies alike).
  * The publication time is sent only to schedule a post: the server stamps it on the
  * first publication and keeps it through unpublishing and publishing again
- * (pb_hooks/lib/posts.js). An edit sends the `updated` value it was based on, so a
+ * (pb_hooks/lib/posts/posts.js). An edit sends the `updated` value it was based on, so a
  * save never silently overwrites another.
  */
 export function toPostBody(values: PostFormValues, options: { actor: Actor | null }) {

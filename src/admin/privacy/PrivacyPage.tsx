@@ -36,7 +36,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useGetList, useNotify } from 'react-admin';
 import { formatDateTime } from '../../lib/format';
-import { isEmail } from '../../lib/public-forms';
+import { isEmail } from '../../lib/forms/public-forms';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { EMAIL_HTML_INPUT } from '../common/emailInput';

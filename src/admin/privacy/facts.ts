@@ -2,7 +2,7 @@
  * What is held about an e-mail in pt-BR words, once for both places that show it: the
  * 'Privacidade' screen (label and value pairs) and the exported file (the same labels
  * as JSON keys, the same values, times in Brasília with seconds). The server answers
- * with the collections' field names and UTC times (pb_hooks/lib/privacy.js); the
+ * with the collections' field names and UTC times (pb_hooks/lib/privacy/privacy.js); the
  * panel writes the file because Brasília's clock is src/lib/format.ts's.
  */
 import { SITE_TIME_ZONE, formatDateTime } from '../../lib/format';

@@ -1,5 +1,5 @@
 /**
- * Data-subject requests (POST /api/privacy/lookup, /export and /erase; pb_hooks/lib/privacy.js)
+ * Data-subject requests (POST /api/privacy/lookup, /export and /erase; pb_hooks/lib/privacy/privacy.js)
  * as the 'Privacidade' screen reads them, and their pt-BR words. The e-mail asked about
  * travels only in the JSON body (the data provider's privacy* methods), never in an address.
  */

@@ -2,7 +2,7 @@
  * 'Enviar newsletter' on a live post (CMS or git): a dialog with who receives it,
  * 'Enviar teste para mim' (to the signed-in staff member) and the send itself, which
  * runs in the background (server/newsletter) and opens its progress in 'Envios'.
- * The server decides everything shown here (pb_hooks/lib/newsletter-send.js).
+ * The server decides everything shown here (pb_hooks/lib/newsletter/send.js).
  */
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';

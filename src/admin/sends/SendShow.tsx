@@ -2,7 +2,7 @@
  * One newsletter send: its progress while it runs (polled every 2 s), its counts, who
  * started it, 'Cancelar envio', and the addresses that failed with the reason: a pt-BR
  * summary for everyone, the server's own words under it for admins (the API sends
- * error_detail to them only: pb_hooks/lib/newsletter-send.js).
+ * error_detail to them only: pb_hooks/lib/newsletter/send.js).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

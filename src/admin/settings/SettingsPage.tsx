@@ -2,7 +2,7 @@
  * 'Configurações' (admins only): the public_site_settings rows as one form in four
  * tabs. One save writes every changed key (an update per changed row; a row is
  * created when its key is missing). The SMTP password is write-only: the server
- * moves it into PocketBase's mail settings and stores '' (pb_hooks/lib/settings.js),
+ * moves it into PocketBase's mail settings and stores '' (pb_hooks/lib/settings/settings.js),
  * so the field always starts empty and an empty field keeps the stored password.
  * Integrações also sets the e-mails' sender and encryption, and sends a test e-mail
  * (TestMailSection).

@@ -1,7 +1,7 @@
 /**
  * 'Enviar e-mail de teste' on the Integrações tab: one e-mail through the saved SMTP
  * settings to a staff address (the admin's own by default; the server refuses others:
- * pb_hooks/lib/mail-test.js), then the server's answer in pt-BR, with its own words
+ * pb_hooks/lib/mail/mail-test.js), then the server's answer in pt-BR, with its own words
  * under 'Resposta do servidor'. With unsaved mail settings it asks for a save first:
  * the test would not test what the form shows.
  */

@@ -1,9 +1,9 @@
 /**
  * The site settings form: which key sits on which tab, its label and input type,
  * the spec's validation patterns (admin-panel.md §5), and which rows a save must
- * write. The server validates the same way (pb_hooks/lib/settings.js).
+ * write. The server validates the same way (pb_hooks/lib/settings/settings.js).
  */
-import forms from '../../../pb_hooks/lib/public-forms.json';
+import forms from '../../../shared/public-forms.json';
 
 /** How long contact messages are kept, in months (the default when unset, and the limits). */
 export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
@@ -42,7 +42,7 @@ export type SettingValues = Record<SettingKey, string>;
 export const SECRET_KEY = 'smtp_password' satisfies SettingKey;
 
 /**
- * smtp_tls's choices (pb_hooks/lib/settings.js). There is no 'Sem criptografia': PocketBase's
+ * smtp_tls's choices (pb_hooks/lib/settings/settings.js). There is no 'Sem criptografia': PocketBase's
  * mailer always upgrades with STARTTLS when the server offers it, and without it goes on
  * unencrypted; a choice that changed nothing would mislead.
  */

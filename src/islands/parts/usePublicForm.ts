@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { createPublicRecord, type ApiFieldErrors } from '../../lib/api';
+import { createPublicRecord, type ApiFieldErrors } from '../../lib/forms/api';
 import {
   FORM_MESSAGES,
   checkForm,
@@ -8,10 +8,10 @@ import {
   rateMessage,
   refusalMessage,
   type PublicForm,
-} from '../../lib/public-forms';
+} from '../../lib/forms/public-forms';
 import { isBot } from './Honeypot';
 
-/** The body field that names one sending, so a double click or a retry stores one record (pb_hooks/lib/public-forms.js). */
+/** The body field that names one sending, so a double click or a retry stores one record (pb_hooks/lib/forms/public-forms.js). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
 
 export type FormStatus =

@@ -15,7 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Element, Root } from 'hast';
 import type { HastPluginDefinition, HastVisitorContext, MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'satteri';
-import { EXTERNAL_LINK_ATTRIBUTES, isExternalHref } from '../markdown-policy.ts';
+import { EXTERNAL_LINK_ATTRIBUTES, isExternalHref } from './policy.ts';
 
 /** Read after an external link's text by screen readers (visually hidden). */
 export const NEW_TAB_HINT = ' (abre em nova aba)';

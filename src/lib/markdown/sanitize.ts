@@ -9,9 +9,9 @@
 import type { Element, Root, RootContent } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import type { HastPluginEntry } from 'satteri';
-import { MARKDOWN_SCHEMA, isProtocolRelative } from '../markdown-policy.ts';
+import { MARKDOWN_SCHEMA, isProtocolRelative } from './policy.ts';
 
-/** The tree as the policy of src/lib/markdown-policy.ts lets it reach the site. */
+/** The tree as the policy of src/lib/markdown/policy.ts lets it reach the site. */
 export function sanitizeTree(tree: Readonly<Root>): Root {
   const clean = sanitize(withLowercaseSchemes(tree), MARKDOWN_SCHEMA) as Root;
   finish(clean);

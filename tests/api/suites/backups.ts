@@ -14,7 +14,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { extractZipEntry } from '../../../scripts/lib/unzip.mjs';
+import { extractZipEntry } from '../../../scripts/test-tools/unzip.mjs';
 import { fromRoot } from '../../../scripts/lib/paths.mjs';
 import { databaseSnapshot, queryRows, summary } from '../../helpers/database';
 import { contactMessage } from '../../helpers/contact-message';
@@ -415,7 +415,7 @@ export function backupTests(kind: StorageKind) {
         expect(now).toEqual(files);
       } else {
         // On S3 the files stay in the bucket: the one deleted after the backup comes back
-        // from the trash (pb_hooks/lib/file-trash.js); the later upload stays in the
+        // from the trash (pb_hooks/lib/backups/file-trash.js); the later upload stays in the
         // bucket, named by no record (and so never served).
         for (const [key, checksum] of Object.entries(files)) expect(now[key], key).toBe(checksum);
       }

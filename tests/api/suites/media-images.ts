@@ -2,14 +2,14 @@
  * Media images know their size (issue 34: body images carry width, height and a srcset
  * of thumbnails): the server reads it from the upload's header (pb_hooks/media.pb.js),
  * never from the client; `decorative` marks an image that needs no alternative text;
- * the width-only thumbnails of src/lib/media-images.ts are served; and the migration
+ * the width-only thumbnails of src/lib/cms/media-images.ts are served; and the migration
  * measures the images stored before it (pb_migrations/1795309500_media_image_size.js),
  * from the local disk or from S3.
  */
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MEDIA_IMAGE_WIDTHS, responsiveMediaImage } from '../../../src/lib/media-images';
+import { MEDIA_IMAGE_WIDTHS, responsiveMediaImage } from '../../../src/lib/cms/media-images';
 import { gif, jpeg, png, pngSize, webp } from '../../helpers/images';
 import { migrationsBefore, startTestServer, superuserToken } from '../../helpers/server';
 import { newClient, startStaffServer, type StaffServer } from '../../helpers/staff';

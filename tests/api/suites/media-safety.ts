@@ -6,7 +6,7 @@
  *
  * Two ways in: the media library (any active staff member, pb_hooks/media.pb.js) and
  * a staff member's avatar (their profile, or an admin creating the account). Both go
- * through pb_hooks/lib/uploads.js; the file fields' own mimeTypes lists check again.
+ * through pb_hooks/lib/media/uploads.js; the file fields' own mimeTypes lists check again.
  * A public sign-up carries no avatar at all (pb_hooks/accounts.pb.js).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

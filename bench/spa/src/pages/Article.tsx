@@ -1,7 +1,7 @@
 // /blog/:slug (src/pages/blog/[slug].astro): the article JSON holds the body our build
 // compiled from the MDX file, as a headless CMS would serve it.
 import { Link, useParams } from 'react-router-dom';
-import { CATEGORY_BADGE } from '../../../../src/lib/blog-filter';
+import { CATEGORY_BADGE } from '../../../../src/lib/blog/filter';
 import { useJson, useTitle, type ArticleData, type RelatedArticle } from '../data';
 import { Icon, Image } from '../markup';
 

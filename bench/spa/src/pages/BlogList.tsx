@@ -3,7 +3,7 @@
 import ArticleList from '../../../../src/islands/ArticleList';
 import BlogBrowser from '../../../../src/islands/BlogBrowser';
 import NewsletterForm from '../../../../src/islands/NewsletterForm';
-import type { ArticleSummary } from '../../../../src/lib/blog-filter';
+import type { ArticleSummary } from '../../../../src/lib/blog/filter';
 import { useJson, useTitle } from '../data';
 import PageHero from './PageHero';
 

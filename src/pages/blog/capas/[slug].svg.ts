@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { digest } from '../../../lib/page-keys';
-import { getGeneratedCoverArticles, type Article } from '../../../lib/blog';
-import { textCoverSvg } from '../../../lib/text-cover.mjs';
+import { digest } from '../../../lib/cms/page-keys';
+import { getGeneratedCoverArticles, type Article } from '../../../lib/blog/blog';
+import { textCoverSvg } from '../../../lib/blog/text-cover.mjs';
 
 /** The generated cover of each CMS post saved without one (git articles have theirs as files). */
 export const getStaticPaths = (async () => {

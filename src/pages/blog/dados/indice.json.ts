@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getArticles, toSummary } from '../../../lib/blog';
+import { getArticles, toSummary } from '../../../lib/blog/blog';
 
 /** The compact index of every article, loaded only when a visitor filters or searches. */
 export const GET: APIRoute = async () => {

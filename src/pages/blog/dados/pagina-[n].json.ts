@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { articlesOfPage, getArticles, pageCount, summaryKey, toSummary } from '../../../lib/blog';
-import { digest } from '../../../lib/page-keys';
+import { articlesOfPage, getArticles, pageCount, summaryKey, toSummary } from '../../../lib/blog/blog';
+import { digest } from '../../../lib/cms/page-keys';
 
 /** Card data of page N, fetched by "Carregar mais artigos". */
 export const getStaticPaths = (async () => {

@@ -1,0 +1,58 @@
+/**
+ * Where the site links to the pages staff publish, kept apart from the content
+ * collections (src/lib/cms/pages.ts) so it can be tested: a page's path, its old
+ * addresses' redirects and its links in the header and the footer.
+ */
+import type { NavLink } from '../../config/navigation';
+
+/** What these rules read of a published page (src/lib/cms/content-rules.ts pageSchema). */
+export interface LinkedPage {
+  slug: string;
+  name: string;
+  is_homepage: boolean;
+  old_slugs: string[];
+  in_header: boolean;
+  in_footer: boolean;
+  menu_order: number;
+}
+
+/** Path of a CMS page: the home page, or /{slug}. */
+export function pathOf(page: Pick<LinkedPage, 'slug' | 'is_homepage'>): string {
+  return page.is_homepage ? '/' : `/${page.slug}`;
+}
+
+export interface MovedPage {
+  from: string;
+  to: string;
+}
+
+/**
+ * The old addresses of pages with a route of their own, each to its page's address:
+ * never one a page or a built-in route serves, nor one listed twice (the server
+ * refuses both, pb_hooks/lib/pages/pages.js; this keeps a build of other data safe).
+ * @example movedPages([{ slug: 'sobre', old_slugs: ['quem'], ... }], []) // [{ from: '/quem', to: '/sobre' }]
+ */
+export function movedPages(own: readonly LinkedPage[], reserved: Iterable<string>): MovedPage[] {
+  const taken = new Set([...reserved, ...own.map((page) => page.slug)]);
+  const moved: MovedPage[] = [];
+  for (const page of own) {
+    for (const old of page.old_slugs) {
+      if (taken.has(old)) continue;
+      taken.add(old);
+      moved.push({ from: `/${old}`, to: pathOf(page) });
+    }
+  }
+  return moved;
+}
+
+/**
+ * The links to published pages in the header or the footer: lowest `menu_order`
+ * first, then by name; each to the page's path (a page lending its SEO to a built-in
+ * route links to that route).
+ */
+export function menuLinks(pages: readonly LinkedPage[], place: 'header' | 'footer'): NavLink[] {
+  return pages
+    .filter((page) => (place === 'header' ? page.in_header : page.in_footer))
+    .sort((a, b) => a.menu_order - b.menu_order || a.name.localeCompare(b.name, 'pt-BR'))
+    .map((page) => ({ label: page.name, href: pathOf(page) }));
+}
