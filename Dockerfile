@@ -61,9 +61,6 @@ COPY --from=pocketbase /out/pocketbase /app/pocketbase
 COPY pb_hooks /app/pb_hooks
 COPY pb_migrations /app/pb_migrations
 COPY shared /app/shared
-# The contact form's labels and choices, for the page that shows a refused form again
-# (pb_hooks/lib/forms/public-forms.js reads them beside the hooks, as in the repository).
-COPY src/content/contact.json /app/src/content/contact.json
 COPY --from=site /app/dist /app/dist
 ENV SITE_DIR=/app/dist
 USER pocketbase

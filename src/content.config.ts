@@ -13,6 +13,7 @@ import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
 import { icons, type IconName } from './components/ui/icons';
+import contactForm from '../shared/contact-form.json';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
@@ -258,9 +259,14 @@ const options = z
   .array(z.object({ value: z.string().regex(/^[a-z0-9+-]+$/, 'valor: letras minúsculas, números, + e -'), label: text(2, 60) }))
   .min(2);
 
-/** The copy of /contato, with the contact form's labels and choices (also read by the admin). */
+/**
+ * The copy of /contato, with the contact form's labels and choices: those are in
+ * shared/contact-form.json, since the admin and the server's own pages show them too.
+ */
 const contact = defineCollection({
-  loader: singleEntry('contact'),
+  loader: file('src/content/contact.json', {
+    parser: (json) => ({ contact: { ...(JSON.parse(json) as Record<string, unknown>), form: contactForm } }),
+  }),
   schema: z.object({
     hero: z.object({ title: text(3, 80), subtitle: text(20, 300) }),
     cards: z.object({

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newClient, startStaffServer, type StaffServer } from '../helpers/staff';
 import { contactMessage } from '../helpers/contact-message';
+import rules from '../../shared/content-rules.json';
 
 let s: StaffServer;
 
@@ -24,6 +25,14 @@ async function badRequest(call: Promise<unknown>) {
 }
 
 const count = async (collection: string) => (await s.superuser.collection(collection).getList(1, 1)).totalItems;
+
+describe('one limit for a post body', () => {
+  test('the posts collection refuses a body over the limit the admin checks (shared/content-rules.json)', async () => {
+    const posts = await s.superuser.collections.getOne('posts');
+    const content = posts.fields.find((field) => field.name === 'content') as { max?: number } | undefined;
+    expect(content?.max).toBe(rules.posts.content.max);
+  });
+});
 
 describe('posts and pages', () => {
   test('derive the slug from the title (accents, punctuation, spaces) and keep it unique', async () => {

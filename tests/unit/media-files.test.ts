@@ -14,6 +14,7 @@ import {
 import { formatBytes as formatFileSize } from '../../src/lib/format';
 
 const require = createRequire(import.meta.url);
+(globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
 const server = require('../../pb_hooks/lib/media/mime.js') as { mimeOf: (name: string) => string };
 
 describe('formatFileSize', () => {

@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC_SETTING_KEYS } from '../../src/config/site';
 import {
+  CONTACT_RETENTION,
+  NEWSLETTER_RATE,
   SETTING_KEYS,
-  SETTING_MESSAGES,
+  TOO_LONG_MESSAGE,
   TABS,
   changedKeys,
   emptyValues,
@@ -13,6 +15,21 @@ import {
   valuesFromRows,
   type SettingKey,
 } from '../../src/admin/settings/settingsRules';
+
+/** The pt-BR texts each refusal shows, in the admin and in the API's answer. */
+const SETTING_MESSAGES = {
+  email: 'Informe um e-mail válido.',
+  phone: 'Informe um telefone válido.',
+  url: 'A URL deve começar com http:// ou https://.',
+  port: 'Informe uma porta numérica.',
+  tls: 'Escolha a criptografia do envio.',
+  senderName: 'Use no máximo 255 caracteres.',
+  analytics: 'Use um ID do Google Analytics no formato G-XXXXXXX.',
+  characters: 'Os caracteres < e > não são permitidos.',
+  tooLong: TOO_LONG_MESSAGE,
+  months: `Informe um número de meses entre ${CONTACT_RETENTION.min} e ${CONTACT_RETENTION.max}.`,
+  rate: `Informe um número de e-mails por minuto entre ${NEWSLETTER_RATE.min} e ${NEWSLETTER_RATE.max}.`,
+} as const;
 
 // The server's copy (PocketBase JSVM, CommonJS) must agree on every vector.
 const require = createRequire(import.meta.url);

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { SLUG_PATTERN, slugify } from '../../src/lib/slug';
+import { slugify } from '../../shared/slug.js';
+import { SLUG_PATTERN } from '../../src/lib/cms/content-rules';
 
-// The server's copy (PocketBase JSVM, CommonJS) must follow the same rule.
+// The hooks load the same module their own way (pb_hooks/lib/common/shared.js).
 const require = createRequire(import.meta.url);
 (globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
 const server = require('../../pb_hooks/lib/common/slug.js') as { slugify: (text: string) => string };
@@ -22,7 +23,7 @@ describe('slugify', () => {
     expect(slugify(input)).toBe(expected);
   });
 
-  test.each(VECTORS)('the server copy turns %j into %j too', (input, expected) => {
+  test.each(VECTORS)('the hooks’ slugify turns %j into %j too', (input, expected) => {
     expect(server.slugify(input)).toBe(expected);
   });
 

@@ -2,10 +2,7 @@
 // path (admin, API, dashboard): browsers send textareas with "\r\n", and a history
 // comparing "\r\n" with "\n" showed every blank line twice.
 
-/** @param {string} text */
-function normalized(text) {
-  return text.indexOf("\r") < 0 ? text : text.replace(/\r\n?/g, "\n");
-}
+const normalized = require(`${__hooks}/lib/common/shared.js`).sharedModule("line-endings.js").normalizeLineEndings;
 
 /**
  * Text fields: rewritten only when they hold a "\r".

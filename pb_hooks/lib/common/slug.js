@@ -1,23 +1,6 @@
-// Slugs for posts (from the title) and pages (from the name), the spec's rule:
-// lowercase, accents stripped, non-alphanumerics removed, spaces to hyphens,
-// repeated hyphens collapsed. Mirrors src/lib/slug.ts (same test vectors).
-
-/** Lowercase without accents: for slugs and for searching text as people type it. */
-function fold(text) {
-  return String(text || "")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-}
-
-function slugify(text) {
-  return fold(text)
-    .replace(/[^a-z0-9\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+// Slugs in the hooks: the rule itself is shared/slug.js (the admin and the site apply
+// the same one); here, the one thing only the server can do, finding a free slug.
+const { fold, slugify } = require(`${__hooks}/lib/common/shared.js`).sharedModule("slug.js");
 
 /** A slug not used by another record of the collection: base, base-2, base-3, … */
 function uniqueSlug(app, collection, base, excludeId) {

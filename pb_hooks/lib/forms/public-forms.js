@@ -260,7 +260,7 @@ function fieldsOf(collection) {
   const spec = SPEC.forms[collection];
   let contact = null;
   if (collection === "contact_messages") {
-    contact = JSON.parse(toString($os.readFile(`${__hooks}/../src/content/contact.json`))).form;
+    contact = require(`${__hooks}/../shared/contact-form.json`);
   }
   const contactKeys = { has_machine: "hasMachine" };
   return spec.fields.map((field) => {

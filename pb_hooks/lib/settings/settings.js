@@ -4,42 +4,10 @@
 
 const { fieldError } = require(`${__hooks}/lib/common/errors.js`);
 
-const KEYS = [
-  "site_title",
-  "site_description",
-  "site_logo",
-  "site_favicon",
-  "contact_email",
-  "contact_notify_email",
-  "contact_phone",
-  "social_facebook",
-  "social_instagram",
-  "social_linkedin",
-  "social_youtube",
-  "smtp_host",
-  "smtp_port",
-  "smtp_user",
-  "smtp_password",
-  "smtp_tls",
-  "smtp_sender_name",
-  "smtp_sender_address",
-  "newsletter_rate_per_minute",
-  "google_analytics_id",
-  "contact_retention_months",
-];
-
-// The spec's validation patterns (admin-panel.md, "Validation rules").
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9\s()-]+$/;
-const URL = /^https?:\/\/\S+$/;
-
-/**
- * smtp_tls: how the mailer encrypts. 'starttls' connects in plain text and upgrades
- * with STARTTLS whenever the server offers it (PocketBase's mailer always does, so
- * there is no 'never encrypt' choice to offer); 'tls' is implicit TLS from the first
- * byte (port 465). Empty (installs before the choice): implicit TLS on port 465 only.
- */
-const TLS_CHOICES = ["starttls", "tls"];
+// The keys and the rules of their values are shared/settings.js, which the admin's form applies too.
+const SHARED = require(`${__hooks}/lib/common/shared.js`).sharedModule("settings.js");
+const KEYS = SHARED.SETTING_KEYS;
+const TLS_CHOICES = SHARED.TLS_VALUES;
 
 function validate(record) {
   const key = String(record.get("key") || "");
@@ -47,38 +15,15 @@ function validate(record) {
   if (KEYS.indexOf(key) < 0) throw fieldError("key", "validation_unknown_key", "Configuração desconhecida: " + key);
   record.set("value", value);
   if (value === "") return;
-  if (/[<>]/.test(value)) throw fieldError("value", "validation_invalid_characters", "Os caracteres < e > não são permitidos.");
+  const forms = require(`${__hooks}/../shared/public-forms.json`);
+  const refusal = SHARED.settingRefusal(key, value, {
+    retention: forms.forms.contact_messages.retentionMonths,
+    rate: forms.newsletter.ratePerMinute,
+  });
+  // '<' and '>' are named first, as before any other character rule.
+  if (refusal && refusal.code === "validation_invalid_characters") throw fieldError("value", refusal.code, refusal.message);
   require(`${__hooks}/lib/common/input.js`).assertPlainCharacters("value", value, key === "site_description");
-  if ((key === "contact_email" || key === "contact_notify_email" || key === "smtp_sender_address") && !EMAIL.test(value))
-    throw fieldError("value", "validation_invalid_email", "Informe um e-mail válido.");
-  if (key === "contact_phone" && !PHONE.test(value))
-    throw fieldError("value", "validation_invalid_phone", "Informe um telefone válido.");
-  if ((key.indexOf("social_") === 0 || key === "site_logo" || key === "site_favicon") && !URL.test(value)) {
-    throw fieldError("value", "validation_invalid_url", "A URL deve começar com http:// ou https://.");
-  }
-  if (key === "smtp_port" && !/^[0-9]{1,5}$/.test(value))
-    throw fieldError("value", "validation_invalid_port", "Informe uma porta numérica.");
-  if (key === "smtp_tls" && TLS_CHOICES.indexOf(value) < 0)
-    throw fieldError("value", "validation_invalid_tls", "Escolha a criptografia do envio.");
-  if (key === "smtp_sender_name" && value.length > 255)
-    throw fieldError("value", "validation_too_long", "Use no máximo 255 caracteres.");
-  if (key === "contact_retention_months") {
-    const { min, max } = require(`${__hooks}/../shared/public-forms.json`).forms.contact_messages.retentionMonths;
-    const months = /^[0-9]{1,3}$/.test(value) ? parseInt(value, 10) : NaN;
-    if (!(months >= min && months <= max)) {
-      throw fieldError("value", "validation_invalid_months", `Informe um número de meses entre ${min} e ${max}.`);
-    }
-  }
-  if (key === "newsletter_rate_per_minute") {
-    const { min, max } = require(`${__hooks}/../shared/public-forms.json`).newsletter.ratePerMinute;
-    const rate = /^[0-9]{1,5}$/.test(value) ? parseInt(value, 10) : NaN;
-    if (!(rate >= min && rate <= max)) {
-      throw fieldError("value", "validation_invalid_rate", `Informe um número de e-mails por minuto entre ${min} e ${max}.`);
-    }
-  }
-  if (key === "google_analytics_id" && !/^G-[A-Z0-9]{4,20}$/i.test(value)) {
-    throw fieldError("value", "validation_invalid_analytics_id", "Use um ID do Google Analytics no formato G-XXXXXXX.");
-  }
+  if (refusal) throw fieldError("value", refusal.code, refusal.message);
 }
 
 /** smtp_password goes straight into the mail settings; the row keeps an empty value. */

@@ -38,7 +38,7 @@ import {
   TableMenuControls,
 } from 'mui-tiptap';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { normalizeLineEndings } from '../../lib/line-endings';
+import { normalizeLineEndings } from '../../../shared/line-endings.js';
 import { CodeLanguageSelect } from './CodeLanguageSelect';
 import { editorExtensions } from './extensions';
 import { TABLE_LABELS } from './labels';

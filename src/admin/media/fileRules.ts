@@ -4,6 +4,7 @@
  * the same limits again (the `file` field of pb_migrations/1795308100_staff_schema.js:
  * 10 MB, images, PDF, text and Word, sniffed from the content).
  */
+import mediaTypes from '../../../shared/media-types.json';
 
 /** 10 MB per file. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -12,18 +13,10 @@ export const MIN_FILE_BYTES = 1;
 /** At most this many files per upload (our choice: the spec names the message, not the number). */
 export const MAX_FILES = 10;
 
-/** Accepted extensions and their MIME types (the same list as pb_hooks/lib/media/mime.js). */
-export const ACCEPTED_TYPES: Record<string, string> = {
-  '.jpeg': 'image/jpeg',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-  '.doc': 'application/msword',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+/** Accepted extensions (with their dot) and their MIME types, from shared/media-types.json. */
+export const ACCEPTED_TYPES: Record<string, string> = Object.fromEntries(
+  Object.entries(mediaTypes.types).map(([extension, type]) => [`.${extension}`, type]),
+);
 
 /** The `accept` attribute of the file input. */
 export const ACCEPT_ATTRIBUTE = [...new Set([...Object.values(ACCEPTED_TYPES), ...Object.keys(ACCEPTED_TYPES)])].join(',');

@@ -1,9 +1,9 @@
-/** The contact form's option labels, from the same content file the public form uses. */
-import contact from '../../content/contact.json';
+/** The contact form's option labels, from the file the public form uses too. */
+import contactForm from '../../../shared/contact-form.json';
 
 type Option = { value: string; label: string };
 
-const options = contact.form.options as Record<'hasMachine' | 'volume' | 'interest', Option[]>;
+const options = contactForm.options as Record<'hasMachine' | 'volume' | 'interest', Option[]>;
 
 const toChoices = (list: Option[]) => list.map((option) => ({ id: option.value, name: option.label }));
 

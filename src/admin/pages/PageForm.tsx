@@ -23,7 +23,7 @@ import {
   required,
   useRecordContext,
 } from 'react-admin';
-import { slugify } from '../../lib/slug';
+import { slugify } from '../../../shared/slug.js';
 import { PreviewButton } from '../common/SitePreview';
 import { pagePath } from '../common/SiteLink';
 import { LiveSiteLink, PublicationStatus } from '../common/PublicationStatus';

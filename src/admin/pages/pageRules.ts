@@ -4,7 +4,7 @@
  * the bodies sent to PocketBase.
  */
 import { PAGE_RULES } from '../../lib/cms/content-rules';
-import { normalizeLineEndings } from '../../lib/line-endings';
+import { normalizeLineEndings } from '../../../shared/line-endings.js';
 import { hasContent, type PageSection } from '../../lib/cms/page-sections';
 
 export const PAGE_STATUS_LABELS = { draft: 'Rascunho', published: 'Publicada' } as const;

@@ -36,7 +36,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { can } from '../../lib/permissions';
-import { slugify } from '../../lib/slug';
+import { slugify } from '../../../shared/slug.js';
 import { useActor } from '../common/useActor';
 import { useFileToken } from '../common/useFileToken';
 import { useFileUrl } from '../dataProvider';

@@ -6,7 +6,8 @@
  */
 import { BLOG_CATEGORIES } from '../../lib/blog/filter';
 import { AUTHOR_STATUSES, can, type Actor } from '../../lib/permissions';
-import { SLUG_PATTERN, slugify } from '../../lib/slug';
+import { slugify } from '../../../shared/slug.js';
+import { POST_RULES, SLUG_PATTERN } from '../../lib/cms/content-rules';
 import { parseBrasiliaDateTime } from '../../lib/dates';
 import { formatDateTimeInput } from '../../lib/format';
 
@@ -22,8 +23,8 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
 
 export const POST_CATEGORIES = BLOG_CATEGORIES;
 
-/** The longest body a post may have (pb_migrations/*_revisions.js): about 20,000 words. */
-export const POST_CONTENT_MAX = 300000;
+/** The longest body a post may have (shared/content-rules.json): about 20,000 words. */
+export const POST_CONTENT_MAX = POST_RULES.content.max;
 
 /** The spec's confirmation before deleting a post. */
 export const POST_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este post?';

@@ -4,6 +4,16 @@
  * write. The server validates the same way (pb_hooks/lib/settings/settings.js).
  */
 import forms from '../../../shared/public-forms.json';
+import {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  SENDER_NAME_MAX,
+  SETTING_KEYS as SHARED_SETTING_KEYS,
+  settingRefusal,
+  URL_PATTERN,
+} from '../../../shared/settings.js';
+
+export { EMAIL_PATTERN, PHONE_PATTERN, SENDER_NAME_MAX, URL_PATTERN };
 
 /** How long contact messages are kept, in months (the default when unset, and the limits). */
 export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
@@ -11,29 +21,7 @@ export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
 /** How many newsletter e-mails a send delivers per minute (the default when unset, and the limits). */
 export const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
 
-export const SETTING_KEYS = [
-  'site_title',
-  'site_description',
-  'site_logo',
-  'site_favicon',
-  'contact_email',
-  'contact_notify_email',
-  'contact_phone',
-  'social_facebook',
-  'social_instagram',
-  'social_linkedin',
-  'social_youtube',
-  'smtp_host',
-  'smtp_port',
-  'smtp_user',
-  'smtp_password',
-  'smtp_tls',
-  'smtp_sender_name',
-  'smtp_sender_address',
-  'newsletter_rate_per_minute',
-  'google_analytics_id',
-  'contact_retention_months',
-] as const;
+export const SETTING_KEYS = SHARED_SETTING_KEYS;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type SettingValues = Record<SettingKey, string>;
@@ -50,9 +38,6 @@ export const TLS_CHOICES = [
   { id: 'starttls', name: 'Automático (STARTTLS)' },
   { id: 'tls', name: 'TLS implícito (porta 465)' },
 ] as const;
-
-/** PocketBase's limit for the sender's name (meta.senderName). */
-export const SENDER_NAME_MAX = 255;
 
 /** The keys the test e-mail depends on: with unsaved changes to them, a test would not test what is shown. */
 export const MAIL_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => key.startsWith('smtp_'));
@@ -164,54 +149,17 @@ export const TABS: TabSpec[] = [
   },
 ];
 
-// The spec's patterns (§5): e-mail without spaces; phone: optional plus, then digits,
-// spaces, hyphens, parentheses; URL: starts with http or https.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
-export const URL_PATTERN = /^https?:\/\/\S+$/;
-
 /** The spec's "secure input" limit for free text. */
 export const MAX_LENGTH = 1000;
 
-export const SETTING_MESSAGES = {
-  email: 'Informe um e-mail válido.',
-  phone: 'Informe um telefone válido.',
-  url: 'A URL deve começar com http:// ou https://.',
-  port: 'Informe uma porta numérica.',
-  tls: 'Escolha a criptografia do envio.',
-  senderName: `Use no máximo ${SENDER_NAME_MAX} caracteres.`,
-  analytics: 'Use um ID do Google Analytics no formato G-XXXXXXX.',
-  characters: 'Os caracteres < e > não são permitidos.',
-  tooLong: `Use no máximo ${MAX_LENGTH} caracteres.`,
-  months: `Informe um número de meses entre ${CONTACT_RETENTION.min} e ${CONTACT_RETENTION.max}.`,
-  rate: `Informe um número de e-mails por minuto entre ${NEWSLETTER_RATE.min} e ${NEWSLETTER_RATE.max}.`,
-} as const;
-
-const isUrlKey = (key: SettingKey) => key.startsWith('social_') || key === 'site_logo' || key === 'site_favicon';
+/** The admin's own limit (the server's is the field's 2,000 characters); every other refusal is shared/settings.js's. */
+export const TOO_LONG_MESSAGE = `Use no máximo ${MAX_LENGTH} caracteres.`;
 
 /** The reason a value is refused, or null. Empty values are allowed (the key is then unset). */
 export function settingError(key: SettingKey, raw: string): string | null {
   const value = raw.trim();
-  if (value === '') return null;
-  if (value.length > MAX_LENGTH) return SETTING_MESSAGES.tooLong;
-  if (/[<>]/.test(value)) return SETTING_MESSAGES.characters;
-  if ((key === 'contact_email' || key === 'contact_notify_email' || key === 'smtp_sender_address') && !EMAIL_PATTERN.test(value))
-    return SETTING_MESSAGES.email;
-  if (key === 'contact_phone' && !PHONE_PATTERN.test(value)) return SETTING_MESSAGES.phone;
-  if (isUrlKey(key) && !URL_PATTERN.test(value)) return SETTING_MESSAGES.url;
-  if (key === 'smtp_port' && !/^[0-9]{1,5}$/.test(value)) return SETTING_MESSAGES.port;
-  if (key === 'smtp_tls' && !TLS_CHOICES.some((choice) => choice.id === value)) return SETTING_MESSAGES.tls;
-  if (key === 'smtp_sender_name' && value.length > SENDER_NAME_MAX) return SETTING_MESSAGES.senderName;
-  if (key === 'google_analytics_id' && !/^G-[A-Z0-9]{4,20}$/i.test(value)) return SETTING_MESSAGES.analytics;
-  if (key === 'contact_retention_months') {
-    const months = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
-    if (!(months >= CONTACT_RETENTION.min && months <= CONTACT_RETENTION.max)) return SETTING_MESSAGES.months;
-  }
-  if (key === 'newsletter_rate_per_minute') {
-    const rate = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
-    if (!(rate >= NEWSLETTER_RATE.min && rate <= NEWSLETTER_RATE.max)) return SETTING_MESSAGES.rate;
-  }
-  return null;
+  if (value.length > MAX_LENGTH) return TOO_LONG_MESSAGE;
+  return settingRefusal(key, value, { retention: CONTACT_RETENTION, rate: NEWSLETTER_RATE })?.message ?? null;
 }
 
 /** Every field's error (only the refused ones). */

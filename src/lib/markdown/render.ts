@@ -8,7 +8,7 @@
  */
 import { IMAGES_KEY, type ArticleImage } from './article.ts';
 import { markdownConfig } from '../../config/markdown.ts';
-import { normalizeLineEndings } from '../line-endings.ts';
+import { normalizeLineEndings } from '../../../shared/line-endings.js';
 
 type Processor = typeof markdownConfig.processor;
 export type MarkdownRenderer = Awaited<ReturnType<Processor['createRenderer']>>;
