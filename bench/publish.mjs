@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { createPublisher, localBuildRunner, startPublishEndpoint } from '../scripts/publish/publisher.mjs';
+import { createPublisher, localBuildRunner } from '../scripts/publish/publisher.mjs';
+import { startPublishEndpoint } from '../scripts/publish/endpoint.mjs';
 import { formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 
 const SIZES = (process.env.PUBLISH_BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);

@@ -37,7 +37,7 @@ routerAdd(
   (e) => {
     const url = e.request.url.query();
     const query = { days: url.get("days"), from: url.get("from"), to: url.get("to") };
-    return e.json(200, require(`${__hooks}/lib/analytics/analytics.js`).summaryFor(e, query));
+    return e.json(200, require(`${__hooks}/lib/analytics/summary.js`).summaryFor(e, query));
   },
   $apis.requireAuth("users"),
 );
@@ -49,7 +49,7 @@ routerAdd(
     const id = e.request.pathValue("period");
     const range = /^(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})$/.exec(id);
     const query = range ? { from: range[1], to: range[2] } : { days: id };
-    return e.json(200, Object.assign({ id: id }, require(`${__hooks}/lib/analytics/analytics.js`).summaryFor(e, query)));
+    return e.json(200, Object.assign({ id: id }, require(`${__hooks}/lib/analytics/summary.js`).summaryFor(e, query)));
   },
   $apis.requireAuth("users"),
 );

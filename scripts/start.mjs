@@ -9,13 +9,8 @@ import { resolvePocketBase } from './pocketbase.mjs';
 import { isBuildFresh } from './publish/fresh-build.mjs';
 import { freePort, serveArgs, waitForHealth } from './lib/pocketbase-process.mjs';
 import { fromRoot } from './lib/paths.mjs';
-import {
-  createPublisher,
-  deployHookRunner,
-  localBuildRunner,
-  pocketBaseReporter,
-  startPublishEndpoint,
-} from './publish/publisher.mjs';
+import { createPublisher, deployHookRunner, localBuildRunner, pocketBaseReporter } from './publish/publisher.mjs';
+import { startPublishEndpoint } from './publish/endpoint.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8090);

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPublisher, pocketBaseReporter, startPublishEndpoint, type BuildStatus } from '../../scripts/publish/publisher.mjs';
+import { createPublisher, pocketBaseReporter, type BuildStatus } from '../../scripts/publish/publisher.mjs';
+import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { createAdminDataProvider } from '../../src/admin/dataProvider';
 import type { RestDataProvider } from '../../src/admin/restDataProvider';
 import { signIn, startStaffServer, type StaffServer } from '../helpers/staff';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startPublishEndpoint } from '../../scripts/publish/publisher.mjs';
+import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
 import { postDeclaredBody } from '../helpers/declared-body';
 import { png } from '../helpers/images';

@@ -17,9 +17,9 @@ import {
   deployHookRunner,
   localBuildRunner,
   pocketBaseReporter,
-  startPublishEndpoint,
   type BuildStatus,
 } from '../../scripts/publish/publisher.mjs';
+import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { currentBuild } from '../../scripts/publish/live-site.mjs';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildSite } from '../../scripts/publish/fresh-build.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
-import { startPublishEndpoint } from '../../scripts/publish/publisher.mjs';
+import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { startTestServer, superuserToken, type TestServer } from '../helpers/server';
 
 export const TEST_ANALYTICS_ID = 'G-TEST12345';
