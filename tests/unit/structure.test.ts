@@ -144,3 +144,67 @@ describe('the site is served by PocketBase, without the API’s JS checks', () =
     expect(read('pb_hooks/requests.pb.js')).toContain(`"${id}"`);
   });
 });
+
+describe('each runtime keeps to its side; what both apply is in shared/', () => {
+  /** The modules a file imports or requires (static, dynamic and the hooks' `${__hooks}/…`). */
+  const specifiers = (text: string) =>
+    [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)(['"`])([^'"`]+)\1/g)].map((match) => String(match[2]));
+
+  test('src/ never imports pb_hooks/', () => {
+    const offenders = filesUnder('src', CODE).filter((file) => specifiers(read(file)).some((spec) => spec.includes('pb_hooks/')));
+    expect(offenders).toEqual([]);
+  });
+
+  test('pb_hooks/ never imports src/ or scripts/', () => {
+    const offenders = filesUnder('pb_hooks', CODE).filter((file) =>
+      specifiers(read(file)).some((spec) => /(?:^|\/)(?:src|scripts)\//.test(spec)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('shared/ holds rules only: it imports nothing', () => {
+    const modules = filesUnder('shared', CODE);
+    expect(modules).toContain('shared/slug.js');
+    expect(modules.filter((file) => specifiers(read(file)).length > 0)).toEqual([]);
+  });
+});
+
+describe('a feature is found by its name, in one folder per side', () => {
+  test('pb_hooks/lib holds feature folders only', () => {
+    const loose = readdirSync(path.join(ROOT, 'pb_hooks/lib'), { withFileTypes: true }).filter((entry) => !entry.isDirectory());
+    expect(loose.map((entry) => entry.name)).toEqual([]);
+  });
+
+  test('src/lib holds feature folders, plus the few modules every feature uses', () => {
+    const loose = readdirSync(path.join(ROOT, 'src/lib'), { withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(loose.sort()).toEqual(['dates.ts', 'format.ts', 'permissions.ts']);
+  });
+
+  test('each feature that crosses runtimes says, in a README at its folder, which part runs where', () => {
+    const folders = [
+      'shared',
+      'pb_hooks/lib/newsletter',
+      'pb_hooks/lib/forms',
+      'pb_hooks/lib/publishing',
+      'pb_hooks/lib/backups',
+      'pb_hooks/lib/analytics',
+      'pb_hooks/lib/media',
+      'src/lib/search',
+    ];
+    expect(folders.filter((folder) => !existsSync(path.join(ROOT, folder, 'README.md')))).toEqual([]);
+  });
+});
+
+describe('files stay readable', () => {
+  test('no source file is over 400 lines without a comment saying why ("Long on purpose:")', () => {
+    const long = ['src', 'pb_hooks', 'pb_migrations', 'server', 'scripts', 'shared', 'bench']
+      .flatMap((dir) => filesUnder(dir, CODE))
+      .filter((file) => {
+        const text = read(file);
+        return text.trimEnd().split('\n').length > 400 && !/Long on purpose:/.test(text);
+      });
+    expect(long).toEqual([]);
+  });
+});
