@@ -95,6 +95,8 @@ try {
     name: `Leitor ${n}`,
     email: `leitor${n}@exemplo.com.br`,
     body: `Pergunta ${n}: funciona com x < y && #include <Wire.h>?`,
+    // The privacy policy's box, which the form asks and the hook requires (pb_hooks/lib/comments/comments.js).
+    consent: true,
   }));
   const list = await (
     await fetch(`${url}/api/collections/comments/records?perPage=1&filter=${encodeURIComponent('status="pending"')}`, {

@@ -1,4 +1,4 @@
-// The visual editor's goals (issue #34), in one run:
+// The visual editor's goals, in one run:
 // 1. the admin's first screen keeps its size (/admin/login's JavaScript within 1.15× of a
 //    bare react-admin shell, measured as bench/admin-size.mjs measures it) and the editor
 //    is chunks of its own that the sign-in, the dashboard and the posts list never request;
@@ -13,6 +13,10 @@
 //    .cache/bench-old-renderer/); a new installation's first build is reported beside it.
 //   node bench/editor.mjs [--profile]   (--profile: prints the typing profile's heaviest functions and
 //                                         writes it to .cache/bench/editor-typing.cpuprofile)
+// Longer than 400 lines on purpose: the three goals share one built admin, one PocketBase
+// and one browser, set up once in main() and measured in order, and the report's notes
+// explain each figure. The browser work is in bench/lib/editor-browser.mjs and
+// bench/lib/typing-profile.mjs, the old renderer in bench/lib/old-renderer.mjs.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -43,8 +47,6 @@ import {
   editorCosts,
   openPost,
   percentiles,
-  profileByPart,
-  profileTyping,
   typeAndTime,
   workOf,
 } from './lib/editor-browser.mjs';
@@ -52,6 +54,7 @@ import { ensureModernNode } from './lib/modern-node.mjs';
 import { OLD_RENDERER_COMMIT, OLD_RENDERER_PACKAGES, prepareOldRenderer } from './lib/old-renderer.mjs';
 import { RESULTS_DIR, formatNumber, formatRatio, median, writeReport } from './lib/report.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { profileByPart, profileTyping } from './lib/typing-profile.mjs';
 
 ensureModernNode();
 

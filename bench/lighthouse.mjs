@@ -48,7 +48,7 @@ const kib = (/** @type {number} */ bytes) => `${formatNumber(bytes / 1024, 1)} K
 const log = (/** @type {string} */ line) => console.log(`[lighthouse] ${line}`);
 
 async function lighthouseVersion() {
-  return JSON.parse(await readFile(fromRoot('node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+  return JSON.parse(await readFile(fromRoot('bench', 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
 }
 
 /** The six pages of our site: the three the SPA also renders, plus three of ours only. */

@@ -11,7 +11,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '../scripts/lib/paths.mjs';
-import { updateBenchTables } from './lib/readme-section.mjs';
+import { updateBenchTables } from './lib/performance-tables.mjs';
 import { RESULTS_DIR, markdownTable } from './lib/report.mjs';
 
 /** Run order (and the tables' order); other benchmarks follow alphabetically. */
@@ -28,13 +28,11 @@ const PREFERRED_ORDER = [
   'admin-size',
 ];
 const BENCH_DIR = fromRoot('bench');
-/** Where the tables go. */
-const BENCH_DOC = fromRoot('docs', 'desempenho.md');
 /** The project's Node 24 (the `node` devDependency) when installed, so `node bench/run.mjs` works too. */
 const PROJECT_NODE = fromRoot('node_modules', '.bin', 'node');
 const NODE = existsSync(PROJECT_NODE) ? PROJECT_NODE : process.execPath;
 
-/** @typedef {import('./lib/readme-section.mjs').StoredReport} StoredReport */
+/** @typedef {import('./lib/performance-tables.mjs').StoredReport} StoredReport */
 
 async function availableBenches() {
   const names = (await readdir(BENCH_DIR))
@@ -73,13 +71,6 @@ function machine() {
   const cpus = os.cpus();
   const model = (cpus[0]?.model ?? 'CPU desconhecida').replace(/\s+/g, ' ').trim();
   return `${cpus.length} núcleos, ${model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB de memória`;
-}
-
-/** Formats Markdown with the project's Prettier settings, so `prettier --check` stays green. */
-async function formatMarkdown(/** @type {string} */ markdown) {
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(BENCH_DOC)) ?? {};
-  return prettier.format(markdown, { ...options, plugins: [], filepath: BENCH_DOC, parser: 'markdown' });
 }
 
 const available = await availableBenches();
@@ -152,7 +143,7 @@ const crashed = [...outcomes].filter(([, outcome]) => outcome.status === 'crashe
 const summary =
   `Última execução: ${runInfo.date}, numa máquina com ${runInfo.machine}, com \`${command}\`.` +
   (crashed.length ? ` Falharam sem resultado: ${crashed.join(', ')}.` : '');
-await updateBenchTables({ docPath: BENCH_DOC, order: available, fresh, stored, summary, format: formatMarkdown });
+await updateBenchTables({ order: available, fresh, stored, summary });
 console.log('docs/desempenho.md: tabelas de "Desempenho medido" atualizadas.');
 
 const missed = [...fresh.values()].some((report) => report.rows.some((row) => !row.ok));

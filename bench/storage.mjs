@@ -1,4 +1,4 @@
-// Files and backups on S3-compatible storage beside the local disk (issue #27, "Speed").
+// Files and backups on S3-compatible storage beside the local disk.
 // A real SeaweedFS S3 server on loopback (scripts/test-tools/seaweedfs.mjs) and two PocketBase
 // servers (this repository's migrations and hooks): one with the S3_* variables
 // (pb_hooks/lib/backups/storage.js), one on its own data dir. Measured:
@@ -13,18 +13,14 @@
 //   node bench/storage.mjs
 //   STORAGE_BENCH_POSTS=2000 STORAGE_BENCH_MEDIA_MB=50 STORAGE_BENCH_IMAGES=60 node bench/storage.mjs   (a quick try)
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
-import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 import { startS3Server } from '../scripts/test-tools/seaweedfs.mjs';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
-import { STAFF_PASSWORD, authToken, createBenchData, createStaff, unthrottleLoopback } from './lib/bench-pocketbase.mjs';
+import { THUMB, firstThumbnail, inPool, upload } from './lib/media-api.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
+import { photo } from './lib/photos.mjs';
 import { formatNumber, formatRatio, median, percentile, writeReport } from './lib/report.mjs';
-import { randomSource, seedRows } from './lib/scale-seed.mjs';
+import { MEDIA_FILE_BYTES, backupRun, count, editorToken, mib, prepareServer, progress, secs } from './lib/storage-backup.mjs';
 
 ensureModernNode();
 
@@ -50,219 +46,14 @@ const ROUNDS = 4;
 const RATIO_GOAL = 2;
 /** Uploads one at a time on each server, for the note that explains the ratio. */
 const SINGLE_UPLOADS = 40;
-const THUMB = '100x100';
-const MEDIA_FILE_BYTES = 1024 * 1024;
-/** Photo shapes (landscape, portrait, 16:9, 3:2). */
-const SHAPES = /** @type {const} */ ([
-  [1600, 1200],
-  [1200, 1600],
-  [1920, 1080],
-  [2000, 1333],
-]);
-/** Per-pixel grain amplitude: what puts the JPEGs at 200–500 KB, as camera photos resized for the web are. */
-const GRAIN = 24;
-const DAY = 86_400_000;
-const NOW = Date.now();
-const WINDOW = { start: NOW - 3 * 365 * DAY, end: NOW - 3_600_000 };
-const S3_VARIABLES = [
-  'S3_ENDPOINT',
-  'S3_BUCKET',
-  'S3_BACKUPS_BUCKET',
-  'S3_REGION',
-  'S3_ACCESS_KEY',
-  'S3_SECRET',
-  'S3_FORCE_PATH_STYLE',
-];
-/** The local-disk server's environment: no S3, whatever the shell has. */
-const NO_S3 = Object.fromEntries(S3_VARIABLES.map((name) => [name, '']));
-
-/** @param {string} message */
-const progress = (message) => process.stderr.write(`[storage] ${message}\n`);
 /** @param {number} value */
 const ms = (value) => `${formatNumber(value, 1)} ms`;
-/** @param {number} value milliseconds */
-const secs = (value) => `${formatNumber(value / 1000, 1)} s`;
-/** @param {number} bytes */
-const mib = (bytes) => `${formatNumber(bytes / 2 ** 20, 1)} MiB`;
-/** @param {number} value */
-const count = (value) => value.toLocaleString('pt-BR');
 /** @param {number} bytes */
 const kib = (bytes) => `${count(Math.round(bytes / 1024))} KiB`;
 
 /**
- * Runs `task` over the items, `concurrency` at a time, keeping each result in place.
- * @template T, R
- * @param {T[]} items
- * @param {number} concurrency
- * @param {(item: T, index: number) => Promise<R>} task
- * @returns {Promise<R[]>}
- */
-async function inPool(items, concurrency, task) {
-  /** @type {R[]} */
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(/** @type {T} */ (items[index]), index);
-      }
-    }),
-  );
-  return results;
-}
-
-/** Prints "what: done of total" at most every 5 s (and at the end). */
-function progressEvery(/** @type {string} */ what, /** @type {number} */ total) {
-  let last = Date.now();
-  let done = 0;
-  return () => {
-    done++;
-    if (done === total || Date.now() - last > 5_000) {
-      last = Date.now();
-      progress(`  ${what}: ${count(done)} de ${count(total)}`);
-    }
-  };
-}
-
-/**
- * Photo number `index`: a scene (sky and ground gradients, objects with edges, cables,
- * a light) blurred like a lens and with sensor grain, as JPEG. Deterministic: the same
- * index gives the same bytes, so both servers and every run get the same images.
- * @param {number} index
- */
-async function photo(index) {
-  const random = randomSource(0x1a6e + index * 7919);
-  const [width, height] = /** @type {readonly [number, number]} */ (SHAPES[index % SHAPES.length]);
-  const color = () => `rgb(${random.int(256)},${random.int(256)},${random.int(256)})`;
-  const horizon = height * (0.35 + random.next() * 0.3);
-  const parts = [
-    '<defs>',
-    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${color()}"/><stop offset="1" stop-color="${color()}"/></linearGradient>`,
-    `<linearGradient id="ground" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color()}"/><stop offset="1" stop-color="${color()}"/></linearGradient>`,
-    '<radialGradient id="light"><stop offset="0" stop-color="#fff" stop-opacity="0.7"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
-    '</defs>',
-    `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
-  ];
-  const ridge = Array.from({ length: 8 }, (_, i) => `${(i / 7) * width},${horizon - random.next() * height * 0.15}`);
-  parts.push(`<polygon points="0,${height} ${ridge.join(' ')} ${width},${height}" fill="url(#ground)"/>`);
-  for (let i = 0; i < 14; i++) {
-    const x = random.next() * width;
-    const y = horizon * 0.6 + random.next() * (height - horizon * 0.6);
-    const side = 40 + random.next() * width * 0.2;
-    const opacity = (0.5 + random.next() * 0.5).toFixed(2);
-    parts.push(
-      i % 3 === 0
-        ? `<circle cx="${x}" cy="${y}" r="${side / 2}" fill="${color()}" fill-opacity="${opacity}"/>`
-        : `<rect x="${x}" y="${y}" width="${side}" height="${side * (0.4 + random.next())}" rx="${random.int(20)}" ` +
-            `fill="${color()}" fill-opacity="${opacity}" stroke="${color()}" stroke-width="${1 + random.int(6)}"/>`,
-    );
-  }
-  for (let i = 0; i < 30; i++) {
-    parts.push(
-      `<line x1="${random.next() * width}" y1="${random.next() * height}" x2="${random.next() * width}" ` +
-        `y2="${random.next() * height}" stroke="${color()}" stroke-width="${1 + random.int(4)}" stroke-opacity="0.6"/>`,
-    );
-  }
-  parts.push(`<circle cx="${random.next() * width}" cy="${random.next() * horizon}" r="${width * 0.3}" fill="url(#light)"/>`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).blur(1.2).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  for (let i = 0; i < data.length; i++) {
-    data[i] = Math.max(0, Math.min(255, /** @type {number} */ (data[i]) + (random.next() - 0.5) * GRAIN));
-  }
-  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return { name: `foto-${String(index + 1).padStart(4, '0')}.jpg`, bytes: jpeg, width, height };
-}
-
-/**
- * One upload to the media library, as the admin's library sends it (multipart with the
- * file and its description).
- * @param {string} url
- * @param {string} token
- * @param {{ name: string, type: string, bytes: Uint8Array, alt: string }} file
- */
-async function upload(url, token, { name, type, bytes, alt }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  form.append('alt_text', alt);
-  const started = performance.now();
-  const response = await fetch(`${url}/api/collections/media/records`, {
-    method: 'POST',
-    headers: { Authorization: token },
-    body: form,
-  });
-  const text = await response.text();
-  const elapsed = performance.now() - started;
-  if (response.status !== 200) throw new Error(`envio de ${name}: HTTP ${response.status} ${text.slice(0, 500)}`);
-  return { record: /** @type {{ id: string, file: string }} */ (JSON.parse(text)), ms: elapsed };
-}
-
-/**
- * The first request of a thumbnail: PocketBase reads the original from its storage,
- * decodes, resizes, writes the thumbnail back and serves it. On failure it would serve
- * the original instead, so a body as big as the original is an error here.
- * @param {string} url
- * @param {{ id: string, file: string }} record
- * @param {number} originalBytes
- */
-async function firstThumbnail(url, record, originalBytes) {
-  const started = performance.now();
-  const response = await fetch(`${url}/api/files/media/${record.id}/${record.file}?thumb=${THUMB}`);
-  const body = Buffer.from(await response.arrayBuffer());
-  const elapsed = performance.now() - started;
-  const type = response.headers.get('content-type') ?? '';
-  if (response.status !== 200 || !type.startsWith('image/jpeg') || body.length === 0 || body.length >= originalBytes / 4) {
-    throw new Error(
-      `miniatura de ${record.file}: HTTP ${response.status}, ${type}, ${body.length} bytes (original ${originalBytes}): não é uma miniatura`,
-    );
-  }
-  return elapsed;
-}
-
-/**
- * A PocketBase on its own data dir, with `env` (the S3_* variables, or none).
- * @param {string} bin
- * @param {string} dataDir
- * @param {Record<string, string>} env
- */
-async function startServer(bin, dataDir, env) {
-  const server = await startPocketBase({ bin, port: await freePort(), dataDir, env: { ...NO_S3, ...env } });
-  return server;
-}
-
-/**
- * A server ready for staff: its superuser, the limiter lifted for loopback, an admin,
- * an editor and authors (the posts' authors), made through the API.
- * @param {string} bin
- * @param {Record<string, string>} env
- */
-async function prepareServer(bin, env) {
-  const data = await createBenchData(bin);
-  try {
-    const server = await startServer(bin, data.dataDir, env);
-    try {
-      await unthrottleLoopback(server.url, data.superuser);
-      const staff = await createStaff(server.url, { editors: 1, authors: 2 });
-      return { data, server, staff };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  } catch (error) {
-    await data.remove();
-    throw error;
-  }
-}
-
-/** @param {string} url */
-const editorToken = async (url) => (await authToken(url, 'users', 'editor1@exemplo.com.br', STAFF_PASSWORD)).token;
-/** @param {string} url */
-const adminToken = async (url) => (await authToken(url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD)).token;
-
-/**
- * @typedef {{ name: string, bytes: Buffer, width: number, height: number }} Photo
+ * @typedef {import('./lib/photos.mjs').Photo} Photo
+ * @typedef {import('./lib/storage-backup.mjs').BackupRun} BackupRun
  * @typedef {{ url: string, token: string, upload: number[], thumbnail: number[] }} Side
  */
 
@@ -356,126 +147,6 @@ async function explainUploads(sides, photos, scratch) {
   return { single, direct };
 }
 
-/**
- * @typedef {{ kind: 'local' | 's3', error?: string, seedMs?: number, uploadMs?: number, backupMs?: number,
- *             zipBytes?: number, drill?: { problems: string[], restoreMs: number, totalMs: number, records: number,
- *             files: number, bytes: number }, drillError?: string }} BackupRun
- */
-
-/**
- * Part 2 on one storage: staff, posts seeded into SQLite, uploads through the API, a
- * backup through the admin's route, then the restore drill on it. Never throws: a
- * failure is reported in its row.
- * @param {{ bin: string, kind: 'local' | 's3', env: Record<string, string>,
- *           register: (cleanup: () => Promise<unknown>) => void }} options
- * @returns {Promise<BackupRun>}
- */
-async function backupRun({ bin, kind, env, register }) {
-  const label = kind === 's3' ? 'S3' : 'disco local';
-  /** @type {BackupRun} */
-  const run = { kind };
-  let prepared;
-  try {
-    progress(`Backup no ${label}: ${count(SIZE.posts)} posts e ${count(SIZE.mediaFiles)} arquivos de 1 MiB`);
-    const seedStarted = performance.now();
-    prepared = await prepareServer(bin, env);
-    const { data, staff } = prepared;
-    register(data.remove);
-    await prepared.server.stop();
-    let last = 0;
-    await seedRows({
-      dbPath: path.join(data.dataDir, 'data.db'),
-      staff,
-      posts: { from: 0, to: SIZE.posts },
-      auditRows: { from: 0, to: 0 },
-      window: WINDOW,
-      now: NOW,
-      onProgress: (what, done, total) => {
-        if (done === total || Date.now() - last > 5_000) {
-          last = Date.now();
-          progress(`  ${what}: ${count(done)} de ${count(total)}`);
-        }
-      },
-    });
-    const server = await startServer(bin, data.dataDir, env);
-    prepared.server = server;
-    register(server.stop);
-    const token = await editorToken(server.url);
-    const uploadStarted = performance.now();
-    const tick = progressEvery(`arquivos enviados ao ${label}`, SIZE.mediaFiles);
-    const header = Buffer.from('%PDF-1.4\n');
-    await inPool(
-      Array.from({ length: SIZE.mediaFiles }, (_, index) => index),
-      CONCURRENCY,
-      async (index) => {
-        // Random bytes after a PDF header: accepted by the library, and incompressible, so
-        // the zip is as big as the files (PocketBase deflates every entry).
-        const bytes = Buffer.concat([header, randomBytes(MEDIA_FILE_BYTES - header.length)]);
-        const name = `catalogo-${String(index + 1).padStart(4, '0')}.pdf`;
-        await upload(server.url, token, { name, type: 'application/pdf', bytes, alt: `Catálogo ${index + 1}` });
-        tick();
-      },
-    );
-    run.uploadMs = performance.now() - uploadStarted;
-    run.seedMs = performance.now() - seedStarted;
-    progress(`  dados prontos em ${secs(run.seedMs)} (envios: ${secs(run.uploadMs)})`);
-
-    progress(`  criando o backup pela rota do painel`);
-    const admin = await adminToken(server.url);
-    const backupStarted = performance.now();
-    const response = await fetch(`${server.url}/api/admin/rest/backups`, {
-      method: 'POST',
-      headers: { Authorization: admin, 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    const text = await response.text();
-    run.backupMs = performance.now() - backupStarted;
-    if (response.status !== 201) throw new Error(`criar o backup: HTTP ${response.status} ${text.slice(0, 500)}`);
-    const item = /** @type {{ name: string, size: number }} */ (JSON.parse(text));
-    const zipPath = path.join(data.dataDir, 'backups', item.name);
-    run.zipBytes = kind === 'local' ? (await stat(zipPath)).size : item.size;
-    progress(`  backup ${item.name}: ${mib(run.zipBytes)} em ${secs(run.backupMs)}`);
-    // The drill runs its own PocketBase: the live one would only compete for the CPU.
-    await server.stop();
-
-    progress(`  exercício de restauração (scripts/restore-drill.mjs)`);
-    // Imported here: it loads node:sqlite, which the system's Node may lack before
-    // ensureModernNode() has re-run this file under the project's.
-    const { restoreDrill } = await import('../scripts/restore-drill.mjs');
-    /** @type {Record<string, string | undefined>} */
-    const saved = Object.fromEntries([...S3_VARIABLES, 'PB_DATA'].map((name) => [name, process.env[name]]));
-    try {
-      // The drill reads the bucket's address and keys from the environment, as an operator
-      // runs it; PB_DATA points its lookup by name at this server's (empty) backups folder.
-      for (const name of S3_VARIABLES) delete process.env[name];
-      Object.assign(process.env, env, { PB_DATA: data.dataDir });
-      run.drill = await restoreDrill({ backup: kind === 'local' ? zipPath : item.name });
-    } catch (error) {
-      run.drillError = error instanceof Error ? error.message : String(error);
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    }
-    if (run.drill) {
-      progress(
-        `  restaurado em ${secs(run.drill.restoreMs)}, exercício em ${secs(run.drill.totalMs)}: ` +
-          (run.drill.problems.length ? `${run.drill.problems.length} diferença(s)` : 'tudo confere'),
-      );
-      for (const problem of run.drill.problems.slice(0, 10)) progress(`    - ${problem}`);
-    } else progress(`  o exercício falhou: ${run.drillError}`);
-  } catch (error) {
-    run.error = error instanceof Error ? error.message : String(error);
-    progress(`  falhou: ${run.error}`);
-  } finally {
-    // Each storage's gigabyte goes as soon as it is measured.
-    await prepared?.server.stop();
-    await prepared?.data.remove();
-  }
-  return run;
-}
-
 async function main() {
   const started = Date.now();
   const bin = await resolvePocketBase();
@@ -540,12 +211,12 @@ async function main() {
       await prepared.data.remove();
     }
 
-    const localBackup = await backupRun({ bin, kind: 'local', env: {}, register });
+    const backupOptions = { bin, register, size: SIZE, concurrency: CONCURRENCY };
+    const localBackup = await backupRun({ ...backupOptions, kind: 'local', env: {} });
     const s3Backup = await backupRun({
-      bin,
+      ...backupOptions,
       kind: 's3',
       env: await s3.createBuckets(`backup-${randomBytes(4).toString('hex')}`),
-      register,
     });
 
     const uploadP95 = { s3: percentile(sides.s3.upload, 95), local: percentile(sides.local.upload, 95) };

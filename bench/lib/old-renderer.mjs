@@ -1,15 +1,15 @@
-// The renderer the site used for CMS bodies before the one Markdown pipeline (issue #34):
+// The renderer the site used for CMS bodies before the one Markdown pipeline:
 // marked 17 + sanitize-html 2 + the rehype article step, as it was at commit 385b330.
 // Its packages are no dependency of the project any more: they are installed at bench
 // time, pinned as that commit's lockfile had them, into .cache/bench-old-renderer/, and
 // its code is read from git and bundled there (packages left as imports, so they resolve
 // from that folder's node_modules). Used by bench/editor.mjs to compare build costs.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
+import { installedVersion, npmCommand } from './npm.mjs';
 
 /** The last commit where the old renderer built CMS bodies (its markdown.ts under src/lib, gone since). */
 export const OLD_RENDERER_COMMIT = '385b330';
@@ -26,27 +26,11 @@ const SOURCES = ['src/lib/markdown.ts', 'src/lib/markdown/policy.ts', 'src/lib/r
 export const OLD_RENDERER_DIR = fromRoot('.cache', 'bench-old-renderer');
 const BUNDLE = path.join(OLD_RENDERER_DIR, 'old-renderer.mjs');
 
-/** @param {string} name */
-async function installedVersion(name) {
-  try {
-    const manifest = JSON.parse(await readFile(path.join(OLD_RENDERER_DIR, 'node_modules', name, 'package.json'), 'utf8'));
-    return String(manifest.version);
-  } catch {
-    return null;
-  }
-}
-
-/** npm as the running `npm run` uses it, else the one on PATH. */
-function npmCommand() {
-  const cli = process.env.npm_execpath;
-  return cli && existsSync(cli) ? { command: process.execPath, args: [cli] } : { command: 'npm', args: [] };
-}
-
 /** Installs the pinned packages into the cache folder, unless they are there already. */
 async function installPackages() {
   const missing = [];
   for (const [name, version] of Object.entries(OLD_RENDERER_PACKAGES)) {
-    if ((await installedVersion(name)) !== version) missing.push(`${name}@${version}`);
+    if ((await installedVersion(OLD_RENDERER_DIR, name)) !== version) missing.push(`${name}@${version}`);
   }
   if (!missing.length) return false;
   await mkdir(OLD_RENDERER_DIR, { recursive: true });

@@ -1,10 +1,14 @@
-// The bench tables of docs/desempenho.md ("Desempenho medido", linked from the README):
-// everything between the bench markers is written by bench/run.mjs, one block per
-// benchmark, each between its own markers so a benchmark not run this time keeps its
-// previous block.
+// The bench tables of docs/desempenho.md ("Desempenho medido", linked from the README), the
+// one document that holds the benchmarks' figures: everything between the bench markers is
+// written by bench/run.mjs, one block per benchmark, each between its own markers so a
+// benchmark not run this time keeps its previous block. No other file gets figures.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { markdownTable } from './report.mjs';
+
+/** Where the tables go. */
+export const PERFORMANCE_DOC = fromRoot('docs', 'desempenho.md');
 
 export const START = '<!-- bench:start -->';
 export const END = '<!-- bench:end -->';
@@ -70,14 +74,21 @@ async function readDocument(file) {
   }
 }
 
+/** Formats Markdown with the project's Prettier settings, so `prettier --check` stays green. */
+async function formatMarkdown(/** @type {string} */ markdown) {
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(PERFORMANCE_DOC)) ?? {};
+  return prettier.format(markdown, { ...options, plugins: [], filepath: PERFORMANCE_DOC, parser: 'markdown' });
+}
+
 /**
- * Rewrites the section between the markers (adding the markers, or the document, when missing).
- * @param {{ docPath: string, order: string[], fresh: Map<string, StoredReport>, stored: Map<string, StoredReport>,
- *           summary: string, format: (markdown: string) => Promise<string> }} options
- *   docPath: docs/desempenho.md; fresh: reports of the benchmarks run now; stored: earlier results of the others.
+ * Rewrites the section of docs/desempenho.md between the markers (adding the markers, or the
+ * document, when missing).
+ * @param {{ order: string[], fresh: Map<string, StoredReport>, stored: Map<string, StoredReport>, summary: string }} options
+ *   fresh: reports of the benchmarks run now; stored: earlier results of the others.
  */
-export async function updateBenchTables({ docPath, order, fresh, stored, summary, format }) {
-  const before = withSection(await readDocument(docPath));
+export async function updateBenchTables({ order, fresh, stored, summary }) {
+  const before = withSection(await readDocument(PERFORMANCE_DOC));
   const current = before.slice(before.indexOf(START), before.indexOf(END));
   const blocks = [];
   for (const name of order) {
@@ -88,10 +99,10 @@ export async function updateBenchTables({ docPath, order, fresh, stored, summary
     else if (kept) blocks.push(kept);
     else if (old) blocks.push(renderBlock(name, old));
   }
-  const body = (await format([summary, ...blocks].join('\n\n'))).trim();
+  const body = (await formatMarkdown([summary, ...blocks].join('\n\n'))).trim();
   // Read again right before writing: others may have edited the document meanwhile.
-  const text = withSection(await readDocument(docPath));
+  const text = withSection(await readDocument(PERFORMANCE_DOC));
   const from = text.indexOf(START) + START.length;
-  await mkdir(path.dirname(docPath), { recursive: true });
-  await writeFile(docPath, `${text.slice(0, from)}\n\n${body}\n\n${text.slice(text.indexOf(END))}`);
+  await mkdir(path.dirname(PERFORMANCE_DOC), { recursive: true });
+  await writeFile(PERFORMANCE_DOC, `${text.slice(0, from)}\n\n${body}\n\n${text.slice(text.indexOf(END))}`);
 }
