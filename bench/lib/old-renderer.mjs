@@ -22,7 +22,7 @@ export const OLD_RENDERER_PACKAGES = {
   unified: '11.0.5',
   'unist-util-visit': '5.2.0',
 };
-const SOURCES = ['src/lib/markdown.ts', 'src/lib/markdown/policy.ts', 'src/lib/rehype-article.ts'];
+const SOURCES = ['src/lib/markdown.ts', 'src/lib/markdown-policy.ts', 'src/lib/rehype-article.ts'];
 export const OLD_RENDERER_DIR = fromRoot('.cache', 'bench-old-renderer');
 const BUNDLE = path.join(OLD_RENDERER_DIR, 'old-renderer.mjs');
 
