@@ -1,4 +1,4 @@
-// Admin size benchmark (#8): the JavaScript a browser downloads for the admin's sign-in
+// Admin size benchmark: the JavaScript a browser downloads for the admin's sign-in
 // screen (/admin/login) against a bare react-admin shell (bench/admin-shell/: stock
 // <Admin>, default login page, one ListGuesser resource) built with the same Vite and
 // minifier, both served gzipped by the same loopback server and loaded in headless

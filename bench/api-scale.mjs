@@ -1,4 +1,4 @@
-// The admin's API under data (issue #8). A real PocketBase (this repository's
+// The admin's API under data. A real PocketBase (this repository's
 // migrations and hooks) is seeded straight in SQLite with 10,000 posts and 10,000
 // audit rows, then grown to 100,000 posts and 1,000,000 audit rows. At both sizes
 // an admin asks, through the admin's own data provider and its token, what the

@@ -1,4 +1,4 @@
-// Sending a post to 5,000 confirmed subscribers (issue #36), through a real SMTP server on
+// Sending a post to 5,000 confirmed subscribers, through a real SMTP server on
 // loopback (the `smtp-server` package the tests use), on a real PocketBase (this
 // repository's migrations, hooks and server/newsletter):
 // - the server is killed with SIGKILL halfway through the send and started again; the
@@ -212,7 +212,7 @@ else
       server = await startBenchServer({ bin, dataDir: data.dataDir });
 
       // Signed in before e-mail is configured: from then on an admin's sign-in also asks for the
-      // e-mailed code (issue 40), and the session serves the write rounds below (8 hours).
+      // e-mailed code (pb_hooks/lib/two-step.js), and the session serves the write rounds below (8 hours).
       const admin = (await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD)).token;
       for (const [key, value] of Object.entries({
         smtp_host: '127.0.0.1',

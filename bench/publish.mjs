@@ -4,7 +4,7 @@
 //   - the first build (no cache), as after seeding;
 //   - a site-wide change (the site's title), which must render every page;
 //   - a new, an edited and a deleted post, and a visitor's comment approved by the team,
-//     which should cost what they change, not what the site holds (issue #39: a new or
+//     which should cost what they change, not what the site holds (the goals: a new or
 //     edited post is live within 5 s at every size, an edit at 10,000 posts costs at
 //     most 1.5× one at 1,000).
 // Each build's phases and peak memory are printed with the table. Everything lives in
@@ -25,12 +25,12 @@ const SIZES = (process.env.PUBLISH_BENCH_SIZES ?? '100,1000,10000').split(',').m
 /** Saves of each kind per size; the table shows their median. */
 const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 2);
 const FORCED = process.env.PUBLISH_BENCH_FORCED === '1';
-/** The issue's goals: a new or edited post live within this, at every size… */
+/** The goals (docs/desempenho.md): a new or edited post live within this, at every size… */
 const POST_GOAL_MS = 5000;
 /** …and an edit at the largest size at most this times one at the size ten times smaller. */
 const GROWTH_GOAL = 1.5;
 const MEMORY_GOAL_BYTES = 2 * 2 ** 30;
-/** Issue #38: the search index adds at most this share to a publication's time, at 1,000 posts. */
+/** The search index adds at most this share to a publication's time, at 1,000 posts. */
 const INDEX_SHARE_GOAL = 0.15;
 const INDEX_GOAL_SIZE = 1000;
 /** The search integration's line (src/integrations/site-search.mjs): how long indexing took. */

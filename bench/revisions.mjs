@@ -1,4 +1,4 @@
-// Revisions at scale (issue #26). A real PocketBase (this repository's migrations and
+// Revisions at scale. A real PocketBase (this repository's migrations and
 // hooks) is seeded straight in SQLite with 100,000 posts and 1,000,000 revisions, one
 // post holding 1,000 of them. Measured:
 // - the p95 of a staff save (4 concurrent admins creating and editing posts) with

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Account rules (spec admin-panel.md and ARCHITECTURE.md):
+// Account rules (the role table is src/lib/permissions.ts; docs/painel.md tells staff):
 // - the very first account becomes an active admin; later self-registered accounts
 //   are inactive authors; accounts created by an admin are active with the chosen role;
 // - the sign-up password rule is checked here too, and the name and e-mail pass the

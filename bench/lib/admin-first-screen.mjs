@@ -1,5 +1,5 @@
 // The admin's first screen against a bare react-admin shell, shared by bench/admin-size.mjs
-// (issue #8) and bench/editor.mjs (issue #34): the site built with its chunk map (into
+// and bench/editor.mjs: the site built with its chunk map (into
 // .cache/bench/admin-size/, reused while fresh), the shell built by the same Vite
 // (bench/admin-shell/), and a page's script responses summed as Chromium loads them.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The renderer the site used for CMS bodies before the one Markdown pipeline (issue #34):
+// The renderer the site used for CMS bodies before the one Markdown pipeline:
 // marked 17 + sanitize-html 2 + the rehype article step, as it was at commit 385b330.
 // Its packages are no dependency of the project any more: they are installed at bench
 // time, pinned as that commit's lockfile had them, into .cache/bench-old-renderer/, and

@@ -20,7 +20,7 @@ const REVIEW_PATH = "/formularios/revisar";
 const DRAFT_MINUTES = 30;
 // Drafts and sendings kept in memory at once, at most (lib/public-forms.js's sweep job
 // trims them), and the drafts' size all together: the one process serves the site, the
-// admin and the API, so a flood of refusals must not grow it (issue 47). Past either,
+// admin and the API, so a flood of refusals must not grow it without bound. Past either,
 // a refusal is answered without a draft.
 const MAX_DRAFTS = 5000;
 const MAX_DRAFT_BYTES = 8 * 1024 * 1024;

@@ -28,7 +28,7 @@ const KEYS = [
   "contact_retention_months",
 ];
 
-// The spec's validation patterns (admin-panel.md, "Validation rules").
+// The validation patterns, the same as the admin's (src/admin/settings/settingsRules.ts).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9\s()-]+$/;
 const URL = /^https?:\/\/\S+$/;

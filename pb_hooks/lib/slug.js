@@ -1,4 +1,4 @@
-// Slugs for posts (from the title) and pages (from the name), the spec's rule:
+// Slugs for posts (from the title) and pages (from the name), one rule:
 // lowercase, accents stripped, non-alphanumerics removed, spaces to hyphens,
 // repeated hyphens collapsed. Mirrors src/lib/slug.ts (same test vectors).
 

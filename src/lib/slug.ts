@@ -1,5 +1,5 @@
 /**
- * The spec's slug rule (posts from the title, pages from the name): lowercase,
+ * The slug rule (posts from the title, pages from the name): lowercase,
  * accents stripped, non-alphanumerics removed, spaces to hyphens, repeated hyphens
  * collapsed. The server applies the same rule (pb_hooks/lib/slug.js); both are
  * checked against the same vectors in tests/unit/slug.test.ts.

@@ -1,6 +1,6 @@
 /**
  * package-lock.json agrees with package.json, so `npm ci` installs the same tree on
- * every machine (issue #27): the root entry carries package.json's ranges, every
+ * every machine: the root entry carries package.json's ranges, every
  * locked version satisfies them, and every dependency of every locked package can be
  * found in the lockfile. The last check is what catches the other platforms' native
  * bindings (esbuild, rolldown, lightningcss, @tailwindcss/oxide…) going missing when

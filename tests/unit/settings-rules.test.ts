@@ -104,7 +104,7 @@ describe('the form', () => {
   test('every server key is on exactly one tab, in the spec order', () => {
     expect([...SETTING_KEYS]).toEqual(server.KEYS);
     expect(TABS.flatMap((tab) => tab.fields.map((field) => field.key))).toEqual(server.KEYS);
-    // The spec's four tabs, and 'Privacidade' (issue 36: how long contact messages are kept).
+    // Four tabs, and 'Privacidade' (how long contact messages are kept).
     expect(TABS.map((tab) => tab.label)).toEqual(['Geral', 'Contato', 'Redes Sociais', 'Integrações', 'Privacidade']);
     expect(tabOf('contact_retention_months').label).toBe('Privacidade');
     expect(tabOf('smtp_password').label).toBe('Integrações');

@@ -1,5 +1,5 @@
 /**
- * /admin/login: the spec's card with three tabs (Login, Cadastro, Recuperar).
+ * /admin/login: one card with three tabs (Login, Cadastro, Recuperar).
  * Sign-in goes through react-admin's useLogin, sign-up and recovery through the
  * auth provider's own methods; the forms are AuthForm's. Already signed in → the dashboard.
  * An account with two steps is asked, after the password, for the code sent by e-mail

@@ -92,7 +92,7 @@ export function MediaUsageSection({ id }: { id: string }) {
 }
 
 /**
- * The delete confirmation: the spec's question, where the file is used and what
+ * The delete confirmation: the question, where the file is used and what
  * happens next (pb_hooks/lib/deleted-media.js: the trash keeps serving the file, and a
  * file in use is never deleted for good).
  */

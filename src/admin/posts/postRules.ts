@@ -25,7 +25,7 @@ export const POST_CATEGORIES = BLOG_CATEGORIES;
 /** The longest body a post may have (pb_migrations/*_revisions.js): about 20,000 words. */
 export const POST_CONTENT_MAX = 300000;
 
-/** The spec's confirmation before deleting a post. */
+/** The confirmation before deleting a post. */
 export const POST_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este post?';
 
 export interface Choice {

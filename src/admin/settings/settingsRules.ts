@@ -1,6 +1,6 @@
 /**
  * The site settings form: which key sits on which tab, its label and input type,
- * the spec's validation patterns (admin-panel.md §5), and which rows a save must
+ * the validation patterns, and which rows a save must
  * write. The server validates the same way (pb_hooks/lib/settings.js).
  */
 import forms from '../../../pb_hooks/lib/public-forms.json';
@@ -164,13 +164,13 @@ export const TABS: TabSpec[] = [
   },
 ];
 
-// The spec's patterns (§5): e-mail without spaces; phone: optional plus, then digits,
+// The patterns, the same as pb_hooks/lib/settings.js: e-mail without spaces; phone: optional plus, then digits,
 // spaces, hyphens, parentheses; URL: starts with http or https.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
 export const URL_PATTERN = /^https?:\/\/\S+$/;
 
-/** The spec's "secure input" limit for free text. */
+/** The "secure input" limit for free text: longer is no setting's value, only a mistake. */
 export const MAX_LENGTH = 1000;
 
 export const SETTING_MESSAGES = {
