@@ -18,8 +18,6 @@ export const RESOURCE_COLLECTIONS = {
   settings: 'public_site_settings',
 } as const satisfies Record<string, Collection>;
 
-export type ResourceName = keyof typeof RESOURCE_COLLECTIONS;
-
 /** The collection for a route name; names that are not aliases pass through. */
 export function collectionOf(resource: string): string {
   return (RESOURCE_COLLECTIONS as Record<string, string>)[resource] ?? resource;

@@ -194,20 +194,3 @@ export function allows(
       return editor || (author && record.collection === 'posts' && own(record.owner));
   }
 }
-
-/** Whether the actor may perform the operation on at least some records (for menus and buttons). */
-export function canDo(actor: Actor | null, collection: Collection, operation: Operation): boolean {
-  const probes: RecordFacts[] = [
-    {
-      id: actor?.id,
-      author: actor?.id,
-      uploaded_by: actor?.id,
-      owner: actor?.id,
-      collection: 'posts',
-      status: 'draft',
-      key: 'site_title',
-    },
-    { status: 'published', key: 'site_title' },
-  ];
-  return probes.some((record) => allows(actor, collection, operation, record, {}));
-}
