@@ -4,7 +4,7 @@
  */
 import type { Collection } from '../lib/permissions';
 
-export const RESOURCE_COLLECTIONS = {
+const RESOURCE_COLLECTIONS = {
   users: 'users',
   posts: 'posts',
   pages: 'pages',

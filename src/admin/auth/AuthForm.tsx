@@ -22,7 +22,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 
-export const FORM_ERROR = 'form';
+const FORM_ERROR = 'form';
 
 /**
  * A form whose rule returns its one message (or null). Each submit checks the rule

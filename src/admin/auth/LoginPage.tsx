@@ -168,8 +168,8 @@ function SignUpTab({ onSecondStep }: { onSecondStep: OnSecondStep }) {
 }
 
 /** What 'Recuperar' can truthfully say: the server never tells whether an e-mail has an account. */
-export const RESET_SENT_TEXT = 'Se houver uma conta com este e-mail, enviaremos um link de recuperação.';
-export const MAIL_OFF_TEXT =
+const RESET_SENT_TEXT = 'Se houver uma conta com este e-mail, enviaremos um link de recuperação.';
+const MAIL_OFF_TEXT =
   'O envio de e-mails ainda não está configurado neste painel, então o link de recuperação não pode ser enviado. ' +
   'Peça a um administrador para redefinir sua senha em Usuários.';
 

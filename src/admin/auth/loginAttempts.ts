@@ -3,7 +3,7 @@
  * 'Tentativas de login: n/5'. The real limit is the server's (5 failures per account
  * in 15 minutes, then 429); the screen shows the block when the server says so.
  */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 export interface AttemptsState {
   failures: number;

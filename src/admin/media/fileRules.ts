@@ -8,7 +8,7 @@
 /** 10 MB per file. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** An empty file is refused (PocketBase would store nothing useful). */
-export const MIN_FILE_BYTES = 1;
+const MIN_FILE_BYTES = 1;
 /** At most this many files per upload (a batch a person can still review one by one). */
 export const MAX_FILES = 10;
 

@@ -57,7 +57,7 @@ export function sectionsOf(content: PageFormValues['content']): PageSection[] {
 }
 
 /** A slug whose route the site already has: the page only lends it its title and description. */
-export function isBuiltInSlug(slug: unknown): boolean {
+function isBuiltInSlug(slug: unknown): boolean {
   return PAGE_RULES.content.builtInSlugs.includes(text(slug));
 }
 

@@ -10,7 +10,7 @@ import { SLUG_PATTERN, slugify } from '../../lib/slug';
 import { parseBrasiliaDateTime } from '../../lib/dates';
 import { formatDateTimeInput } from '../../lib/format';
 
-export const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
+const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
@@ -20,7 +20,7 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   scheduled: 'Agendado',
 };
 
-export const POST_CATEGORIES = BLOG_CATEGORIES;
+const POST_CATEGORIES = BLOG_CATEGORIES;
 
 /** The longest body a post may have (pb_migrations/*_revisions.js): about 20,000 words. */
 export const POST_CONTENT_MAX = 300000;

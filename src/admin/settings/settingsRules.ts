@@ -6,10 +6,10 @@
 import forms from '../../../pb_hooks/lib/public-forms.json';
 
 /** How long contact messages are kept, in months (the default when unset, and the limits). */
-export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
+const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
 
 /** How many newsletter e-mails a send delivers per minute (the default when unset, and the limits). */
-export const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
+const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
 
 export const SETTING_KEYS = [
   'site_title',
@@ -52,7 +52,7 @@ export const TLS_CHOICES = [
 ] as const;
 
 /** PocketBase's limit for the sender's name (meta.senderName). */
-export const SENDER_NAME_MAX = 255;
+const SENDER_NAME_MAX = 255;
 
 /** The keys the test e-mail depends on: with unsaved changes to them, a test would not test what is shown. */
 export const MAIL_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => key.startsWith('smtp_'));
@@ -166,9 +166,9 @@ export const TABS: TabSpec[] = [
 
 // The patterns, the same as pb_hooks/lib/settings.js: e-mail without spaces; phone: optional plus, then digits,
 // spaces, hyphens, parentheses; URL: starts with http or https.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
-export const URL_PATTERN = /^https?:\/\/\S+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9\s()-]+$/;
+const URL_PATTERN = /^https?:\/\/\S+$/;
 
 /** The "secure input" limit for free text: longer is no setting's value, only a mistake. */
 export const MAX_LENGTH = 1000;
