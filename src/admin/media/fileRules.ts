@@ -28,7 +28,7 @@ export const ACCEPTED_TYPES: Record<string, string> = {
 /** The `accept` attribute of the file input. */
 export const ACCEPT_ATTRIBUTE = [...new Set([...Object.values(ACCEPTED_TYPES), ...Object.keys(ACCEPTED_TYPES)])].join(',');
 
-/** Rejection messages in the wording of react-dropzone, which the panel used before this rebuild. */
+/** Rejection messages, worded as react-dropzone words them. */
 export const UPLOAD_MESSAGES = {
   tooLarge: (max: number) => `File is larger than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
   tooSmall: (min: number) => `File is smaller than ${min} ${min === 1 ? 'byte' : 'bytes'}`,
