@@ -14,7 +14,7 @@
 #
 # Both keep their data in the /data volume, listen on 8090 and run as a non-root user.
 # No secret is baked in: SMTP and the like are set in the admin, at run time.
-# tests/unit/dockerfile.test.ts lints this file and keeps it in step with the scripts.
+# scripts/checks/dockerfile.mjs (run by `npm run check`) lints this file and keeps it in step with the scripts.
 
 # PocketBase as a Go framework (server/): the same static build as scripts/pocketbase.mjs,
 # with PocketBase's version read from server/go.mod.

@@ -19,7 +19,7 @@ import { keptPages } from './src/integrations/kept-pages.mjs';
 /**
  * Astro marks each MDX article's asset module with a "use astro:head-inject"
  * directive, which the bundler then warns it may drop, once per article on every
- * build (withastro/astro#18087). Astro reads the marker before bundling, so nothing
+ * build. Astro reads the marker before bundling, so nothing
  * is lost. This drops only that warning; any other stays in the build log.
  * @returns {import('vite').Plugin}
  */

@@ -1,4 +1,4 @@
-// The visual editor's goals, in one run:
+// The visual editor's goals (docs/desempenho.md), in one run:
 // 1. the admin's first screen keeps its size (/admin/login's JavaScript within 1.15× of a
 //    bare react-admin shell, measured as bench/admin-size.mjs measures it) and the editor
 //    is chunks of its own that the sign-in, the dashboard and the posts list never request;

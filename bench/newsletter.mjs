@@ -212,7 +212,7 @@ else
       server = await startBenchServer({ bin, dataDir: data.dataDir });
 
       // Signed in before e-mail is configured: from then on an admin's sign-in also asks for the
-      // e-mailed code, and the session serves the write rounds below (8 hours).
+      // e-mailed code (pb_hooks/lib/auth/two-step.js), and the session serves the write rounds below (8 hours).
       const admin = (await authToken(server.url, 'users', 'admin@exemplo.com.br', STAFF_PASSWORD)).token;
       for (const [key, value] of Object.entries({
         smtp_host: '127.0.0.1',

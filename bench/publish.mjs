@@ -30,7 +30,7 @@ const SIZES = (process.env.PUBLISH_BENCH_SIZES ?? '100,1000,10000').split(',').m
 /** Saves of each kind per size; the table shows their median. */
 const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 2);
 const FORCED = process.env.PUBLISH_BENCH_FORCED === '1';
-/** The goals: a new or edited post live within this, at every size… */
+/** The goals (docs/desempenho.md): a new or edited post live within this, at every size… */
 const POST_GOAL_MS = 5000;
 /** …and an edit at the largest size at most this times one at the size ten times smaller. */
 const GROWTH_GOAL = 1.5;

@@ -1,4 +1,4 @@
-// Files and backups on S3-compatible storage beside the local disk.
+// Files and backups on S3-compatible storage beside the local disk: how fast each is.
 // A real SeaweedFS S3 server on loopback (scripts/test-tools/seaweedfs.mjs) and two PocketBase
 // servers (this repository's migrations and hooks): one with the S3_* variables
 // (pb_hooks/lib/backups/storage.js), one on its own data dir. Measured:

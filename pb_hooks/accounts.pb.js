@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Account rules (spec admin-panel.md and ARCHITECTURE.md):
+// Account rules (the role table: src/lib/permissions.ts; for staff: docs/painel.md):
 // - the very first account becomes an active admin; later self-registered accounts
 //   are inactive authors; accounts created by an admin are active with the chosen role;
 // - the sign-up password rule is checked here too, and the name and e-mail pass the

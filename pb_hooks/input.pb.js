@@ -2,7 +2,7 @@
 
 // Plain-text fields of every writable collection: trimmed, no control characters,
 // no line breaks in one-line fields, no markup (see lib/common/input.js). The account's
-// full name follows the spec's "secure input" instead (pb_hooks/accounts.pb.js).
+// full name follows the "secure input" rule of lib/auth/accounts.js instead (pb_hooks/accounts.pb.js).
 
 onRecordCreateRequest((e) => {
   const input = require(`${__hooks}/lib/common/input.js`);

@@ -113,7 +113,7 @@ migrate(
         { name: "slug", type: "text", required: true, max: 120, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" },
         { name: "title", type: "text", max: 120 },
         { name: "meta_title", type: "text", max: 120 },
-        /** The spec advises 160 characters (a hint in the editor); the server caps at 320. */
+        /** 160 characters are advised (a hint in the editor); the server caps at 320. */
         { name: "meta_description", type: "text", max: 320 },
         { name: "content", type: "json", maxSize: 200000 },
         { name: "status", type: "select", required: true, maxSelect: 1, values: ["draft", "published"] },

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Media images know their size, for the site's <img width height srcset> (issue 34:
+// Media images know their size, for the site's <img width height srcset> (so
 // body images never shift the layout; src/lib/cms/media-images.ts):
 // - `width`, `height`: the upright pixel size, filled by the server from the upload's
 //   header (pb_hooks/media.pb.js); 0 for other files and for a file that could not be

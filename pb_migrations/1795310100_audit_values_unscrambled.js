@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Audit rows an erasure garbled before issue 47: pb_hooks/lib/privacy/privacy.js read the JSON
+// Audit rows an erasure garbled before pb_hooks/lib/common/json-values.js: pb_hooks/lib/privacy/privacy.js read the JSON
 // fields as bytes and stored them as {"0":123,"1":34,...}, which still held the erased
 // commenter's e-mail, name and text. Only erased comments' rows were rewritten so: each
 // such value is decoded back to its JSON and scrubbed as the erasure meant to

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // A failed send's error was the raw SMTP/dial text, which named the mail server's
-// address to every editor (issue 47). Now `error` holds a pt-BR summary and
+// address to every editor. Now `error` holds a pt-BR summary and
 // `error_detail` the raw text, a hidden field that pb_hooks/lib/newsletter/send.js
 // shows to active admins only (superusers see hidden fields anyway; nobody else may
 // filter on it). Rows written before: their text moves to error_detail and error gets

@@ -2,7 +2,8 @@
 // every tool the suite needs first: a Chromium, its test fonts and Java (Debian's
 // packages, installed when running as root), the PocketBase binary and the Go tools of
 // the tests (SeaweedFS, actionlint), built from their modules and cached. Then runs the static checks
-// (`npm run check`: types, lint, formatting), the Go tests of server/ (`go test ./...`),
+// (`npm run check`: types, lint, formatting, and scripts/checks/: the workflows through actionlint,
+// the Dockerfile, the lockfile), the Go tests of server/ (`go test ./...`),
 // the unit and API tests (Vitest) and the browser tests (Playwright, against the built
 // site served by PocketBase), and ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -75,7 +76,7 @@ const FAILURE_LINES = 25;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * `npm run check` (types, lint, formatting), counted as one test. Its output (both
+ * `npm run check` (types, lint, formatting, scripts/checks/), counted as one test. Its output (both
  * streams, in order) is kept: its end is repeated with the failures.
  * @returns {{ status: number, passed: number, failed: number, failures: { name: string, message: string }[] }}
  */

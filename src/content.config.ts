@@ -52,7 +52,7 @@ const lines = defineCollection({
 const datasheets = defineCollection({
   loader: file('src/content/datasheets.json'),
   schema: z.object({
-    /** The card's name as the spec gives it (OPS150, not OPS0150). */
+    /** The card's name as printed on it (OPS150, not OPS0150). */
     name: text(2, 60),
     /** I/O summary. */
     description: text(20, 300),
@@ -308,7 +308,7 @@ const blog = defineCollection({
   loader: blogLoader({ base: 'src/content/blog', pocketBaseUrl }),
   schema: ({ image }) =>
     z.object({
-      /** The spec's numeric id of the MDX articles; CMS posts have their own cmsId. */
+      /** The numeric id of the MDX articles; CMS posts have their own cmsId. */
       id: z.number().int().positive().optional(),
       ...articleFields,
       /** Cover of an MDX article (local, optimised by Astro). */

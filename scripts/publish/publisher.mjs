@@ -2,9 +2,8 @@
 // public site shows changes; this turns a burst of requests into one build, never
 // runs two at once, and queues exactly one more when asked during a build.
 // In deploy-hook mode it calls a CDN's or CI's build webhook instead of building.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { currentBuild, newBuildDir, pruneBuilds, stagingDirOf, swapLive } from './live-site.mjs';
 import { createBuildWorker, runSiteBuild } from './build-run.mjs';
 

@@ -3,7 +3,7 @@
 //
 // Some work must not hold the visitor's answer: a newsletter sign-up's confirmation
 // e-mail (sent inside the request, the SMTP exchange made a new address answer later
-// than a subscribed one, which told who is on the list; issue 47) and the team's e-mail
+// than a subscribed one, which told who is on the list) and the team's e-mail
 // about a new contact message. The hooks decide everything and do the work in their
 // own cron jobs (pb_hooks/newsletter.pb.js, pb_hooks/contact.pb.js), which also run on
 // their schedules and claim each row, so runs may overlap. A JS hook cannot run

@@ -25,7 +25,7 @@ export type Area =
   | 'privacy'
   | 'git-articles';
 
-/** The spec's "Acesso Negado" texts, one per area. */
+/** The "Acesso Negado" texts, one per area. */
 export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   users: 'Você não tem permissão para gerenciar usuários.',
   posts: 'Você não tem permissão para gerenciar posts.',

@@ -50,7 +50,7 @@ export interface StaffIdentity {
  * @param fileToken a file token: avatars are served only to who may read the account
  *   (pb_hooks/files.pb.js), and an <img> sends no Authorization header.
  */
-export function identityOf(pb: PocketBase, fileToken = ''): StaffIdentity | null {
+function identityOf(pb: PocketBase, fileToken = ''): StaffIdentity | null {
   const record = pb.authStore.record;
   if (!isStaffRecord(record)) return null;
   return {

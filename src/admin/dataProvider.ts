@@ -295,7 +295,7 @@ export function useFileUrl(): AdminMethods['fileUrl'] {
 /**
  * The admin's data provider: backups and site builds through the REST routes
  * (restDataProvider.ts, with its custom `backupStatus`), every other resource
- * through PocketBase's records API with the spec's pt-BR error messages, plus
+ * through PocketBase's records API with pt-BR error messages (errors.ts), plus
  * AdminMethods.
  */
 export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {

@@ -1,5 +1,5 @@
 /**
- * PocketBase errors in the spec's pt-BR: the toast prefix per resource and verb
+ * PocketBase errors in pt-BR: the toast prefix per resource and verb
  * ('Erro ao carregar posts: …') followed by the server's reason, translated from
  * PocketBase's codes. Field errors go to react-admin's forms (HttpError body
  * `{ errors }`), so each input shows its own message.
@@ -164,7 +164,7 @@ const VERBS: Record<string, Verb> = {
   deleteMany: 'delete',
 };
 
-/** Wraps a data provider so every failure becomes an HttpError with the spec's message. */
+/** Wraps a data provider so every failure becomes an HttpError with its pt-BR message. */
 export function withErrorMessages(provider: DataProvider): DataProvider {
   const wrapped: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(provider)) {

@@ -4,7 +4,7 @@
  */
 import type { Collection } from '../lib/permissions';
 
-export const RESOURCE_COLLECTIONS = {
+const RESOURCE_COLLECTIONS = {
   users: 'users',
   posts: 'posts',
   pages: 'pages',
@@ -17,8 +17,6 @@ export const RESOURCE_COLLECTIONS = {
   comments: 'comments',
   settings: 'public_site_settings',
 } as const satisfies Record<string, Collection>;
-
-export type ResourceName = keyof typeof RESOURCE_COLLECTIONS;
 
 /** The collection for a route name; names that are not aliases pass through. */
 export function collectionOf(resource: string): string {

@@ -8,9 +8,6 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Actor } from '../lib/permissions';
 
-/** The spec's auto-logout after 28,800,000 ms; the server's token lifetime is the same. */
-export const SESSION_LIFETIME_MS = 28_800_000;
-
 const ENDED_KEY = 'admin:session-ended';
 
 /** Why the last session ended, for the login screen: expired/revoked, or the person signed out. */

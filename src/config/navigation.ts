@@ -1,4 +1,4 @@
-/** Navigation menus of the shared chrome, in the spec's order. */
+/** Navigation menus of the shared chrome, in their order on the page. */
 import { site } from './site';
 
 export interface NavLink {

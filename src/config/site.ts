@@ -40,7 +40,7 @@ const chatNumber = '5547999731000';
  * The dialling form of a Brazilian number as people write it.
  * @example toE164('(47) 3275-1000') // '+554732751000'
  */
-export function toE164(display: string): string {
+function toE164(display: string): string {
   const digits = display.replace(/\D/g, '');
   return display.trim().startsWith('+') ? `+${digits}` : `+55${digits}`;
 }

@@ -1,12 +1,8 @@
 // @ts-check
-// Hard links for a publication's unchanged files (the pages kept from the live build):
-// a link per file instead of a copy. A linked file is shared with the live build, so it
-// must never be written in place: whoever changes one removes it first.
-import { link, mkdir, readdir } from 'node:fs/promises';
-import path from 'node:path';
-
-/** Files linked at once. */
-const IN_FLIGHT = 64;
+// Work over many files, a few at a time: the hard links of a publication's unchanged
+// pages (kept-pages.mjs; a linked file is shared with the live build, so it must never
+// be written in place: whoever changes one removes it first) and the pages handed to the
+// search indexer (site-search.mjs).
 
 /**
  * Runs `work` on each item, at most `limit` at a time. An item is taken only when a lane is
@@ -19,22 +15,4 @@ export async function eachLimited(items, limit, work) {
     for (let step = iterator.next(); !step.done; step = iterator.next()) await work(step.value);
   };
   await Promise.all(Array.from({ length: limit }, lane));
-}
-
-/**
- * Links every file under `from` to the same place under `to` (which must not hold them yet).
- * @param {string} from @param {string} to
- * @returns {Promise<number>} the files linked
- */
-export async function linkTree(from, to) {
-  const entries = await readdir(from, { withFileTypes: true, recursive: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(from, path.join(entry.parentPath, entry.name)));
-  const folders = new Set(files.map((file) => path.dirname(path.join(to, file))));
-  await eachLimited([...folders], IN_FLIGHT, async (folder) => {
-    await mkdir(folder, { recursive: true });
-  });
-  await eachLimited(files, IN_FLIGHT, (file) => link(path.join(from, file), path.join(to, file)));
-  return files.length;
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// Unchanged pages stay the files they were (issue #39). Astro's incremental build
+// Unchanged pages stay the files they were, so a publication costs what it changes. Astro's incremental build
 // copies every page it may skip from its cache into the new build: at 10,000 posts,
 // ~12,000 copies per publication. Astro skips that copy when the page's file is
 // already in the output folder, so before pages are generated this hard-links, from

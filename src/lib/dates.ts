@@ -2,7 +2,7 @@
  * Reading dates (showing them is src/lib/format.ts's job).
  * Article dates arrive as Date objects (front matter, CMS) or as Portuguese text such
  * as '06 de outubro de 2020'; text that cannot be read counts as the epoch start, so
- * such an article sorts last instead of breaking the build (the spec's rule).
+ * such an article sorts last instead of breaking the build.
  * Date-times typed by staff are Brasília time.
  */
 // Deep imports, as in src/lib/format.ts.

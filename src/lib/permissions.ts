@@ -1,5 +1,5 @@
 /**
- * The staff role table (spec `admin-panel.md`, "Roles and permissions") and the
+ * The staff role table (admin, editor, author) and the
  * resource rules derived from it. The admin UI uses these to show or hide actions;
  * the real enforcement is PocketBase's API rules (pb_migrations/*_staff_schema.js).
  * tests/api/authorization-matrix.test.ts runs every role against a real server and
@@ -9,11 +9,11 @@
 export const ROLES = ['admin', 'editor', 'author'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The spec's permissions, plus the two screen gates it names ('admin', 'editor'). */
+/** The permissions, plus two screen gates ('admin', 'editor'): areas only those roles open. */
 export const PERMISSIONS = ['read', 'create', 'update', 'publish', 'delete', 'editor', 'admin'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Role → permissions, as in the spec's table ("admin: all"). */
+/** Role → permissions (admin: all). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['read', 'create', 'update', 'publish', 'delete', 'editor'],
@@ -193,21 +193,4 @@ export function allows(
       if (!read) return false;
       return editor || (author && record.collection === 'posts' && own(record.owner));
   }
-}
-
-/** Whether the actor may perform the operation on at least some records (for menus and buttons). */
-export function canDo(actor: Actor | null, collection: Collection, operation: Operation): boolean {
-  const probes: RecordFacts[] = [
-    {
-      id: actor?.id,
-      author: actor?.id,
-      uploaded_by: actor?.id,
-      owner: actor?.id,
-      collection: 'posts',
-      status: 'draft',
-      key: 'site_title',
-    },
-    { status: 'published', key: 'site_title' },
-  ];
-  return probes.some((record) => allows(actor, collection, operation, record, {}));
 }

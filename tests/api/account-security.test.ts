@@ -1,5 +1,5 @@
 /**
- * Account rules tried as an attacker would (issue #20): letter case, parallel
+ * Account rules tried as an attacker would: letter case, parallel
  * guesses, endless sessions, inactive tokens, an admin changing their own role,
  * replies that would tell which e-mails have accounts, the superusers' sign-in.
  * PocketBase's per-IP limiter is lifted for loopback, so only our rules answer.

@@ -3,9 +3,9 @@
  * anonymous visitor) × every collection × list, view, create, update, delete, run
  * against a real PocketBase through the official SDK. Each cell asserts that the
  * server's decision equals src/lib/permissions.ts (`allows`), and the SPEC table
- * below pins the decisions the spec states, independently of that module. Last, every
+ * below pins each required decision by hand, independently of that module. Last, every
  * guarded field an actor may not change is sent under other spellings of its key
- * (`ROLE`, `Is_active`, ...): the stored value must stay as it was (issue 47).
+ * (`ROLE`, `Is_active`, ...): the stored value must stay as it was.
  */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -484,7 +484,7 @@ describe.each(ACTORS)('%s', (actorName) => {
 });
 
 /**
- * The two-step switch on one's own account (issue 40): the matrix's users target is
+ * The two-step switch on one's own account: the matrix's users target is
  * another account, so each actor also tries its own, on, then off again.
  */
 describe.each(ACTORS.filter((name) => name !== 'anonymous'))('%s', (actorName) => {
@@ -503,7 +503,7 @@ describe.each(ACTORS.filter((name) => name !== 'anonymous'))('%s', (actorName) =
 });
 
 /**
- * Decisions the spec states, asserted on what the server did (independent of
+ * Required decisions, written out one by one and asserted on what the server did (independent of
  * permissions.ts). Runs after the matrix filled `decisions`.
  */
 const SPEC: [string, boolean][] = [
@@ -622,7 +622,7 @@ test('the server makes the decisions the spec states', () => {
 });
 
 /**
- * Other spellings of a guarded field's key (issue 47). Records take their fields by exact
+ * Other spellings of a guarded field's key. Records take their fields by exact
  * name: `ROLE` is no field of users, and PocketBase drops it, while its own forms match
  * JSON keys whatever their case. So a guarded field sent as `ROLE`, `Is_active` or
  * `StAtUs` (JSON; multipart fields; multipart's `@jsonPayload`) must never change the
@@ -703,7 +703,7 @@ const GUARDED: GuardedField[] = [
     target: onOtherAccount,
     value: (stored) => !stored.two_step,
     may: mayUpdate('users'),
-    // Only the account itself turns its switch (issue 40).
+    // Only the account itself turns its switch.
     control: async () => {
       const { email } = await otherAccount();
       return signIn(s.server, email);

@@ -1,5 +1,5 @@
 /**
- * A contact message reaches the team by e-mail (issue 48; pb_hooks/lib/messages/contact-notify.js),
+ * A contact message reaches the team by e-mail (pb_hooks/lib/messages/contact-notify.js),
  * through a real SMTP server on loopback: once e-mail is configured each new message goes
  * to 'E-mail que recebe as mensagens' (else the contact e-mail), with Reply-To set to the
  * visitor and every field with the form's labels; the visitor's answer never waits for it;

@@ -218,7 +218,7 @@ describe('bad input gets a clear 400 and stores nothing', () => {
     expect(await count('posts')).toBe(before);
 
     await badRequest(s.editor.client.collection('pages').create({ name: 'Página', status: 'arquivada' }));
-    // Pages have no scheduling: the spec gives them draft and published only.
+    // Pages have no scheduling: draft and published only.
     const draft = await s.editor.client.collection('pages').create({ name: 'Página sem agenda', status: 'draft' });
     await badRequest(s.editor.client.collection('pages').update(draft.id, { status: 'scheduled' }));
     expect((await s.editor.client.collection('pages').getOne(draft.id)).status).toBe('draft');

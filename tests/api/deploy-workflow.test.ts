@@ -2,7 +2,9 @@
  * The CI workflow's build, with no hidden local state: a clean clone of HEAD, the
  * workflow's own install command, then its build step's command with the environment
  * the workflow gives it (.github/workflows/deploy.yml), against a real PocketBase
- * holding a published post. The output must carry what a static host needs.
+ * holding a published post. The output must carry what a static host needs. The
+ * workflow's shape (its commands and the build step's variables) is checked by
+ * `npm run check` (scripts/checks/workflows.mjs).
  * Only HEAD is cloned: commit a change to the workflow or the build before running this.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { jobSteps, stepNamed } from '../../scripts/checks/workflow-steps.mjs';
 import { ROOT, fromRoot } from '../../scripts/lib/paths.mjs';
 import { redirectsManifest } from '../../src/integrations/redirects.mjs';
 import { headersManifest } from '../../src/integrations/security-headers.mjs';
@@ -19,60 +22,9 @@ import { startStaffServer, type StaffServer } from '../helpers/staff';
 /** npm ci and a full build of a fresh clone, with no cache of any kind. */
 const CLEAN_BUILD_TIMEOUT = 20 * 60_000;
 
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  env: Record<string, string>;
-}
-
-/**
- * The steps of a job, read from the workflow's text: a step is a "- " item under
- * `steps:`, with `key: value` lines and an `env:` map. actionlint (tests/unit/workflows.test.ts)
- * checks the file is a valid workflow; this reads only the shape it has.
- */
-function jobSteps(workflow: string, job: string): Step[] {
-  const lines = workflow.split('\n');
-  const indentOf = (line: string) => line.length - line.trimStart().length;
-  const meaningful = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
-  const jobAt = lines.findIndex((line) => line.trimEnd() === `  ${job}:`);
-  const stepsAt = lines.findIndex((line, index) => index > jobAt && line.trim() === 'steps:');
-  if (jobAt < 0 || stepsAt < 0) throw new Error(`o workflow não tem os passos do job ${job}`);
-
-  const steps: Step[] = [];
-  let mapKey = '';
-  let keyIndent = 0;
-  for (const raw of lines.slice(stepsAt + 1)) {
-    if (!meaningful(raw)) continue;
-    if (indentOf(raw) <= indentOf(lines[stepsAt]!)) break;
-    let line = raw;
-    if (raw.trimStart().startsWith('- ')) {
-      steps.push({ env: {} });
-      mapKey = '';
-      keyIndent = indentOf(raw) + 2;
-      line = `${' '.repeat(keyIndent)}${raw.trimStart().slice(2)}`;
-    }
-    const [, key = '', value = ''] = /^\s*([\w-]+):\s*(.*)$/.exec(line) ?? [];
-    const step = steps.at(-1)!;
-    if (indentOf(line) === keyIndent) {
-      mapKey = value === '' ? key : '';
-      if (key === 'name' || key === 'uses' || key === 'run') step[key] = value;
-    } else if (mapKey === 'env') {
-      step.env[key] = value;
-    }
-  }
-  return steps;
-}
-
-const workflow = await readFile(fromRoot('.github', 'workflows', 'deploy.yml'), 'utf8');
-const steps = jobSteps(workflow, 'build');
-const stepNamed = (name: string) => {
-  const step = steps.find((item) => item.name === name);
-  if (!step?.run) throw new Error(`o workflow não tem o passo "${name}" com um comando run:`);
-  return step as Step & { run: string };
-};
-const install = stepNamed('Instalar as dependências');
-const build = stepNamed('Gerar o site');
+const steps = jobSteps(await readFile(fromRoot('.github', 'workflows', 'deploy.yml'), 'utf8'), 'build');
+const install = stepNamed(steps, 'Instalar as dependências');
+const build = stepNamed(steps, 'Gerar o site');
 
 /** What each variable of the build step is set to here (the workflow reads them from the repository's settings). */
 const SITE_URL = 'https://www.exemplo.com.br';
@@ -143,19 +95,6 @@ function runStep(command: string, cwd: string, env: Record<string, string> = {})
 }
 
 describe('the deploy workflow (.github/workflows/deploy.yml)', () => {
-  test('installs with npm ci and builds with the CMS and the public settings from the repository', () => {
-    expect(install.run).toBe('npm ci --no-audit --no-fund');
-    expect(build.run).toBe('npm run build');
-    expect(build.env).toEqual({
-      POCKETBASE_URL: '${{ secrets.POCKETBASE_URL }}',
-      PUBLIC_SITE_URL: '${{ vars.PUBLIC_SITE_URL }}',
-      PUBLIC_API_URL: '${{ vars.PUBLIC_API_URL }}',
-      PUBLIC_ANALYTICS_ID: '${{ vars.PUBLIC_ANALYTICS_ID }}',
-    });
-    // The upload takes what the build step wrote.
-    expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'))).toBeTruthy();
-  });
-
   test(
     "its build step's command, in a clean clone of HEAD, builds the site with the CMS's content and the files for static hosts",
     async () => {

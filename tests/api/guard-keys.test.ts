@@ -1,6 +1,6 @@
 /**
- * The guards read a request's body as PocketBase binds it (pb_hooks/lib/common/request-body.js;
- * issue 47): PocketBase's own forms take JSON keys whatever their letter case (Go's
+ * The guards read a request's body as PocketBase binds it (pb_hooks/lib/common/request-body.js):
+ * PocketBase's own forms take JSON keys whatever their letter case (Go's
  * encoding/json), so a guard that read `body.otpId` or `body.email` by exact name was
  * walked around by `OTPId` or `EMAIL`, while PocketBase's handler still acted on them.
  * Each guard is tried with other spellings of its keys, in JSON and in multipart's

@@ -6,7 +6,7 @@
  * unsubscribe headers of RFC 2369/8058 and a working link; sending again reaches only new
  * subscribers; it survives a SIGKILL; a cancelled send stops; a CMS post set back to draft
  * is refused though the build still lists it; a failure shows editors a pt-BR summary and
- * only admins the mail server's own text (issue 47).
+ * only admins the mail server's own text.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

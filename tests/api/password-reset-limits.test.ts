@@ -1,5 +1,5 @@
 /**
- * Password-reset requests against a real SMTP server (issue #20): a reset through
+ * Password-reset requests against a real SMTP server: a reset through
  * the e-mailed link lets a blocked owner in at once; requests are limited per e-mail
  * (answered as if sent, so nothing is revealed) and per address (429); inactive
  * accounts get no mail; PB_ADMIN_UI=off hides PocketBase's dashboard.

@@ -187,7 +187,7 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
         .create({ article: 'funcao-map-no-arduino', name: NAME, email: EMAIL, body: COMMENT, consent: true });
       await client.collection('comments').update(comment.id, { status: 'approved' });
 
-      // What the erasure before issue 47 left: the comment anonymised, and each of its audit
+      // What the erasure before pb_hooks/lib/common/json-values.js left: the comment anonymised, and each of its audit
       // rows' JSON values stored as its bytes, as an object ({"0":123,...}).
       await server.kill();
       const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));

@@ -44,7 +44,7 @@
  * | /api/collections, /api/settings, /api/backups, /api/logs, /api/crons, /api/batch | nothing (PocketBase: 401/403) | hostile bodies                |
  * | GET  /{path...} (the built site, served by server/)         | read                                            | traversal, NUL, long paths          |
  *
- * Other spellings of the keys (issue 47): every auth action above is also sent with its
+ * Other spellings of the keys: every auth action above is also sent with its
  * body's keys respelled (`EMAIL`, `Identity`, `OtPiD`; JSON and multipart's @jsonPayload),
  * and values sent only so must be counted by the guards (login_attempts); the public
  * creates (contact, newsletter, sign-up, comments) get the server-only fields under other
@@ -539,7 +539,7 @@ interface Sending {
 }
 
 /**
- * Other spellings of a body's keys (issue 47; tests/helpers/key-spellings.ts): PocketBase's
+ * Other spellings of a body's keys (tests/helpers/key-spellings.ts): PocketBase's
  * own forms match JSON keys whatever their case (Go's encoding/json), in a JSON body and in
  * multipart's `@jsonPayload`, while records take their fields by exact name. Each of
  * caseVariants' spellings in turn (the i-th spelling of every key, repeats left out) as
@@ -851,7 +851,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
       if (answer.status !== 200) return problems.push(`[seed ${SEED}] cadastro ${label}: recusado ${answer.text.slice(0, 200)}`);
       const record = answer.json as Record<string, unknown>;
       if (expected.name !== undefined) {
-        // The spec's "secure input": < and > removed, trimmed, cut at 100 characters.
+        // "Secure input" (pb_hooks/lib/auth/accounts.js): < and > removed, trimmed, cut at 100 characters.
         let name = [...expectedStored(expected.name).replace(/[<>]/g, '').trim()].slice(0, 100).join('').trim();
         if (INVISIBLE.test(name)) name = '';
         if (record.full_name !== name)
@@ -935,7 +935,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
   }, 300_000);
 
   /**
-   * What only the server sets, sent under other spellings of its keys (issue 47): records
+   * What only the server sets, sent under other spellings of its keys: records
    * take their fields by exact name, so `ROLE` or `Confirmed_At` is no field and is dropped.
    * Each public create goes with each of caseVariants' spellings (JSON), as multipart
    * fields (each word capitalised: `Is_Active`) and in multipart's `@jsonPayload` (upper

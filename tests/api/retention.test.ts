@@ -1,6 +1,6 @@
 /**
- * Contact messages are kept no longer than the period of Configurações (issue 36,
- * retention): the daily job deletes older ones; the setting is a whole number of
+ * Contact messages are kept no longer than the period of Configurações
+ * (Privacidade): the daily job deletes older ones; the setting is a whole number of
  * months within the limits.
  */
 import { DatabaseSync } from 'node:sqlite';

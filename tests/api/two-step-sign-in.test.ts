@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in (issue 40) against a real PocketBase and a real SMTP server on
+ * Two-step sign-in against a real PocketBase and a real SMTP server on
  * loopback: without e-mail the first admin signs in with the password; once e-mail
  * works an admin's password alone gives an mfaId and no token, and the e-mailed code
  * finishes the sign-in (audited); codes are only a second step, wrong ones are

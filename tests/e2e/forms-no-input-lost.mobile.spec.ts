@@ -1,5 +1,5 @@
 /**
- * No visitor input is ever lost (issue 35), on a 390 px phone, for each public form:
+ * No visitor input is ever lost, on a 390 px phone, for each public form:
  * typed at once as the page loads; sent while the site's scripts are 4 s late (the
  * browser posts the form itself); sent with JavaScript off; an empty sending in a
  * browser set to English answers in pt-BR only; a lost connection, then 'Tentar
@@ -96,7 +96,7 @@ const CASES: FormCase[] = [
   },
 ];
 
-/** The cookie choice made (issue 35 asks that nothing covers a form after it): declined, so no analytics. */
+/** The cookie choice made (nothing may cover a form after it: forms-uncovered.mobile.spec.ts): declined, so no analytics. */
 const DECLINE_COOKIES = () => {
   localStorage.setItem('cookie-consent', 'true');
   localStorage.setItem('cookie-preferences', JSON.stringify({ necessary: true, analytics: false, marketing: false }));

@@ -1,5 +1,5 @@
 /**
- * Nothing floating covers a form (issue 35, part 5): on a 390 x 844 phone, after the
+ * Nothing floating covers a form: on a 390 x 844 phone, after the
  * cookie choice, neither the floating chat button nor the sticky header sits on top of
  * a field or button of the four public forms, wherever the visitor's browser brings the
  * control: focused by Tab or a tap (the browser's own scroll) and scrolled to the top,

@@ -12,7 +12,7 @@ import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { startTestServer, superuserToken, type TestServer } from '../helpers/server';
 
-export const TEST_ANALYTICS_ID = 'G-TEST12345';
+const TEST_ANALYTICS_ID = 'G-TEST12345';
 
 /** The CMS post every browser test can expect on the blog. */
 export const CMS_POST = {

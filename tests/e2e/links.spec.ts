@@ -2,12 +2,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './fixtures';
 
-/**
- * Routes the navigation already links to and that a later issue builds: the blog
- * (issue #5). The test fails once such a route exists, so this list cannot go stale.
- */
-const PENDING: string[] = [];
-
 const ORIGIN = 'http://site.invalid';
 
 /** The page a built file is served at: blog/index.html → /blog, 404.html → /404. */
@@ -46,10 +40,6 @@ test('no built page has a broken internal link or asset', async ({ request }) =>
   const broken: string[] = [];
   for (const [target, file] of targets) {
     const response = await request.get(target, { maxRedirects: 0 });
-    if (PENDING.includes(target)) {
-      expect(response.status(), `${target} já existe: retire-o de PENDING`).toBe(404);
-      continue;
-    }
     if (response.status() !== 200) broken.push(`${target} (${response.status()}) em ${file}`);
   }
   expect(broken).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The site search's quality set: queries as engineers type them (a product by its spec, its
+ * The site search's quality set: queries as engineers type them (a product by its specification, its
  * code and its unit written together or apart, an article by its subject, a page, a
  * download, a typo, no accents, the start of a word), each with the page it must show among
  * the first 5 results of its type, asked through the dialog on the built site.

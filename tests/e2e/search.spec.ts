@@ -1,6 +1,6 @@
 /**
- * The site search (issue #38) on the built site: opened by the header's 'Buscar', Ctrl+K
- * or '/', it finds products by a spec (PT100 → OPX1-001), products and articles by a
+ * The site search on the built site: opened by the header's 'Buscar', Ctrl+K
+ * or '/', it finds products by a specification (PT100 → OPX1-001), products and articles by a
  * protocol (RS485), an article without its accents ('calibracao sensor'), and the
  * downloads; results are grouped by type with the words highlighted, reachable by
  * keyboard, and axe finds nothing in the dialog. Before it opens, a page asks for nothing

@@ -6,7 +6,7 @@
  */
 
 /** mulberry32: a small, fast PRNG; the same seed always gives the same sequence. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -58,7 +58,7 @@ export const MARKUP: HostileString[] = [
   s('processing instruction', '<?php system($_GET["c"]); ?>'),
 ];
 
-export const SUSPICIOUS_TEXT: HostileString[] = [
+const SUSPICIOUS_TEXT: HostileString[] = [
   s('SQL tautology', "' OR 1=1 --"),
   s('SQL drop', '"; DROP TABLE contact_messages; --'),
   s('SQL union', "1' UNION SELECT email, password FROM users --"),
@@ -77,7 +77,7 @@ export const SUSPICIOUS_TEXT: HostileString[] = [
   s('word null', 'null'),
 ];
 
-export const UNICODE: HostileString[] = [
+const UNICODE: HostileString[] = [
   s('emoji with ZWJ', 'Família 👩‍👩‍👧‍👦 feliz'),
   s('flag', 'Brasil 🇧🇷'),
   s('astral letters', '𝕺𝖕𝖊𝖗𝖎𝖚𝖒'),

@@ -6,7 +6,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import type { SmtpSink } from './smtp-sink';
 
 /** A mail's text with quoted-printable soft breaks and `=3D` undone (PocketBase's mailer writes HTML that way). */
-export function mailText(raw: string): string {
+function mailText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 

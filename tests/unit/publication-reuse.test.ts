@@ -1,5 +1,5 @@
 /**
- * The pure decisions behind a publication's reuse (issue #39): which CMS posts to read
+ * The pure decisions behind a publication's reuse: which CMS posts to read
  * whole (src/lib/cms/post-sync.ts) and which pages of the live build may be linked into
  * the next one (src/integrations/kept-pages.mjs).
  */

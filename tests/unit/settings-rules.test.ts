@@ -2,8 +2,6 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC_SETTING_KEYS } from '../../src/config/site';
 import {
-  CONTACT_RETENTION,
-  NEWSLETTER_RATE,
   SETTING_KEYS,
   TOO_LONG_MESSAGE,
   TABS,
@@ -15,6 +13,10 @@ import {
   valuesFromRows,
   type SettingKey,
 } from '../../src/admin/settings/settingsRules';
+import forms from '../../shared/public-forms.json';
+
+const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
+const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
 
 /** The pt-BR texts each refusal shows, in the admin and in the API's answer. */
 const SETTING_MESSAGES = {
@@ -121,7 +123,7 @@ describe('the form', () => {
   test('every server key is on exactly one tab, in the spec order', () => {
     expect([...SETTING_KEYS]).toEqual(server.KEYS);
     expect(TABS.flatMap((tab) => tab.fields.map((field) => field.key))).toEqual(server.KEYS);
-    // The spec's four tabs, and 'Privacidade' (issue 36: how long contact messages are kept).
+    // Four tabs, and 'Privacidade' (how long contact messages are kept).
     expect(TABS.map((tab) => tab.label)).toEqual(['Geral', 'Contato', 'Redes Sociais', 'Integrações', 'Privacidade']);
     expect(tabOf('contact_retention_months').label).toBe('Privacidade');
     expect(tabOf('smtp_password').label).toBe('Integrações');

@@ -1,5 +1,5 @@
 /**
- * The project's shape, checked by machine (issue #21): one way for each thing.
+ * The project's shape, checked by machine: one way for each thing.
  * Each rule names the files that break it, so a failure says what to move.
  * The admin's own rules (labels from i18n, icons, data through the providers) are
  * in tests/unit/admin-i18n.test.ts.
@@ -117,6 +117,41 @@ describe('comments tell the truth', () => {
       }
     }
     expect([...missing]).toEqual([]);
+  });
+
+  /** Shell, YAML and Dockerfile comments: from a # at a line's start or after a space, to its end. */
+  const hashComments = (text: string) => [...text.matchAll(/(?:^|\s)(#(?!!)[^\n]*)/g)].map((match) => match[1]!);
+  /** An issue or pull request by number: "issue 47", "(#21)", "withastro/astro#18087". */
+  const issueNumber = /\b(?:issues?|PR|pull request)\s*#?\d+|(?<![\w&])#\d{1,5}\b|[\w.-]+\/[\w.-]+#\d+/i;
+  /** The product's source documents, which live outside the repository: "the spec's text", "spec §5". */
+  const outsideSpec = /\b(?:[Tt]he|[Aa]|[Ii]ts|[Oo]ur) spec\b|\bspec(?:'s|’s)|\bspec (?:§|rule\b)|\bspec:|§\s*\d/;
+  /**
+   * A document, hook or test named without its folder ("ARCHITECTURE.md", "zz-public-forms.pb.js"):
+   * those all live in the repository, so the name must be one of its files.
+   */
+  const bareFile = /(?<![\w./@*-])((?:[\w-]+\.)*[\w-]+\.(?:md|pb\.js|test\.ts|spec\.ts))(?![\w/-])/g;
+
+  test('comments cite no issue number and no document outside the repository', () => {
+    const names = new Set(filesUnder('.', ['']).map((file) => path.posix.basename(file)));
+    const everyFile = [
+      ...readdirSync(ROOT).filter((name) => statSync(path.join(ROOT, name)).isFile() && !name.endsWith('.json')),
+      ...TOP.flatMap((dir) => filesUnder(dir, [...CODE, '.css', '.sh', '.yml', '.yaml'])),
+      '.ci/run',
+    ];
+    const offenders: string[] = [];
+    for (const file of everyFile) {
+      if (file === 'tests/unit/structure.test.ts' || file === 'README.md') continue;
+      const text = read(file);
+      const hashed = /\.(ya?ml|sh)$|^\.ci\/run$|^Dockerfile$|^\.\w+ignore$/.test(file);
+      for (const comment of hashed ? hashComments(text) : commentsOf(text)) {
+        const line = comment.split('\n').find((part) => issueNumber.test(part) || outsideSpec.test(part));
+        if (line) offenders.push(`${file}: ${line.trim()}`);
+        for (const [, cited = ''] of comment.matchAll(bareFile)) {
+          if (!names.has(cited)) offenders.push(`${file}: ${cited} (não existe no repositório)`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 
   test('integrations live together in src/integrations', () => {

@@ -7,7 +7,7 @@ const PASSWORD_MESSAGES = {
   weak: "A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.",
 };
 
-/** The spec's sign-up rule: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+/** The sign-up rule: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
 function checkPassword(password) {
   const value = String(password || "");
   if (value.length < 8) throw fieldError("password", "validation_password_too_short", PASSWORD_MESSAGES.short);
@@ -17,7 +17,7 @@ function checkPassword(password) {
 }
 
 /**
- * The spec's "secure input" for names: < and > removed, trimmed, cut at 100
+ * "Secure input" for names: < and > removed, trimmed, cut at 100
  * characters (whole characters: an emoji is never split in half); a name with
  * nothing visible is no name.
  */

@@ -2,7 +2,7 @@
 // content, a revision's data, a build's reasons) or a JSON text column read with SQL.
 // record.get() of a JSON field gives its raw bytes (types.JSONRaw), which JS sees as an
 // array of numbers: copied into an object, it became {"0":123,"1":34,...}, and an
-// erasure that meant to scrub the audit log left every value in it (issue 47).
+// erasure that meant to scrub the audit log left every value in it (pb_migrations/1795310100_audit_values_unscrambled.js).
 
 /** JSON text as plain data; `fallback` (default null) when empty or unreadable. */
 function parseJson(text, fallback) {

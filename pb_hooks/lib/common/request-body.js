@@ -1,7 +1,7 @@
 // The one way a hook reads a request's body: the values PocketBase itself acts on. A
 // guard that reads the same bytes another way can be walked around: a counter keyed by
 // `body.otpId` sees nothing when a client sends `OTPId`, while PocketBase's handler,
-// which does see it, checks the code (issue 47). PocketBase reads a body in two ways,
+// which does see it, checks the code. PocketBase reads a body in two ways,
 // and so do these two functions (docs/seguranca.md, "Como os hooks leem o corpo"):
 // - formValues(e, shape): its own forms (password reset, the e-mailed code, the MFA
 //   session id, ...) bind the body into a Go struct with BindBody. JSON keys match

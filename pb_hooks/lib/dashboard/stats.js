@@ -1,5 +1,5 @@
 // Live numbers for the admin dashboard, counted in SQL (cheap at any size). The users
-// card needs the spec's 'read' permission, which every active staff role holds (only
+// card needs the 'read' permission (src/lib/permissions.ts), which every active staff role holds (only
 // counts, never who); posts are counted as the caller's rules see them (authors:
 // their own plus public ones). The route refuses visitors and inactive accounts.
 

@@ -1,4 +1,4 @@
-// The page /formularios/revisar (zz-public-forms.pb.js): a public form the browser sent
+// The page /formularios/revisar (pb_hooks/forms.pb.js): a public form the browser sent
 // itself and the server refused, shown again with what the visitor typed, a pt-BR
 // message beside each field it names and a summary that links to them (announced by
 // screen readers). It posts again to the same endpoint. Built here, not by Astro,

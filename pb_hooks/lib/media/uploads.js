@@ -12,7 +12,7 @@ const { TYPES } = require(`${__hooks}/lib/media/mime.js`);
 const IMAGES = ["jpg", "jpeg", "png", "gif", "webp"];
 const MEDIA = IMAGES.concat(["pdf", "txt", "doc", "docx"]);
 
-// The refusal opens like the spec's wording ('Tipo de arquivo não permitido.'), then
+// The refusal opens with the words the admin shows for a refused type ('Tipo de arquivo não permitido.'), then
 // says why and what to send instead.
 const REFUSED = "Tipo de arquivo não permitido.";
 const ACCEPTED_TEXT = {

@@ -1,4 +1,4 @@
-// The team's e-mail about each new contact message (issue 48): a quote request must
+// The team's e-mail about each new contact message: a quote request must
 // reach sales, not only light the panel's bell. Once e-mail is configured, each new
 // message is e-mailed in the background (lib/mail/after-answer.js: the visitor's answer never
 // waits for it) to Configurações' 'E-mail que recebe as mensagens' (else the contact

@@ -1,4 +1,4 @@
-// Publishing (ARCHITECTURE.md): what the public site shows is rebuilt when it
+// Publishing (docs/publicacao.md): what the public site shows is rebuilt when it
 // changes. These helpers decide whether a change matters and tell the publisher
 // (scripts/publish/publisher.mjs), which runs beside PocketBase under `npm start`.
 

@@ -10,7 +10,7 @@ export interface CsvColumn<Row> {
   value: (row: Row) => unknown;
 }
 
-export const CSV_SEPARATOR = ';';
+const CSV_SEPARATOR = ';';
 
 /**
  * One cell: text as is, dates in pt-BR, objects as JSON; quoted when needed.

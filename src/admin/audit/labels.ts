@@ -1,4 +1,4 @@
-/** pt-BR labels of the audit log: actions (the spec's three, plus the two-step sign-ins) and the audited tables. */
+/** pt-BR labels of the audit log: actions (create, update, delete, plus the two-step sign-ins) and the audited tables. */
 
 import { EXACT_TOTAL_LIMIT } from '../dataProvider';
 
@@ -14,7 +14,7 @@ export const ACTION_COLORS = { INSERT: 'success', UPDATE: 'info', DELETE: 'error
 
 export const ACTION_CHOICES = Object.entries(ACTION_LABELS).map(([id, name]) => ({ id, name }));
 
-/** The spec's five tables, the public forms' two, and the admin's backup actions. */
+/** The five staff tables, the public forms' two, and the admin's backup actions. */
 export const TABLE_LABELS: Record<string, string> = {
   users: 'Usuários',
   posts: 'Posts',
@@ -31,11 +31,11 @@ export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => (
 
 export const actionLabel = (action: unknown) => ACTION_LABELS[String(action)] ?? String(action ?? '');
 
-/** The spec shows ids truncated to 8 characters. */
+/** Ids are shown truncated to 8 characters: enough to tell rows apart, short enough for a column. */
 export const shortId = (id: unknown) => String(id ?? '').slice(0, 8);
 
 /**
- * The list's count line (the spec's "n registro(s) encontrado(s)"). Past
+ * The list's count line ("n registro(s) encontrado(s)"). Past
  * EXACT_TOTAL_LIMIT matches the data provider pages without an exact total.
  */
 export function countText(total: number | undefined, beyondExact: boolean): string | null {

@@ -1,7 +1,7 @@
 /**
  * The sign-in screens' forms: react-hook-form with react-admin's inputs (react-admin's
  * own <Form> renders a <form> that takes no accessible name, which these screens and
- * their tests need). The spec shows one message at a time above or below the fields:
+ * their tests need). One message is shown at a time, above or below the fields:
  * a screen's rule (passwordRules.ts) checked on submit, or the server's answer, both
  * kept as the form's FORM_ERROR.
  */
@@ -22,7 +22,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 
-export const FORM_ERROR = 'form';
+const FORM_ERROR = 'form';
 
 /**
  * A form whose rule returns its one message (or null). Each submit checks the rule

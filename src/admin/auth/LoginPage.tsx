@@ -1,5 +1,5 @@
 /**
- * /admin/login: the spec's card with three tabs (Login, Cadastro, Recuperar).
+ * /admin/login: one card with three tabs (Login, Cadastro, Recuperar).
  * Sign-in goes through react-admin's useLogin, sign-up and recovery through the
  * auth provider's own methods; the forms are AuthForm's. Already signed in → the dashboard.
  * An account with two steps is asked, after the password, for the code sent by e-mail
@@ -168,8 +168,8 @@ function SignUpTab({ onSecondStep }: { onSecondStep: OnSecondStep }) {
 }
 
 /** What 'Recuperar' can truthfully say: the server never tells whether an e-mail has an account. */
-export const RESET_SENT_TEXT = 'Se houver uma conta com este e-mail, enviaremos um link de recuperação.';
-export const MAIL_OFF_TEXT =
+const RESET_SENT_TEXT = 'Se houver uma conta com este e-mail, enviaremos um link de recuperação.';
+const MAIL_OFF_TEXT =
   'O envio de e-mails ainda não está configurado neste painel, então o link de recuperação não pode ser enviado. ' +
   'Peça a um administrador para redefinir sua senha em Usuários.';
 

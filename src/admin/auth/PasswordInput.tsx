@@ -5,7 +5,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
 
-/** A password field with the spec's show/hide toggle. */
+/** A password field with a show/hide toggle. */
 export function PasswordInput(props: TextFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,7 +1,7 @@
 /**
- * /admin/register: the spec's separate registration screen, with the server's own
- * password rule shown as it is typed (not the spec's 6 characters, which the server
- * refuses) and the server's refusals in pt-BR.
+ * /admin/register: the separate registration screen, with the server's own
+ * password rule (pb_hooks/lib/auth/accounts.js) shown as it is typed, not a shorter one the
+ * server would refuse, and the server's refusals in pt-BR.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

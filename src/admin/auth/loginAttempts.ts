@@ -1,9 +1,9 @@
 /**
- * The login screen's attempt counter (spec §4): a hint kept in memory, shown as
+ * The login screen's attempt counter: a hint kept in memory, shown as
  * 'Tentativas de login: n/5'. The real limit is the server's (5 failures per account
  * in 15 minutes, then 429); the screen shows the block when the server says so.
  */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 export interface AttemptsState {
   failures: number;

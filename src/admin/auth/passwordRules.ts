@@ -28,8 +28,8 @@ export function signUpPasswordError(password: string, confirmation: string): str
 
 /**
  * The separate registration screen (/admin/register): every field, then the same
- * password rule as the sign-up tab. (The spec's 6-character rule there promised
- * what the server refuses, so the server's rule wins.)
+ * password rule as the sign-up tab: a shorter rule here would promise what the server
+ * (pb_hooks/lib/auth/accounts.js) refuses, so the server's rule wins.
  */
 export function registerFormError(fields: {
   name: string;
@@ -42,7 +42,7 @@ export function registerFormError(fields: {
   return signUpPasswordError(fields.password, fields.confirmation);
 }
 
-/** The spec's "secure input": trimmed, without < and >, cut to a maximum length. */
+/** "Secure input", as the server's pb_hooks/lib/auth/accounts.js: trimmed, without < and >, cut to a maximum length. */
 export function secureInput(value: string, max = 1000): string {
   return value.replace(/[<>]/g, '').trim().slice(0, max);
 }

@@ -6,7 +6,7 @@ import { useBasename } from 'react-admin';
 import { areaOfPath, lastVisitedArea } from './areaTracker';
 import { DENIED_MESSAGES, type Area } from '../access';
 
-/** 'Acesso Negado' with the spec's text for the area in the address (or the given one). */
+/** 'Acesso Negado' with the text (access.ts) for the area in the address (or the given one). */
 export function AccessDenied({ area }: { area?: Area }) {
   const location = useLocation();
   const basename = useBasename();

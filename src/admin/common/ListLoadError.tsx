@@ -29,7 +29,7 @@ export function ListLoadError() {
 }
 
 /** The list's pager, hidden while the list shows a load error (it would count nothing). */
-export function ListPagination({ pagination = <Pagination /> }: { pagination?: ReactElement }) {
+function ListPagination({ pagination = <Pagination /> }: { pagination?: ReactElement }) {
   const { error } = useListContext();
   return error ? null : pagination;
 }

@@ -18,7 +18,7 @@ import { useActor } from './useActor';
 const NEWEST = { sort: { field: 'created', order: 'DESC' as const }, pagination: { page: 1, perPage: 5 } };
 
 /** Where the last save of the record on screen stands; null when the site does not show it or builds are not ours to read. */
-export function useChangeState(path: string | null): ChangeState | null {
+function useChangeState(path: string | null): ChangeState | null {
   const record = useRecordContext();
   const { actor } = useActor();
   const saved = String(record?.updated ?? '');

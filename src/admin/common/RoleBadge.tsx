@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { ROLE_LABELS, isRole } from '../../lib/permissions';
 
-/** The spec's role badge: admin destructive, editor default, author secondary. */
+/** The role badge's colour, strongest for the most powerful role: admin destructive, editor default, author secondary. */
 const COLORS = { admin: 'error', editor: 'primary', author: 'default' } as const;
 
 export function RoleBadge({ role, size = 'small' }: { role: string; size?: 'small' | 'medium' }) {

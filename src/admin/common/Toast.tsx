@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 
 /**
- * A toast with the spec's two-line form: a bold title, then the description. react-admin
+ * A toast in two lines: a bold title, then the description. react-admin
  * puts a custom message in place of the snackbar's own surface, so the toast brings
  * the theme's surface itself (a bare title would float over the page).
  */

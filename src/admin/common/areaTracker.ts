@@ -1,7 +1,7 @@
 /**
  * react-admin answers a refused route by navigating to /access-denied, which loses
  * the area the person tried to open. The layout records the last area visited so
- * the denied screen can name it with the spec's text.
+ * the denied screen can name it with its own text (access.ts).
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's validation report (spec §2): five checks run for real against the
+ * The dashboard's validation report: five checks run for real against the
  * site this admin is served from. Pure functions over an injected `fetch`, so the
  * API tests run them against a real PocketBase serving a real build.
  */

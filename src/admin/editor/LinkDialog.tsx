@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 /** The address as typed, given a scheme when it has none. @example linkHref('operium.com.br') // 'https://operium.com.br' */
-export function linkHref(typed: string): string {
+function linkHref(typed: string): string {
   const value = typed.trim();
   if (value === '' || /^(?:[a-z][a-z\d+.-]*:|\/|#|\?)/i.test(value)) return value;
   return `https://${value}`;

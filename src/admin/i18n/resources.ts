@@ -3,7 +3,7 @@
  * (the menu and titles read `resources.<name>.name`), field labels (every input,
  * field and column bound to a `source` reads `resources.<name>.fields.<source>`),
  * filter labels where a filter names its field otherwise (`filters.<source>`, given
- * as the filter's `label` key) and the spec's success toasts (`notifications.*`).
+ * as the filter's `label` key) and the success toasts (`notifications.*`).
  * tests/unit/admin-i18n.test.ts keeps screens from passing literal labels instead.
  */
 export const resourceMessages = {

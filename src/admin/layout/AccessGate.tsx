@@ -1,5 +1,5 @@
 /**
- * The spec's admin access gate: a spinner while the session is checked; no session
+ * The admin's access gate: a spinner while the session is checked; no session
  * → the login screen; an inactive account → 'Conta Inativa'; otherwise the panel.
  * It also ends the session when the token expires (8 h after sign-in) or the server
  * stops accepting it (an admin changed the role or deactivated the account).

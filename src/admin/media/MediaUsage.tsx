@@ -19,7 +19,7 @@ import { statusLabel } from '../posts/postRules';
 import { TABS } from '../settings/settingsRules';
 
 /** The places, read fresh each time a screen asks (a post saved meanwhile counts). */
-export function useMediaUsage(id: string) {
+function useMediaUsage(id: string) {
   const dataProvider = useAdminDataProvider();
   return useQuery({
     queryKey: ['media-usage', id],
@@ -29,7 +29,7 @@ export function useMediaUsage(id: string) {
 }
 
 /** @example usageText({ kind: 'post', id: 'p1', title: 'X', status: 'published' }) // 'Post "X" (Publicado)' */
-export function usageText(use: MediaUse): string {
+function usageText(use: MediaUse): string {
   if (use.kind === 'setting') {
     const label = TABS.flatMap((tab) => tab.fields).find((field) => field.key === use.key)?.label ?? use.key;
     return `Configurações: ${label}`;
@@ -92,7 +92,7 @@ export function MediaUsageSection({ id }: { id: string }) {
 }
 
 /**
- * The delete confirmation: the spec's question, where the file is used and what
+ * The delete confirmation: the question, where the file is used and what
  * happens next (pb_hooks/lib/media/deleted-media.js: the trash keeps serving the file, and a
  * file in use is never deleted for good).
  */

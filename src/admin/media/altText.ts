@@ -2,7 +2,7 @@
  * The alternative-text rule of the media library: an image is described (alt text) or
  * marked decorative (alt="", for an image that adds nothing a reader would miss);
  * documents need neither. Asked before an upload is sent and before an image without
- * one is inserted in a text (issue 34); the server keeps a decorative image without
+ * one is inserted in a text, so no image reaches the site without it; the server keeps a decorative image without
  * text (pb_hooks/media.pb.js).
  */
 import { secureInput } from '../auth/passwordRules';

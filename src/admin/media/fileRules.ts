@@ -1,5 +1,5 @@
 /**
- * The media library's client-side rules (spec `admin-panel.md`, §5 and §9): size
+ * The media library's client-side rules: size
  * display, and the checks an upload passes BEFORE it is sent. The server applies
  * the same limits again (the `file` field of pb_migrations/1795308100_staff_schema.js:
  * 10 MB, images, PDF, text and Word, sniffed from the content).
@@ -9,8 +9,8 @@ import mediaTypes from '../../../shared/media-types.json';
 /** 10 MB per file. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** An empty file is refused (PocketBase would store nothing useful). */
-export const MIN_FILE_BYTES = 1;
-/** At most this many files per upload (our choice: the spec names the message, not the number). */
+const MIN_FILE_BYTES = 1;
+/** At most this many files per upload (a batch a person can still review one by one). */
 export const MAX_FILES = 10;
 
 /** Accepted extensions (with their dot) and their MIME types, from shared/media-types.json. */
@@ -21,7 +21,7 @@ export const ACCEPTED_TYPES: Record<string, string> = Object.fromEntries(
 /** The `accept` attribute of the file input. */
 export const ACCEPT_ATTRIBUTE = [...new Set([...Object.values(ACCEPTED_TYPES), ...Object.keys(ACCEPTED_TYPES)])].join(',');
 
-/** The spec's rejection messages (the wording of the drop-zone library the spec describes). */
+/** Rejection messages, worded as react-dropzone words them. */
 export const UPLOAD_MESSAGES = {
   tooLarge: (max: number) => `File is larger than ${max} ${max === 1 ? 'byte' : 'bytes'}`,
   tooSmall: (min: number) => `File is smaller than ${min} ${min === 1 ? 'byte' : 'bytes'}`,
@@ -82,7 +82,7 @@ export function isImage(mimeType: string | undefined): boolean {
   return /^image\/(jpeg|png|gif|webp)$/.test(mimeType ?? '');
 }
 
-/** The spec's success text for an upload batch. */
+/** The success text for an upload batch. */
 export function uploadedMessage(count: number): string {
   return `${count} arquivo(s) enviado(s) com sucesso!`;
 }

@@ -1,6 +1,6 @@
 /**
  * The files chosen for an upload and what was asked of each: the client checks of
- * fileRules.ts (size, type, count; the spec's messages), the alternative text or
+ * fileRules.ts (size, type, count; their messages), the alternative text or
  * decorative mark of every image (altText.ts), then one create per file through the
  * data provider, one after the other; the server checks them again. Shared by Mídia's
  * upload dialog and the editor's image picker.

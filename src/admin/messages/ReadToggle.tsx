@@ -6,7 +6,7 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import Button from '@mui/material/Button';
 import { useNotify, useUpdate, type RaRecord } from 'react-admin';
 
-export function useToggleRead(record: RaRecord | undefined) {
+function useToggleRead(record: RaRecord | undefined) {
   const notify = useNotify();
   const [update, { isPending }] = useUpdate();
   const toggle = () => {

@@ -7,8 +7,6 @@ const options = contactForm.options as Record<'hasMachine' | 'volume' | 'interes
 
 const toChoices = (list: Option[]) => list.map((option) => ({ id: option.value, name: option.label }));
 
-export const HAS_MACHINE_CHOICES = toChoices(options.hasMachine);
-export const VOLUME_CHOICES = toChoices(options.volume);
 export const INTEREST_CHOICES = toChoices(options.interest);
 
 const labelOf = (list: Option[]) => (value: unknown) =>

@@ -1,4 +1,4 @@
-/** The meta description with its live 'n/160' counter and the spec's hint (advice, not a limit). */
+/** The meta description with its live 'n/160' counter and its 160-character hint (advice for search results, not a limit). */
 import Box from '@mui/material/Box';
 import { TextInput, maxLength } from 'react-admin';
 import { useWatch } from 'react-hook-form';

@@ -1,5 +1,5 @@
 /**
- * The page editor's rules: status labels, the meta-description counter (the spec's
+ * The page editor's rules: status labels, the meta-description counter (a
  * 160-character hint, shown but not enforced), the sections a page is written in and
  * the bodies sent to PocketBase.
  */
@@ -12,10 +12,10 @@ export type PageStatus = keyof typeof PAGE_STATUS_LABELS;
 
 export const PAGE_STATUS_CHOICES = Object.entries(PAGE_STATUS_LABELS).map(([id, name]) => ({ id, name }));
 
-/** The spec's confirmation before deleting a page. */
+/** The confirmation before deleting a page. */
 export const PAGE_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir esta página?';
 
-/** The spec's advice for meta descriptions. */
+/** The advised length of a meta description: about what search results show. */
 export const META_DESCRIPTION_HINT = 160;
 /** What the server and the site accept (shared/content-rules.json). */
 export const META_DESCRIPTION_MAX = PAGE_RULES.meta_description.max;
@@ -57,7 +57,7 @@ export function sectionsOf(content: PageFormValues['content']): PageSection[] {
 }
 
 /** A slug whose route the site already has: the page only lends it its title and description. */
-export function isBuiltInSlug(slug: unknown): boolean {
+function isBuiltInSlug(slug: unknown): boolean {
   return PAGE_RULES.content.builtInSlugs.includes(text(slug));
 }
 

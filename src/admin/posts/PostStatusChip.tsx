@@ -1,4 +1,4 @@
-/** A post's status as the spec names it in pt-BR: Rascunho, Em revisão, Publicado, Agendado. */
+/** A post's status in pt-BR: Rascunho, Em revisão, Publicado, Agendado. */
 import Chip from '@mui/material/Chip';
 import { statusLabel, type PostStatus } from './postRules';
 

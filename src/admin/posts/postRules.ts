@@ -11,7 +11,7 @@ import { POST_RULES, SLUG_PATTERN } from '../../lib/cms/content-rules';
 import { parseBrasiliaDateTime } from '../../lib/dates';
 import { formatDateTimeInput } from '../../lib/format';
 
-export const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
+const POST_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
@@ -21,12 +21,12 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   scheduled: 'Agendado',
 };
 
-export const POST_CATEGORIES = BLOG_CATEGORIES;
+const POST_CATEGORIES = BLOG_CATEGORIES;
 
 /** The longest body a post may have (shared/content-rules.json): about 20,000 words. */
 export const POST_CONTENT_MAX = POST_RULES.content.max;
 
-/** The spec's confirmation before deleting a post. */
+/** The confirmation before deleting a post. */
 export const POST_DELETE_CONFIRMATION = 'Tem certeza que deseja excluir este post?';
 
 export interface Choice {

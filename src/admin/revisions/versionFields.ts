@@ -39,7 +39,7 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
   ],
 };
 
-export const RESTORED: Record<VersionedResource, string[]> = {
+const RESTORED: Record<VersionedResource, string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags'],
   pages: ['name', 'slug', 'title', 'meta_description', 'content', 'is_homepage', 'in_header', 'in_footer', 'menu_order'],
 };

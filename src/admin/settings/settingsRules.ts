@@ -1,6 +1,6 @@
 /**
  * The site settings form: which key sits on which tab, its label and input type,
- * the spec's validation patterns (admin-panel.md §5), and which rows a save must
+ * the validation patterns, and which rows a save must
  * write. The server validates the same way (pb_hooks/lib/settings/settings.js).
  */
 import forms from '../../../shared/public-forms.json';
@@ -16,10 +16,10 @@ import {
 export { EMAIL_PATTERN, PHONE_PATTERN, SENDER_NAME_MAX, URL_PATTERN };
 
 /** How long contact messages are kept, in months (the default when unset, and the limits). */
-export const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
+const CONTACT_RETENTION = forms.forms.contact_messages.retentionMonths;
 
 /** How many newsletter e-mails a send delivers per minute (the default when unset, and the limits). */
-export const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
+const NEWSLETTER_RATE = forms.newsletter.ratePerMinute;
 
 export const SETTING_KEYS = SHARED_SETTING_KEYS;
 
@@ -149,7 +149,7 @@ export const TABS: TabSpec[] = [
   },
 ];
 
-/** The spec's "secure input" limit for free text. */
+/** The "secure input" limit for free text: longer is no setting's value, only a mistake. */
 export const MAX_LENGTH = 1000;
 
 /** The admin's own limit (the server's is the field's 2,000 characters); every other refusal is shared/settings.js's. */

@@ -110,7 +110,7 @@ export default function UserCreate() {
             email: String(data.email ?? '').trim(),
             role: data.role,
             is_active: Boolean(data.is_active),
-            // The spec's admin-created accounts have a confirmed e-mail.
+            // An account an admin creates has a confirmed e-mail: the admin vouches for it.
             verified: true,
             password: password.current,
             passwordConfirm: password.current,
@@ -127,7 +127,7 @@ export default function UserCreate() {
             password.current = '';
             auth.requestPasswordReset(String(record.email)).catch(() => undefined);
           },
-          // The spec's toast ('Erro ao criar usuário: …'), also when a field is refused (shown on it too).
+          // The error toast ('Erro ao criar usuário: …'), also when a field is refused (shown on it too).
           onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
         }}
       >

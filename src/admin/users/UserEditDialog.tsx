@@ -1,5 +1,5 @@
 /**
- * The spec's edit dialog: full name, role and the active switch, nothing else.
+ * The user edit dialog: full name, role and the active switch, nothing else.
  * Only those three fields are sent. Admins cannot change their own role or
  * deactivate themselves here (the server also keeps the last active admin).
  */
@@ -51,7 +51,7 @@ export function UserEditDialog({ id, onClose }: { id: Identifier | null; onClose
               notify('resources.users.notifications.updated', { type: 'success', messageArgs: { smart_count: 1 } });
               onClose();
             },
-            // The spec's toast ('Erro ao atualizar usuário: …'), e.g. the last active admin's rule.
+            // The error toast ('Erro ao atualizar usuário: …'), e.g. the last active admin's rule.
             onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
           }}
         >

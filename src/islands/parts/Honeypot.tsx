@@ -1,5 +1,5 @@
 /** Name of the form field that only bots fill; the server refuses records that carry it. */
-export const HONEYPOT_FIELD = 'website';
+const HONEYPOT_FIELD = 'website';
 
 /** A field hidden from people and assistive technology, filled by bots that fill every input. */
 export function Honeypot() {

@@ -49,7 +49,7 @@ export function newestFirst(a: ArticleDates & { title: string }, b: ArticleDates
 /**
  * A CMS post's dates as the collection takes them: the Brasília day and the moment of
  * its publication, and its last update's day when that is a later day. Without a
- * readable publication, the epoch start (the spec's rule for unreadable dates).
+ * readable publication, the epoch start (as src/lib/dates.ts treats unreadable dates).
  * @example cmsDates(new Date('2026-11-27T02:47:00Z')) // { date: 2026-11-26T00:00:00.000Z, publishedAt: 2026-11-27T02:47:00.000Z }
  */
 export function cmsDates(published: Date | undefined, updated?: Date): ArticleDates {

@@ -1,6 +1,6 @@
 /**
- * The blog list's filter (spec: "Blog search is case-insensitive and matches
- * title, excerpt or any tag; the category must match unless Todos"), shared by the
+ * The blog list's filter (the search is case-insensitive and matches the title, the
+ * excerpt or any tag; the category must match unless it is Todos), shared by the
  * static page and the browser island.
  */
 
@@ -71,7 +71,7 @@ export function filterToSearch(filter: BlogFilter): string {
   return text ? `?${text}` : '';
 }
 
-/** Badge colours of the spec: Técnico grey, Negócios green, Casos de Sucesso purple, Tutoriais amber. */
+/** Badge colours per category: Técnico grey, Negócios green, Casos de Sucesso purple, Tutoriais amber. */
 export const CATEGORY_BADGE: Record<BlogCategory, string> = {
   Técnico: 'bg-slate-200 text-slate-800',
   Negócios: 'bg-green-100 text-green-800',

@@ -6,7 +6,7 @@
  * stylesheets and most layout CSS, hence one centred table with inline styles.
  * The site's address is a placeholder too: the server puts in the one address every link
  * of its e-mails uses (the confirmation's and the unsubscribe link's included), so an
- * e-mail never mixes the production domain with this server's (issue 48).
+ * e-mail never mixes the production domain with this server's.
  */
 import { formatAddress, type Site } from '../../config/site';
 

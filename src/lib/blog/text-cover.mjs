@@ -2,7 +2,7 @@
 // Shared by scripts/blog-covers.mjs (PNG files for the git articles, committed) and
 // the build's /blog/capas/{slug}.svg (CMS posts saved without a cover).
 
-/** Badge colours of the spec: Técnico grey, Negócios green, Casos de Sucesso purple, Tutoriais amber. */
+/** Badge colours per category (as src/lib/blog/filter.ts): Técnico grey, Negócios green, Casos de Sucesso purple, Tutoriais amber. */
 const COLORS = /** @type {Record<string, [string, string]>} */ ({
   Técnico: ['#334155', '#0f172a'],
   Negócios: ['#166534', '#052e16'],

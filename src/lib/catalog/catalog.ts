@@ -5,7 +5,7 @@ import type { Crumb } from '../site/structured-data';
 export type Line = CollectionEntry<'lines'>;
 export type Product = CollectionEntry<'products'>;
 
-/** The sentence shown for a line without a long description (the spec's fallback). */
+/** The sentence shown for a line without a long description. */
 export const LINE_FALLBACK_DESCRIPTION =
   'Conheça os produtos desta linha e fale com nossa equipe para escolher a melhor opção para o seu projeto.';
 

@@ -36,7 +36,7 @@ export const articleFields = {
    * The publication day: a calendar date, held as midnight UTC of that day and shown as
    * that day (src/lib/format.ts). An MDX article's front matter `date: 2022-09-13`; a CMS
    * post's `published_at` placed in Brasília first (23:47 on the 26th there is the 26th).
-   * Text that cannot be read counts as the epoch start (spec rule).
+   * Text that cannot be read counts as the epoch start (src/lib/dates.ts says why).
    */
   date: z.preprocess(parseArticleDate, z.date()),
   /**

@@ -202,7 +202,7 @@ function cmsLoader(name: string, url: string | undefined, entriesOf: (content: C
       const entries = address ? entriesOf(await readCmsContent(address)) : [];
       await storeEntries(context, entries, undefined, address ? mediaImagesReader(address, publicFilesUrl()) : undefined);
       // Astro warns on every getCollection() of a collection it holds nothing for, once per
-      // page built (withastro/astro#15329); one entry set and deleted leaves it existing and empty.
+      // page built; one entry set and deleted leaves it existing and empty.
       if (entries.length === 0) {
         context.store.set({ id: EMPTY, data: {} });
         context.store.delete(EMPTY);

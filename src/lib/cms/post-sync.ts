@@ -1,5 +1,5 @@
 /**
- * Which CMS posts a build reads whole (issue #39). Reading every post at every
+ * Which CMS posts a build reads whole. Reading every post at every
  * publication cost ~4 s at 10,000 posts; a build now reads the list of public posts'
  * ids and last saves, and then only the posts that are new, saved since, or not in the
  * store as the site had them. What the last build stored is kept in the blog

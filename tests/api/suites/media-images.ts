@@ -1,5 +1,5 @@
 /**
- * Media images know their size (issue 34: body images carry width, height and a srcset
+ * Media images know their size (so body images carry width, height and a srcset
  * of thumbnails): the server reads it from the upload's header (pb_hooks/media.pb.js),
  * never from the client; `decorative` marks an image that needs no alternative text;
  * the width-only thumbnails of src/lib/cms/media-images.ts are served; and the migration

@@ -82,7 +82,7 @@ export function mediaSafetyTests(kind: StorageKind) {
   const mediaCount = async () => (await s.superuser.collection('media').getList(1, 1)).totalItems;
 
   /**
-   * The refusal: a 400 whose `file` (or `avatar`) error opens with the spec's 'Tipo de
+   * The refusal: a 400 whose `file` (or `avatar`) error opens with 'Tipo de
    * arquivo não permitido.' (what the admin's toast shows) and then names the problem.
    */
   async function expectRefused(response: Response, field: string, message: RegExp) {

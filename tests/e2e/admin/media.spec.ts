@@ -166,7 +166,7 @@ test('an editor uploads an image and a PDF, copies a link, edits the alt text an
     await expect(imageCard.locator('img')).toHaveAttribute('alt', '');
     expect(await client.collection('media').getOne(storedImage.id)).toMatchObject({ decorative: true, alt_text: '' });
 
-    // Delete, after the spec's confirmation: the file used nowhere goes to Mídia excluída.
+    // Delete, after the confirmation: the file used nowhere goes to Mídia excluída.
     await pdfCard.getByRole('button', { name: `Excluir ${pdf}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Excluir arquivo' });
     await expect(confirm.getByText('Tem certeza que deseja excluir este arquivo?')).toBeVisible();

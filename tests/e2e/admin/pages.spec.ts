@@ -2,7 +2,7 @@
  * Site pages in the admin against a real PocketBase: an editor creates a page
  * (slug from the name, the meta description's live 'n/160' counter, which advises
  * but does not block), edits it in the same form (name, slug, SEO fields, menus,
- * status), previews it in the site's look, and deletes it after the spec's
+ * status), previews it in the site's look, and deletes it after its
  * confirmation; each change is read back from the server. Authors are denied. (On
  * the live site, a footer link and a renamed page's redirect: editor-publish.spec.ts.)
  */
@@ -152,7 +152,7 @@ test('an editor renames a page and edits its SEO fields, menus and status', asyn
   await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
   await page.getByRole('spinbutton', { name: 'Ordem no menu' }).fill('2');
   await page.getByRole('combobox', { name: 'Status' }).click();
-  // Only the statuses the spec gives pages: no scheduling, unlike posts.
+  // Only the statuses pages have: no scheduling, unlike posts.
   await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Publicada']);
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -1,5 +1,5 @@
 /**
- * 'Privacidade' (issue 36, part 4): an admin looks up everything held about one e-mail
+ * 'Privacidade': an admin looks up everything held about one e-mail
  * (a contact message, a comment and a newsletter subscription, seeded as the superuser),
  * exports it as a JSON download (pt-BR keys, Brasília times) and erases it with the comments' text removed; then,
  * through the superuser's API, no message or subscription holds the e-mail, the comment

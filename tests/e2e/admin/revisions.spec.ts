@@ -201,7 +201,7 @@ test('a deleted post comes back from Posts excluídos, with its content', async 
   await (await superuser()).collection('posts').delete(post.id);
   await openAdminAs(page, editor, '/admin/posts');
   await page.getByRole('link', { name: 'Posts excluídos' }).click(FIRST_SCREEN);
-  // The address it had on the site, under /blog (issue 37).
+  // The address it had on the site, under /blog.
   await expect(page.getByTestId('deleted-post').filter({ hasText: post.title })).toContainText(`/blog/${post.slug} · `);
   await page.getByRole('button', { name: `Restaurar post excluído: ${post.title}` }).click();
   await expect(page.getByText(`Post "${post.title}" restaurado como estava ao ser excluído.`)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Every admin screen, as an administrator sees it at one window width (issue 37): the
+ * Every admin screen, as an administrator sees it at one window width: the
  * tab names the screen ('Posts · Painel Administrativo | Operium'), one visible h1 names
  * it too, the page is no wider than the window, every button, link, field and tab is on
  * screen or in a box that scrolls, and no field's placeholder is cut. Run at 1366 px (screens.spec.ts) and at 390 px
@@ -170,7 +170,7 @@ function outOfReach(page: Page): Promise<string[]> {
 }
 
 /**
- * Fields whose placeholder is cut (issue 37 found Mídia's 'Buscar por nome ou text…'): the
+ * Fields whose placeholder is cut (as Mídia's once was: 'Buscar por nome ou text…'): the
  * room the field gives it against its drawn width, in this machine's font.
  */
 function cutPlaceholders(page: Page): Promise<string[]> {

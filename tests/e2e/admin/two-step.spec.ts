@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in in the browser (issue 40), on a PocketBase of its own serving the
+ * Two-step sign-in in the browser, on a PocketBase of its own serving the
  * built site, with e-mail through a real SMTP server on loopback: an admin signs in
  * with the password and then the code read from the e-mail (at 390 px too); a wrong
  * code is refused with the tries left; five spend the code and a new one is sent; in
