@@ -222,7 +222,7 @@ export function createBuildWorker({ idleMs = 10 * 60_000, maxBuilds = 25, maxRss
   /** @returns {Promise<Worker>} */
   const spawnWorker = async () => {
     const codeStamp = await newestOf(WORKER_CODE);
-    const child = spawn(process.execPath, ['--expose-gc', fromRoot('scripts', 'lib', 'build-worker.mjs')], {
+    const child = spawn(process.execPath, ['--expose-gc', fromRoot('scripts', 'publish', 'build-worker.mjs')], {
       cwd: fromRoot(),
       env: { ...BUILD_PROCESS_ENV, ...process.env, FORCE_COLOR: '0' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allows, type Changes, type Collection, type Operation, type RecordFacts } from '../../src/lib/permissions';
+import { FUNCAO_MAP } from '../helpers/git-articles';
 import { caseVariants } from '../helpers/key-spellings';
 import { PASSWORD, signIn, startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
 import { contactMessage } from '../helpers/contact-message';
@@ -19,7 +20,7 @@ let serial = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
 
 beforeAll(async () => {
-  s = await startStaffServer({ unthrottledLoopback: true });
+  s = await startStaffServer({ unthrottledLoopback: true, gitArticles: [FUNCAO_MAP] });
 });
 afterAll(async () => {
   await s?.stop();
@@ -378,7 +379,7 @@ function finishedSend(): Changes {
 
 function commentBody(): Changes {
   return {
-    article: 'funcao-map-no-arduino',
+    article: FUNCAO_MAP.slug,
     name: 'Leitor',
     email: `${unique('leitor')}@exemplo.com.br`,
     body: 'Uma pergunta.',

@@ -6,15 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import rules from '../../shared/content-rules.json';
+import { FUNCAO_MAP } from '../helpers/git-articles';
 import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
-/** An MDX article kept in git. */
-const ARTICLE = 'funcao-map-no-arduino';
+/** An MDX article kept in git, as the live build lists it for the hooks. */
+const ARTICLE = FUNCAO_MAP.slug;
 let serial = 0;
 
 beforeAll(async () => {
-  s = await startStaffServer({ unthrottledLoopback: true });
+  s = await startStaffServer({ unthrottledLoopback: true, gitArticles: [FUNCAO_MAP] });
   // As behind a reverse proxy: each test speaks from its own visitor address.
   const settings = await s.superuser.settings.getAll();
   await s.superuser.settings.update({ trustedProxy: { ...settings.trustedProxy, headers: ['X-Forwarded-For'] } });

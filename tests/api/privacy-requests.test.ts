@@ -9,12 +9,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
 import { databaseSnapshot } from '../helpers/database';
+import { FUNCAO_MAP } from '../helpers/git-articles';
 import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
 import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 beforeAll(async () => {
-  s = await startStaffServer();
+  s = await startStaffServer({ gitArticles: [FUNCAO_MAP] });
 });
 afterAll(async () => {
   await s?.stop();
@@ -29,7 +30,7 @@ async function seed() {
   await s.superuser.collection('contact_messages').create({ ...contactMessage(), email: EMAIL, name: NAME, message: MESSAGE });
   // A visitor's comment (as the public form sends it), then approved by an editor: audit rows with the name and text.
   const comment = await s.anonymous.client.collection('comments').create({
-    article: 'funcao-map-no-arduino',
+    article: FUNCAO_MAP.slug,
     name: NAME,
     email: EMAIL,
     body: COMMENT,
@@ -178,13 +179,13 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
   test("an erased comment's audit rows, stored as bytes by the old erasure, are decoded and scrubbed", async () => {
     // A PocketBase with the migrations before it, as a site before the upgrade.
     const { older, all, remove } = await migrationsBefore(MIGRATION);
-    const server = await startTestServer({ migrationsDir: older });
+    const server = await startTestServer({ migrationsDir: older, gitArticles: [FUNCAO_MAP] });
     try {
       const client = newClient(server);
       client.authStore.save(await superuserToken(server));
       const comment = await newClient(server)
         .collection('comments')
-        .create({ article: 'funcao-map-no-arduino', name: NAME, email: EMAIL, body: COMMENT, consent: true });
+        .create({ article: FUNCAO_MAP.slug, name: NAME, email: EMAIL, body: COMMENT, consent: true });
       await client.collection('comments').update(comment.id, { status: 'approved' });
 
       // What the erasure before pb_hooks/lib/common/json-values.js left: the comment anonymised, and each of its audit
@@ -220,7 +221,7 @@ describe('the migration that repairs what an earlier erasure garbled', () => {
         .getFullList({ filter: `record_id = "${comment.id}"`, sort: 'created' });
       expect(repaired.map((row) => row.action)).toEqual(['INSERT', 'UPDATE']);
       expect(repaired[0]!.old_values).toBeNull();
-      expect(repaired[1]!.new_values).toMatchObject({ id: comment.id, status: 'approved', article: 'funcao-map-no-arduino' });
+      expect(repaired[1]!.new_values).toMatchObject({ id: comment.id, status: 'approved', article: FUNCAO_MAP.slug });
       for (const values of [repaired[0]!.new_values, repaired[1]!.old_values, repaired[1]!.new_values]) {
         for (const field of ['name', 'email', 'body']) expect(values[field], field).toBe('[removido]');
       }

@@ -82,6 +82,7 @@ import {
   type Verdict,
 } from '../helpers/hostile';
 import { contactMessage } from '../helpers/contact-message';
+import { FUNCAO_MAP, writeGitArticles } from '../helpers/git-articles';
 import { caseVariants, respelled } from '../helpers/key-spellings';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_801);
@@ -432,7 +433,7 @@ function checkCsv(where: string, value: unknown, problems: string[]) {
 
 // ---------------------------------------------------------------------------
 
-/** A small built site, so the site's paths are served as in production (none: the first-start page). */
+/** A small built site, so the site's paths are served as in production (none: the first-start page), with the build's list of MDX articles, which comments go to. */
 let siteDir = '';
 async function writeSite() {
   siteDir = await mkdtemp(path.join(tmpdir(), 'fuzz-site-'));
@@ -445,6 +446,7 @@ async function writeSite() {
     await mkdir(path.dirname(path.join(siteDir, name)), { recursive: true });
     await writeFile(path.join(siteDir, name), body);
   }
+  await writeGitArticles(siteDir, [FUNCAO_MAP]);
 }
 
 beforeAll(async () => {
@@ -1008,7 +1010,7 @@ describe('public write endpoints answer hostile input with a clear 4xx and store
       {
         collection: 'comments',
         visitor: () => ({
-          article: 'funcao-map-no-arduino',
+          article: FUNCAO_MAP.slug,
           name: 'Leitora Grafia',
           email: uniqueEmail('grafia-comentario'),
           body: 'Uma pergunta sobre a função map.',

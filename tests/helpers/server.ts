@@ -9,6 +9,8 @@ import path from 'node:path';
 import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
+import type { GitArticle } from '../../src/lib/blog/blog';
+import { writeGitArticles } from './git-articles';
 
 export interface TestServer {
   url: string;
@@ -35,17 +37,25 @@ export interface TestServer {
 /**
  * @param options.migrationsDir another folder of migrations than pb_migrations/ (an
  *   upgrade test starts with the older ones, then restarts with all of them)
+ * @param options.gitArticles instead of a built site, a site holding only the build's
+ *   list of MDX articles (tests/helpers/git-articles.ts): the articles in git that the
+ *   hooks know, e.g. to comment on
  */
 export async function startTestServer(
-  options: { siteDir?: string; env?: Record<string, string>; migrationsDir?: string } = {},
+  options: { siteDir?: string; env?: Record<string, string>; migrationsDir?: string; gitArticles?: GitArticle[] } = {},
 ): Promise<TestServer> {
+  if (options.siteDir && options.gitArticles) throw new Error('siteDir or gitArticles, not both');
   const bin = await resolvePocketBase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pb-test-'));
+  // Its own folder, not in the data dir, which backups take whole.
+  const ownSite = options.gitArticles ? await mkdtemp(path.join(tmpdir(), 'pb-test-site-')) : undefined;
+  if (ownSite) await writeGitArticles(ownSite, options.gitArticles!);
+  const siteDir = options.siteDir ?? ownSite;
   const superuser = { email: 'superuser-testes@exemplo.com.br', password: randomBytes(18).toString('hex') };
   await upsertSuperuser({ bin, dataDir, ...superuser, env: options.env });
   const port = await freePort();
   let migrationsDir = options.migrationsDir;
-  const start = () => startPocketBase({ bin, port, dataDir, siteDir: options.siteDir, env: options.env, migrationsDir });
+  const start = () => startPocketBase({ bin, port, dataDir, siteDir, env: options.env, migrationsDir });
   let server = await start();
   let earlierOutput = '';
   return {
@@ -57,6 +67,7 @@ export async function startTestServer(
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
+      if (ownSite) await rm(ownSite, { recursive: true, force: true });
     },
     pid: () => server.child.pid!,
     kill: async () => {

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
+import type { GitArticle } from '../../src/lib/blog/blog';
 import type { Actor, Role } from '../../src/lib/permissions';
 import { startTestServer, superuserToken, type TestServer } from './server';
 
@@ -66,11 +67,12 @@ async function member(server: TestServer, name: string, email: string): Promise<
  *   rate limiter (an operator setting), for suites that send hundreds of requests.
  * @param options.env extra environment for the PocketBase process.
  * @param options.siteDir a built site for the server to serve (browser tests).
+ * @param options.gitArticles instead, the MDX articles in git the hooks know (startTestServer).
  */
 export async function startStaffServer(
-  options: { unthrottledLoopback?: boolean; env?: Record<string, string>; siteDir?: string } = {},
+  options: { unthrottledLoopback?: boolean; env?: Record<string, string>; siteDir?: string; gitArticles?: GitArticle[] } = {},
 ): Promise<StaffServer> {
-  const server = await startTestServer({ env: options.env, siteDir: options.siteDir });
+  const server = await startTestServer({ env: options.env, siteDir: options.siteDir, gitArticles: options.gitArticles });
   const superuser = newClient(server);
   superuser.authStore.save(await superuserToken(server));
   if (options.unthrottledLoopback) {

@@ -29,12 +29,25 @@ function filesUnder(dir: string, extensions: readonly string[]): string[] {
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const CODE = ['.ts', '.tsx', '.mjs', '.js', '.astro', '.go'];
+/** A comment of a source file: line, block or HTML (a `//` after a colon or quote is in a URL or a string). */
+const COMMENT = /\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|(?<![:'"`\w\\])\/\/[^\n]*/g;
 
 describe('benchmarks are a leaf', () => {
   test('nothing in scripts/, src/, pb_hooks/ or server/ imports from bench/', () => {
     const offenders = ['scripts', 'src', 'pb_hooks', 'server']
       .flatMap((dir) => filesUnder(dir, CODE))
       .filter((file) => /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"][^'"]*\bbench\//.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the hooks read the built site, not the sources', () => {
+  test('the hooks never read src/ at run time', () => {
+    // What the hooks need of the site comes from the built site (pb_hooks/lib/common/live-site.js):
+    // the server may run where no sources are (the static Docker target). Comments may cite src/.
+    const srcPath = /(?<![\w-])src(?:\/|(?=["'`]))/;
+    const offenders = filesUnder('pb_hooks', ['.js']).filter((file) => srcPath.test(read(file).replace(COMMENT, '')));
+    expect(filesUnder('pb_hooks', ['.js'])).toContain('pb_hooks/lib/posts/git-articles.js');
     expect(offenders).toEqual([]);
   });
 });
@@ -83,10 +96,7 @@ describe('comments tell the truth', () => {
 
   /** The text of the comments of a source file (line, block and HTML comments). */
   function commentsOf(text: string): string[] {
-    const comments: string[] = [];
-    const pattern = /\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|(?<![:'"`\w\\])\/\/[^\n]*/g;
-    for (const match of text.matchAll(pattern)) comments.push(match[0]);
-    return comments;
+    return [...text.matchAll(COMMENT)].map((match) => match[0]);
   }
 
   /** A file name with a folder and a source extension, e.g. lib/audit.js or ../config/site.ts. */

@@ -14,6 +14,7 @@
 //   editors read the pt-BR summary in error (server/newsletter/newsletter.go).
 
 const { isActiveEditor } = require(`${__hooks}/lib/auth/staff.js`);
+const { siteJson } = require(`${__hooks}/lib/common/live-site.js`);
 const RATE = require(`${__hooks}/../shared/public-forms.json`).newsletter.ratePerMinute;
 
 const MESSAGES = {
@@ -25,19 +26,6 @@ const MESSAGES = {
   noTemplate: "O modelo do e-mail não foi encontrado na publicação atual do site. Publique o site novamente.",
   notRunning: "Este envio já terminou.",
 };
-
-/** The live build's folder (npm start points SITE_DIR at it). */
-function siteDir() {
-  return $os.getenv("SITE_DIR") || `${__hooks}/../dist`;
-}
-
-function readJson(path) {
-  try {
-    return JSON.parse(toString($os.readFile(path)));
-  } catch (_) {
-    return null;
-  }
-}
 
 function assertEditor(e) {
   if (!isActiveEditor(e.auth, true)) throw new ForbiddenError(MESSAGES.forbidden);
@@ -56,7 +44,7 @@ function isPublic(record) {
  * if its slug changes), 'git:<slug>' for an article in git. Null when it is not live.
  */
 function livePost(app, slug) {
-  const index = readJson(`${siteDir()}/blog/dados/indice.json`) || [];
+  const index = siteJson("blog/dados/indice.json") || [];
   const entry = index.find((item) => item && item.slug === slug);
   if (!entry) return null;
   let record;
@@ -146,7 +134,7 @@ function fill(template, values, escape) {
  * unless the API lives elsewhere (PUBLIC_API_URL: lib/newsletter/subscriptions.js).
  */
 function render(app, post) {
-  const template = readJson(`${siteDir()}/newsletter/modelo-email.json`);
+  const template = siteJson("newsletter/modelo-email.json");
   if (!template || !template.html) throw new BadRequestError(MESSAGES.noTemplate);
   const { escapeHtml } = require(`${__hooks}/lib/forms/server-pages.js`);
   const entry = post.entry;

@@ -1,13 +1,13 @@
-// The blog's MDX articles in git (src/content/blog/*.mdx), read from the repository
-// the API runs from (npm start): the comments hook checks slugs against them, and the
-// admin lists them read-only beside the CMS posts (GET /api/admin/rest/git-articles),
-// so editors see every article the site shows. The parsing is pure (unit-tested in
-// Node); `all` reads the folder through the JSVM.
+// The blog's MDX articles in git, as the site build lists them in the live build
+// (src/pages/blog/dados/artigos-git.json.ts): the comments hook checks slugs against
+// them, and the admin lists them read-only beside the CMS posts (GET
+// /api/admin/rest/git-articles), so editors see every article the site shows. Read from
+// the built site, not the repository: the server may run where no sources are.
 
-/** Where the articles are in the repository, as the admin shows it. */
-const REPO_DIR = "src/content/blog";
+/** The build's list of them, from the site's root. */
+const MANIFEST = "blog/dados/artigos-git.json";
 
-/** How long a runtime trusts its list (the files change with a deploy). */
+/** How long a runtime trusts its list (it changes with a new build). */
 const TTL_MS = 60 * 1000;
 
 /** The admin list's query (pb_hooks/lib/common/rest.js). */
@@ -16,40 +16,6 @@ const LIST_SPEC = {
   defaultSort: ["date", "DESC"],
   filters: { id: "list", q: "text", category: "list" },
 };
-
-/** A YAML scalar as written in a frontmatter line: quotes removed. */
-function yamlText(raw) {
-  const text = String(raw).trim();
-  if (text.length > 1 && text[0] === "'" && text[text.length - 1] === "'") return text.slice(1, -1).replace(/''/g, "'");
-  if (text.length > 1 && text[0] === '"' && text[text.length - 1] === '"') return text.slice(1, -1).replace(/\\"/g, '"');
-  return text;
-}
-
-/**
- * An article's list entry from its file: the id is the slug (frontmatter `slug`, else
- * the file name), as on the site. Null for a file without frontmatter.
- * @example parseArticle("a.mdx", "---\ntitle: 'Olá'\n---\n") // { id: "a", slug: "a", title: "Olá", … }
- */
-function parseArticle(fileName, source) {
-  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  if (!front) return null;
-  const field = (key) => {
-    const line = new RegExp(`^${key}:(.*)$`, "m").exec(front[1]);
-    return line ? yamlText(line[1]) : "";
-  };
-  const slug = field("slug") || fileName.replace(/\.mdx$/, "");
-  return {
-    id: slug,
-    slug: slug,
-    title: field("title") || slug,
-    excerpt: field("excerpt"),
-    category: field("category"),
-    author: field("author"),
-    date: field("date"),
-    path: `${REPO_DIR}/${fileName}`,
-    url: `/blog/${slug}`,
-  };
-}
 
 /** Articles matching a parsed REST filter: ids, categories, and `q` in the title, excerpt or path. */
 function matching(items, filter) {
@@ -66,23 +32,17 @@ function matching(items, filter) {
 
 let cache = null;
 
-/** Every article in the folder (BLOG_CONTENT_DIR overrides it in tests), read at most once a minute. */
+/**
+ * Every article the live build lists, read at most once a minute. None while the site is
+ * not built yet (no manifest): the admin's list is empty and comments go only to CMS
+ * posts; that is not kept, so the first build counts as soon as it is live.
+ */
 function all() {
   if (cache && Date.now() - cache.at < TTL_MS) return cache.items;
-  const dir = $os.getenv("BLOG_CONTENT_DIR") || `${__hooks}/../${REPO_DIR}`;
-  let entries;
-  try {
-    entries = $os.readDir(dir);
-  } catch (_) {
-    entries = [];
-  }
-  const items = [];
-  for (const entry of entries) {
-    const name = entry.name();
-    if (!/\.mdx$/.test(name)) continue;
-    const article = parseArticle(name, toString($os.readFile(`${dir}/${name}`)));
-    if (article) items.push(article);
-  }
+  const { siteJson } = require(`${__hooks}/lib/common/live-site.js`);
+  const listed = siteJson(MANIFEST);
+  if (!Array.isArray(listed)) return [];
+  const items = listed.filter((item) => item && typeof item.slug === "string");
   cache = { at: Date.now(), items: items };
   return items;
 }
@@ -92,4 +52,4 @@ function find(slug) {
   return all().find((item) => item.slug === slug) || null;
 }
 
-module.exports = { LIST_SPEC, REPO_DIR, parseArticle, matching, all, find };
+module.exports = { LIST_SPEC, matching, all, find };

@@ -1,7 +1,7 @@
 /** Query helpers for the blog: articles newest first, card summaries, related articles. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { getImage } from 'astro:assets';
-import type { ArticleSummary } from './filter';
+import type { ArticleSummary, BlogCategory } from './filter';
 import { formatIsoDay, formatLongDate } from '../format';
 import { declaredDates, newestFirst } from './article-dates';
 import defaultCover from '../../assets/artwork/linha-s.png';
@@ -79,6 +79,47 @@ export async function toSummary(article: Article): Promise<ArticleSummary> {
     dateText: formatLongDate(data.date),
     image: await coverOf(article),
   };
+}
+
+/**
+ * What the server's hooks know of an MDX article in git (pb_hooks/lib/posts/git-articles.js):
+ * the comments hook takes a comment only for an article the site shows, and the admin
+ * lists these read-only beside the CMS posts. Public data: each field is on the article's page.
+ */
+export interface GitArticle {
+  /** The slug, as the admin's list identifies a row. */
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: BlogCategory;
+  author: string;
+  /** The publication day (YYYY-MM-DD). */
+  date: string;
+  /** The file in the repository, e.g. src/content/blog/funcao-map-no-arduino.mdx. */
+  path: string;
+  url: string;
+}
+
+/** The MDX articles in git (a CMS post has no file), newest first, for the build's manifest (src/pages/blog/dados/artigos-git.json.ts). */
+export async function getGitArticles(): Promise<GitArticle[]> {
+  return (await getArticles()).flatMap(({ id, filePath, data }) =>
+    filePath
+      ? [
+          {
+            id,
+            slug: id,
+            title: data.title,
+            excerpt: data.excerpt,
+            category: data.category,
+            author: data.author,
+            date: formatIsoDay(data.date),
+            path: filePath,
+            url: articleHref(id),
+          },
+        ]
+      : [],
+  );
 }
 
 /** The articles of list page `page` (1-based), PAGE_SIZE to a page. */
