@@ -13,7 +13,6 @@
 // --quick grows to 30,000 posts and 100,000 audit rows (a trial run); --keep
 // leaves the data dir behind (printed) for EXPLAIN QUERY PLAN investigations.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { fromRoot } from '../scripts/lib/paths.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureModernNode } from './lib/modern-node.mjs';
@@ -24,6 +23,7 @@ import {
   authToken,
   createBenchData,
   createStaff,
+  hooksCopy,
   startBenchServer,
   unthrottleLoopback,
 } from './lib/bench-pocketbase.mjs';
@@ -236,12 +236,11 @@ async function main() {
     await smallServer.stop();
 
     progress(`Escrita: ${WRITES.clients} administradoras, ${WRITES.total} posts criados e editados por rodada`);
-    const hooksWithoutAudit = await mkdtemp(path.join(tmpdir(), 'pb-hooks-sem-auditoria-'));
-    cleanups.push(() => rm(hooksWithoutAudit, { recursive: true, force: true }));
-    await cp(fromRoot('pb_hooks'), hooksWithoutAudit, {
-      recursive: true,
-      filter: (source) => path.basename(source) !== 'audit.pb.js',
-    });
+    const { hooksDir: hooksWithoutAudit, remove } = await hooksCopy(
+      'pb-hooks-sem-auditoria-',
+      (source) => path.basename(source) !== 'audit.pb.js',
+    );
+    cleanups.push(remove);
     const plainServer = await start(await temporaryCopy(data.dataDir), [`--hooksDir=${hooksWithoutAudit}`]);
     await measureWrites(server, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup });
     await measureWrites(plainServer, data.superuser, 'aquecimento', { clients: WRITES.clients, total: WRITES.warmup });

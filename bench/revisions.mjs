@@ -24,6 +24,7 @@ import {
   authToken,
   createBenchData,
   createStaff,
+  hooksCopy,
   startBenchServer,
   unthrottleLoopback,
 } from './lib/bench-pocketbase.mjs';
@@ -169,9 +170,8 @@ async function main() {
     const copy = await mkdtemp(path.join(tmpdir(), 'pb-bench-sem-versoes-'));
     cleanups.push(() => rm(copy, { recursive: true, force: true }));
     await cp(data.dataDir, copy, { recursive: true });
-    const hooksWithoutRevisions = await mkdtemp(path.join(tmpdir(), 'pb-hooks-sem-versoes-'));
-    cleanups.push(() => rm(hooksWithoutRevisions, { recursive: true, force: true }));
-    await cp(fromRoot('pb_hooks'), hooksWithoutRevisions, { recursive: true });
+    const { hooksDir: hooksWithoutRevisions, remove } = await hooksCopy('pb-hooks-sem-versoes-');
+    cleanups.push(remove);
     // The same hooks with no collection revised: the audit log's handler writes no revision.
     const auditLib = path.join(hooksWithoutRevisions, 'lib', 'audit', 'audit.js');
     const auditSource = await readFile(auditLib, 'utf8');

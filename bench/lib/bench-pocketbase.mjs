@@ -4,10 +4,26 @@
 // make them, and PocketBase's per-IP limiter lifted for 127.0.0.1 only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { freePort, serveArgs, stopProcess, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase-process.mjs';
+
+/**
+ * A copy of pb_hooks/ to change for a comparison, with shared/ beside it where the
+ * hooks load it from (pb_hooks/lib/common/shared.js).
+ * @param {string} prefix the temporary folder's name
+ * @param {(source: string) => boolean} [filter] which of pb_hooks/'s files to copy
+ * @returns {Promise<{ hooksDir: string, remove: () => Promise<void> }>}
+ */
+export async function hooksCopy(prefix, filter = () => true) {
+  const root = await mkdtemp(path.join(tmpdir(), prefix));
+  const hooksDir = path.join(root, 'pb_hooks');
+  await cp(fromRoot('pb_hooks'), hooksDir, { recursive: true, filter });
+  await cp(fromRoot('shared'), path.join(root, 'shared'), { recursive: true });
+  return { hooksDir, remove: () => rm(root, { recursive: true, force: true }) };
+}
 
 export const STAFF_PASSWORD = 'Senha-Forte-123';
 
