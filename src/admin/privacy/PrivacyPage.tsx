@@ -6,7 +6,7 @@
  * the comments' text. Below, the recent requests (privacy_requests): who, when, what
  * and how many records, never the e-mail. The e-mail only travels in the JSON body of
  * the POSTs (the data provider's privacy* methods, called through react-query's
- * mutations): never in an address, never stored by the panel.
+ * mutations, common/useMutationOnce.ts): never in an address, never stored by the panel.
  *
  * This file holds the screen's state and focus; each part of the screen is a file of
  * this folder (SearchCard, HoldingsCard with Holdings, EraseDialog, RecentRequests).
@@ -16,13 +16,13 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { isEmail } from '../../lib/public-forms';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { useActor } from '../common/useActor';
 import { useAdminDataProvider } from '../dataProvider';
 import { fieldMessages, reasonOf } from '../errors';
@@ -46,9 +46,16 @@ function PrivacyView() {
   const requests = useRecentRequests();
   const refetchRequests = () => void requests.refetch();
 
-  const lookupRequest = useMutation({ mutationFn: (address: string) => dataProvider.privacyLookup(address) });
-  const exportRequest = useMutation({ mutationFn: (address: string) => dataProvider.privacyExport(address) });
-  const eraseRequest = useMutation({
+  const lookupRequest = useMutationOnce({
+    mutationKey: ['privacy', 'lookup'],
+    mutationFn: (address: string) => dataProvider.privacyLookup(address),
+  });
+  const exportRequest = useMutationOnce({
+    mutationKey: ['privacy', 'export'],
+    mutationFn: (address: string) => dataProvider.privacyExport(address),
+  });
+  const eraseRequest = useMutationOnce({
+    mutationKey: ['privacy', 'erase'],
     mutationFn: ({ address, commentText }: { address: string; commentText: CommentText }) =>
       dataProvider.privacyErase(address, commentText),
   });
