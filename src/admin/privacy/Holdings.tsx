@@ -3,12 +3,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { formatDateTime } from '../../lib/format';
 import { Facts } from './Facts';
-import { RECEIVED_LABEL, commentFacts, messageFacts, receivedFacts, staffFacts, subscriptionFacts } from './facts';
+import { RECEIVED_LABEL, commentFacts, type Fact, messageFacts, receivedFacts, staffFacts, subscriptionFacts } from './facts';
 import { Group } from './Group';
 import { Item, Items } from './Items';
 import type { PrivacyHoldings } from './summary';
 
 const screenMoment = (value: unknown) => formatDateTime(value);
+
+/** Records of one kind, each as its facts. */
+function RecordFacts<T extends { id: string }>({ records, facts }: { records: T[]; facts: (record: T) => Fact[] }) {
+  return (
+    <Items>
+      {records.map((record) => (
+        <Item key={record.id}>
+          <Facts items={facts(record)} />
+        </Item>
+      ))}
+    </Items>
+  );
+}
 
 /** Everything held about the e-mail, one Group per kind of record. */
 export function Holdings({ held }: { held: PrivacyHoldings }) {
@@ -17,25 +30,11 @@ export function Holdings({ held }: { held: PrivacyHoldings }) {
     <Stack spacing={3}>
       <Group id="messages" title="Mensagens de contato" count={contactMessages.length} empty="Nenhuma mensagem de contato.">
         {contactMessages.length ? (
-          <Items>
-            {contactMessages.map((message) => (
-              <Item key={message.id}>
-                <Facts items={messageFacts(message, screenMoment)} />
-              </Item>
-            ))}
-          </Items>
+          <RecordFacts records={contactMessages} facts={(message) => messageFacts(message, screenMoment)} />
         ) : null}
       </Group>
       <Group id="comments" title="Comentários" count={comments.length} empty="Nenhum comentário.">
-        {comments.length ? (
-          <Items>
-            {comments.map((comment) => (
-              <Item key={comment.id}>
-                <Facts items={commentFacts(comment, screenMoment)} />
-              </Item>
-            ))}
-          </Items>
-        ) : null}
+        {comments.length ? <RecordFacts records={comments} facts={(comment) => commentFacts(comment, screenMoment)} /> : null}
       </Group>
       <Group id="newsletter" title="Newsletter" empty="Nenhuma inscrição na newsletter.">
         {newsletter ? (
