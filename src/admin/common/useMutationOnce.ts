@@ -1,8 +1,9 @@
 /**
- * react-query's useMutation, started once at a time: a `mutate` while the same mutation
- * (its `mutationKey`) runs is dropped. The mutation shows as pending only at its next
- * render, so a double click would otherwise start it twice (two newsletter sends, two
- * erasures); the mutation cache knows at once (queryClient.isMutating).
+ * react-query's useMutation, started once at a time: a start while the same mutation
+ * (its `mutationKey`) runs is dropped (`mutateAsync` then answers undefined). The
+ * mutation shows as pending only at its next render, so a double click would otherwise
+ * start it twice (two newsletter sends, two erasures); the mutation cache knows at once
+ * (queryClient.isMutating).
  */
 import { useMutation, useQueryClient, type MutationKey, type UseMutationOptions } from '@tanstack/react-query';
 
@@ -11,9 +12,11 @@ export function useMutationOnce<TData, TVariables = void>(
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation(options);
+  const running = () => queryClient.isMutating({ mutationKey: options.mutationKey, exact: true }) > 0;
   const mutate: typeof mutation.mutate = (...args) => {
-    if (queryClient.isMutating({ mutationKey: options.mutationKey, exact: true }) > 0) return;
-    mutation.mutate(...args);
+    if (!running()) mutation.mutate(...args);
   };
-  return { ...mutation, mutate };
+  const mutateAsync = async (...args: Parameters<typeof mutation.mutateAsync>): Promise<TData | undefined> =>
+    running() ? undefined : mutation.mutateAsync(...args);
+  return { ...mutation, mutate, mutateAsync };
 }
