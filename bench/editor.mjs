@@ -13,7 +13,7 @@
 //    .cache/bench-old-renderer/); a new installation's first build is reported beside it.
 //   node bench/editor.mjs [--profile]   (--profile: prints the typing profile's heaviest functions and
 //                                         writes it to .cache/bench/editor-typing.cpuprofile)
-// Longer than 400 lines on purpose: the three goals share one built admin, one PocketBase
+// Long on purpose: the three goals share one built admin, one PocketBase
 // and one browser, set up once in main() and measured in order, and the report's notes
 // explain each figure. The browser work is in bench/lib/editor-browser.mjs and
 // bench/lib/typing-profile.mjs, the old renderer in bench/lib/old-renderer.mjs.

@@ -12,7 +12,7 @@
 //   node bench/publish.mjs                      100, 1,000 then 10,000 posts
 //   PUBLISH_BENCH_SIZES=1000 PUBLISH_BENCH_RUNS=3 node bench/publish.mjs
 //   PUBLISH_BENCH_FORCED=1 …                    also a full rebuild (`astro build --force`) per size
-// Longer than 400 lines on purpose: one sequence of steps per size against one PocketBase
+// Long on purpose: one sequence of steps per size against one PocketBase
 // and one publisher whose state (the finished builds, the next build's kind, the seeded
 // posts) every step reads and changes, then one report; split, that state would be passed
 // from file to file without making a step easier to read.

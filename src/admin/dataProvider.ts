@@ -33,19 +33,23 @@
  * elsewhere it is a `~` filter over the resource's SEARCH_FIELDS.
  *
  * The admin's own provider (createAdminDataProvider) joins this one to the REST
- * provider of the resources that are not collections (restDataProvider.ts) with
- * react-admin's combineDataProviders, and adds the custom methods the screens need
- * beyond records (file addresses, file tokens, the dashboard's numbers), as
- * react-admin's demo does: screens reach them with useAdminDataProvider.
+ * provider of the resources that are not collections (restDataProvider.ts), verb by
+ * verb by resource, and adds the custom methods the screens need beyond records (file
+ * addresses, file tokens, the dashboard's numbers and checks, privacy requests), as
+ * react-admin's demo does: screens reach them with useAdminDataProvider and
+ * react-query's useQuery/useMutation. It is the admin's one way to the server besides
+ * the auth provider (authProvider.ts): no screen calls fetch or the SDK itself.
  */
 import type PocketBase from 'pocketbase';
 import { useContext } from 'react';
-import { combineDataProviders, DataProviderContext, useDataProvider, type DataProvider, type RaRecord } from 'ra-core';
+import { DataProviderContext, useDataProvider, type DataProvider, type RaRecord } from 'ra-core';
 import type { DashboardStats } from './dashboard/stats';
+import { runCheck, type CheckResult } from './dashboard/validationChecks';
 import { withErrorMessages } from './errors';
 import type { CommentText, PrivacyErasure, PrivacyExport, PrivacyHoldings } from './privacy/summary';
 import { collectionOf } from './resources';
 import { createRestDataProvider, REST_RESOURCES, type RestDataProvider } from './restDataProvider';
+import { verifySession } from './session';
 
 /**
  * Collections whose free-text search the server answers from a full-text index
@@ -233,6 +237,12 @@ export interface AdminMethods {
   fileToken(): Promise<string>;
   /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/dashboard/stats.js). */
   stats(): Promise<DashboardStats>;
+  /**
+   * One check of the dashboard's validation report (dashboard/validationChecks.ts), run
+   * against the site this admin is served from; a check that cannot run is a failure,
+   * never a rejection.
+   */
+  validationCheck(id: string): Promise<CheckResult>;
   /** Brings a deleted post back as it was (pb_hooks/lib/posts/deleted-posts.js); answers its id, slug and title. */
   restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
   /** Where a media file is used (GET /api/admin/media/{id}/usage, pb_hooks/lib/media/usage.js; editors and admins). */
@@ -301,11 +311,29 @@ export function useFileUrl(): AdminMethods['fileUrl'] {
 export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
   const records = withErrorMessages(createDataProvider(pb));
   const rest = createRestDataProvider(pb);
-  const byResource = combineDataProviders((resource) => (REST_RESOURCES.has(resource) ? rest : records));
-  const methods: AdminMethods = {
+  const by = (resource: string): DataProvider => (REST_RESOURCES.has(resource) ? rest : records);
+  return {
+    // react-admin's verbs go to the provider of their resource.
+    getList: (resource, params) => by(resource).getList(resource, params),
+    getOne: (resource, params) => by(resource).getOne(resource, params),
+    getMany: (resource, params) => by(resource).getMany(resource, params),
+    getManyReference: (resource, params) => by(resource).getManyReference(resource, params),
+    create: (resource, params) => by(resource).create(resource, params),
+    update: (resource, params) => by(resource).update(resource, params),
+    updateMany: (resource, params) => by(resource).updateMany(resource, params),
+    delete: (resource, params) => by(resource).delete(resource, params),
+    deleteMany: (resource, params) => by(resource).deleteMany(resource, params),
+    backupStatus: (resource) => rest.backupStatus(resource),
     fileUrl: (record, filename, options = {}) => pb.files.getURL(record, filename, options),
     fileToken: () => pb.files.getToken(),
     stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
+    validationCheck: (id) =>
+      runCheck(id, {
+        // The site is where the panel is served from, even when the API lives elsewhere (PUBLIC_API_URL).
+        origin: window.location.origin,
+        request: (input, init) => fetch(input, init),
+        sessionAccepted: () => verifySession(pb),
+      }),
     restoreDeletedPost: (id) =>
       pb.send(`/api/admin/deleted-posts/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     mediaUsage: (id) => pb.send(`/api/admin/media/${encodeURIComponent(id)}/usage`, { method: 'GET', requestKey: null }),
@@ -324,9 +352,4 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     cancelNewsletterSend: (id) =>
       pb.send(`/api/newsletter/sends/${encodeURIComponent(id)}/cancel`, { method: 'POST', requestKey: null }),
   };
-  // react-admin's verbs (and backupStatus) go by their resource; AdminMethods go straight.
-  return new Proxy(byResource, {
-    get: (target, name) =>
-      typeof name === 'string' && name in methods ? methods[name as keyof AdminMethods] : Reflect.get(target, name),
-  }) as AdminDataProvider;
 }

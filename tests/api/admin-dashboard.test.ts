@@ -89,7 +89,8 @@ describe('validation report', () => {
     await rm(siteDir, { recursive: true, force: true });
   });
 
-  const run = (sessionAccepted = true) => runChecks({ origin: server.url, fetch, sessionAccepted: async () => sessionAccepted });
+  const run = (sessionAccepted = true) =>
+    runChecks({ origin: server.url, request: fetch, sessionAccepted: async () => sessionAccepted });
   const byId = (results: CheckResult[], id: string) => results.find((result) => result.id === id)!;
 
   test('passes all five checks on a healthy site', async () => {
@@ -115,7 +116,7 @@ describe('validation report', () => {
   });
 
   test('turns an unreachable server into failures with the reason', async () => {
-    const results = await runChecks({ origin: 'http://127.0.0.1:9', fetch, sessionAccepted: async () => true });
+    const results = await runChecks({ origin: 'http://127.0.0.1:9', request: fetch, sessionAccepted: async () => true });
     expect(countResults(results).fail).toBe(5);
     expect(byId(results, 'seo-files').status).toBe('fail');
     expect(byId(results, 'seo-files').message).toMatch(/^Falha na verificação/);

@@ -253,3 +253,33 @@ describe('files stay readable', () => {
     expect(long).toEqual([]);
   });
 });
+
+describe('the admin reaches the server one way', () => {
+  /**
+   * The transport: the only admin files that may call the server. The two data
+   * providers are react-admin's way to the server (records through the SDK, the REST
+   * routes through ra-data-simple-rest, and the named custom methods screens call with
+   * useAdminDataProvider); the auth provider is react-admin's way to the session, and
+   * session.ts is its helper (verifySession reads the own record); pocketbase.ts builds
+   * the one SDK client.
+   */
+  const TRANSPORT = new Set(
+    ['dataProvider.ts', 'restDataProvider.ts', 'authProvider.ts', 'session.ts', 'pocketbase.ts'].map(
+      (file) => `src/admin/${file}`,
+    ),
+  );
+
+  test('no admin file but the providers calls fetch(, pb.send( or .collection(', () => {
+    const files = filesUnder('src/admin', ['.ts', '.tsx']);
+    expect(files).toContain('src/admin/privacy/PrivacyPage.tsx');
+    // Code only: a comment may say what fetch() does (comment lines, and `// …` after code).
+    const code = (file: string) =>
+      read(file)
+        .split('\n')
+        .filter((line) => !/^\s*(?:\/\/|\/\*|\*)/.test(line))
+        .map((line) => line.replace(/\s\/\/\s.*$/, ''))
+        .join('\n');
+    const offenders = files.filter((file) => !TRANSPORT.has(file) && /\bfetch\(|\bpb\.send\(|\.collection\(/.test(code(file)));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -30,15 +30,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useState, type ReactNode } from 'react';
-import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
+import { useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useAdminDataProvider } from '../dataProvider';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import type { RestDataProvider } from '../restDataProvider';
 import { waitForRestart, type BackupItem } from './api';
 
 /** Every backup, newest first (the server's largest page: a folder holds far fewer). */
@@ -136,7 +136,7 @@ function RestoringDialog({ name }: { name: string | null }) {
 
 function BackupsView() {
   const notify = useNotify();
-  const dataProvider = useDataProvider<RestDataProvider>();
+  const dataProvider = useAdminDataProvider();
   const [confirming, setConfirming] = useState<BackupItem | null>(null);
   const [deleting, setDeleting] = useState<BackupItem | null>(null);
   const [restoring, setRestoring] = useState<string | null>(null);

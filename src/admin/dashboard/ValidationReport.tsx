@@ -7,9 +7,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useEffect, useState } from 'react';
-import { useAdminAuth } from '../authProvider';
-import { countResults, pendingResults, runChecks, type CheckResult, type CheckStatus } from './validationChecks';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useAdminDataProvider } from '../dataProvider';
+import { CHECKS, countResults, pendingResults, type CheckStatus } from './validationChecks';
 
 const BADGES: Record<CheckStatus, { label: string; color: 'default' | 'success' | 'error' | 'warning' }> = {
   pending: { label: 'Pendente', color: 'default' },
@@ -18,36 +18,31 @@ const BADGES: Record<CheckStatus, { label: string; color: 'default' | 'success' 
   warning: { label: 'Aviso', color: 'warning' },
 };
 
+/** Each check is a query of its own, so its result shows as soon as it is in. */
+const CHECK_KEY = 'validation-check';
+
 /** Runs the checks on load and on demand; the dashboard shares the results with the system status. */
 export function useValidationChecks() {
-  const [results, setResults] = useState<CheckResult[]>(pendingResults);
-  const [running, setRunning] = useState(true);
-  const [round, setRound] = useState(0);
-  const auth = useAdminAuth();
-
-  useEffect(() => {
-    let current = true;
-    const context = {
-      origin: window.location.origin,
-      fetch: window.fetch.bind(window),
-      sessionAccepted: () => auth.verifySession(),
-    };
-    void runChecks(context, (result) => {
-      if (current) setResults((items) => items.map((item) => (item.id === result.id ? result : item)));
-    }).then(() => {
-      if (current) setRunning(false);
-    });
-    return () => {
-      current = false;
-    };
-  }, [round, auth]);
-
-  const rerun = () => {
-    setResults(pendingResults());
-    setRunning(true);
-    setRound((value) => value + 1);
+  const dataProvider = useAdminDataProvider();
+  const queryClient = useQueryClient();
+  const checks = useQueries({
+    queries: CHECKS.map(({ id }) => ({
+      queryKey: [CHECK_KEY, id],
+      queryFn: () => dataProvider.validationCheck(id),
+      // Run on each visit of the dashboard and on demand ('Executar novamente'), not on focus.
+      gcTime: 0,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      retry: false,
+    })),
+  });
+  const pending = pendingResults();
+  return {
+    results: checks.map((check, index) => check.data ?? pending[index]!),
+    running: checks.some((check) => check.isFetching),
+    // Back to 'Pendente' while the checks run again.
+    rerun: () => void queryClient.resetQueries({ queryKey: [CHECK_KEY] }),
   };
-  return { results, running, rerun };
 }
 
 interface Props {

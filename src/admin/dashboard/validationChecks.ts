@@ -1,7 +1,8 @@
 /**
  * The dashboard's validation report: five checks run for real against the
- * site this admin is served from. Pure functions over an injected `fetch`, so the
- * API tests run them against a real PocketBase serving a real build.
+ * site this admin is served from. Pure functions over an injected `request` (the
+ * admin's data provider hands them the browser's fetch: its `validationCheck`), so
+ * the API tests run them against a real PocketBase serving a real build.
  */
 export type CheckStatus = 'pending' | 'pass' | 'fail' | 'warning';
 
@@ -18,7 +19,8 @@ export const PUBLIC_PAGES = ['/', '/quem-somos', '/produtos', '/blog', '/contato
 export interface CheckContext {
   /** The site's origin, e.g. http://127.0.0.1:8090. */
   origin: string;
-  fetch: typeof fetch;
+  /** How a check asks the site: the browser's fetch in the panel, Node's in the tests. */
+  request: typeof fetch;
   /** Whether the current session is accepted by the server (the auth flow check). */
   sessionAccepted: () => Promise<boolean>;
 }
@@ -28,8 +30,8 @@ export const CHECKS: { id: string; title: string; run: (context: CheckContext) =
     {
       id: 'legacy-redirects',
       title: 'Redirecionamentos de /legacy-admin/*',
-      async run({ origin, fetch }) {
-        const response = await fetch(`${origin}/legacy-admin/dashboard?origem=verificacao`, { redirect: 'follow' });
+      async run({ origin, request }) {
+        const response = await request(`${origin}/legacy-admin/dashboard?origem=verificacao`, { redirect: 'follow' });
         const landed = new URL(response.url);
         const ok = response.redirected && landed.pathname === '/admin/dashboard' && landed.search === '?origem=verificacao';
         return ok
@@ -40,9 +42,11 @@ export const CHECKS: { id: string; title: string; run: (context: CheckContext) =
     {
       id: 'admin-access',
       title: 'Acesso a /admin/*',
-      async run({ origin, fetch }) {
+      async run({ origin, request }) {
         const paths = ['/admin', '/admin/posts', '/admin/users/abc'];
-        const statuses = await Promise.all(paths.map(async (path) => [path, (await fetch(`${origin}${path}`)).status] as const));
+        const statuses = await Promise.all(
+          paths.map(async (path) => [path, (await request(`${origin}${path}`)).status] as const),
+        );
         const failed = statuses.filter(([, status]) => status !== 200);
         return failed.length === 0
           ? {
@@ -56,8 +60,8 @@ export const CHECKS: { id: string; title: string; run: (context: CheckContext) =
     {
       id: 'auth-flow',
       title: 'Fluxo de autenticação',
-      async run({ origin, fetch, sessionAccepted }) {
-        const methods = await fetch(`${origin}/api/collections/users/auth-methods`);
+      async run({ origin, request, sessionAccepted }) {
+        const methods = await request(`${origin}/api/collections/users/auth-methods`);
         const body = methods.ok ? ((await methods.json()) as { password?: { enabled?: boolean } }) : {};
         if (!body.password?.enabled)
           return { status: 'fail', message: `Login por e-mail e senha indisponível (HTTP ${methods.status}).` };
@@ -69,9 +73,9 @@ export const CHECKS: { id: string; title: string; run: (context: CheckContext) =
     {
       id: 'public-pages',
       title: 'Páginas públicas',
-      async run({ origin, fetch }) {
+      async run({ origin, request }) {
         const statuses = await Promise.all(
-          PUBLIC_PAGES.map(async (path) => [path, (await fetch(`${origin}${path}`)).status] as const),
+          PUBLIC_PAGES.map(async (path) => [path, (await request(`${origin}${path}`)).status] as const),
         );
         const failed = statuses.filter(([, status]) => status !== 200);
         const details = statuses.map(([path, status]) => `${path}: ${status}`);
@@ -83,8 +87,8 @@ export const CHECKS: { id: string; title: string; run: (context: CheckContext) =
     {
       id: 'seo-files',
       title: 'Arquivos de SEO',
-      async run({ origin, fetch }) {
-        const [robots, sitemap] = await Promise.all([fetch(`${origin}/robots.txt`), fetch(`${origin}/sitemap.xml`)]);
+      async run({ origin, request }) {
+        const [robots, sitemap] = await Promise.all([request(`${origin}/robots.txt`), request(`${origin}/sitemap.xml`)]);
         return robots.ok && sitemap.ok
           ? { status: 'pass', message: 'robots.txt e sitemap.xml publicados.' }
           : { status: 'warning', message: `robots.txt: ${robots.status}, sitemap.xml: ${sitemap.status}.` };
@@ -96,20 +100,20 @@ export function pendingResults(): CheckResult[] {
   return CHECKS.map(({ id, title }) => ({ id, title, status: 'pending', message: 'Aguardando verificação...' }));
 }
 
-/** Runs every check; a check that throws (network down) is a failure with its reason. */
-export async function runChecks(context: CheckContext, onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
-  return Promise.all(
-    CHECKS.map(async ({ id, title, run }) => {
-      let result: CheckResult;
-      try {
-        result = { id, title, ...(await run(context)) };
-      } catch (error) {
-        result = { id, title, status: 'fail', message: `Falha na verificação: ${(error as Error).message}` };
-      }
-      onResult?.(result);
-      return result;
-    }),
-  );
+/** Runs one check; a check that throws (network down) is a failure with its reason. */
+export async function runCheck(id: string, context: CheckContext): Promise<CheckResult> {
+  const check = CHECKS.find((item) => item.id === id);
+  if (!check) throw new Error(`Verificação desconhecida: ${id}`);
+  try {
+    return { id, title: check.title, ...(await check.run(context)) };
+  } catch (error) {
+    return { id, title: check.title, status: 'fail', message: `Falha na verificação: ${(error as Error).message}` };
+  }
+}
+
+/** Runs every check, each on its own (see runCheck). */
+export function runChecks(context: CheckContext): Promise<CheckResult[]> {
+  return Promise.all(CHECKS.map(({ id }) => runCheck(id, context)));
 }
 
 export function countResults(results: CheckResult[]) {

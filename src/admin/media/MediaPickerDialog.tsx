@@ -28,6 +28,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useInfiniteGetList, useNotify } from 'react-admin';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { visuallyHidden } from '../common/visuallyHidden';
 import { AltTextForm } from './AltTextPrompt';
 import { altFields, type AltChoice } from './altText';
@@ -175,7 +176,12 @@ export function MediaPickerDialog({ open, onClose, onPick }: MediaPickerDialogPr
   const batch = useUploadBatch({ imagesOnly: true, single: true });
   const [tab, setTab] = useState<'library' | 'upload'>('library');
   const [asking, setAsking] = useState<MediaRecord | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutationOnce({
+    mutationKey: ['media-picker', 'describe'],
+    mutationFn: ({ record, fields }: { record: MediaRecord; fields: Partial<MediaRecord> }) =>
+      dataProvider.update<MediaRecord>('media', { id: record.id, data: fields, previousData: record }),
+  });
+  const saving = save.isPending;
   useEffect(() => rememberDataProvider(dataProvider), [dataProvider]);
 
   const busy = saving || batch.uploading;
@@ -189,21 +195,19 @@ export function MediaPickerDialog({ open, onClose, onPick }: MediaPickerDialogPr
   const choose = (record: MediaRecord) => (isDescribed(record) ? onPick(toMediaPick(record)) : setAsking(record));
 
   /** Saves the answer to the library when this staff member may edit the file; inserts it either way. */
-  const describe = async (record: MediaRecord, choice: AltChoice) => {
+  const describe = (record: MediaRecord, choice: AltChoice) => {
     const fields = altFields(choice);
     if (!canAccessArea(actor, 'media', 'edit', { id: record.id, uploaded_by: record.uploaded_by })) {
       onPick(toMediaPick({ ...record, ...fields }));
       return;
     }
-    setSaving(true);
-    try {
-      const { data } = await dataProvider.update<MediaRecord>('media', { id: record.id, data: fields, previousData: record });
-      onPick(toMediaPick(data));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(
+      { record, fields },
+      {
+        onSuccess: ({ data }) => onPick(toMediaPick(data)),
+        onError: (error) => notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+      },
+    );
   };
 
   const upload = async () => {
@@ -228,7 +232,7 @@ export function MediaPickerDialog({ open, onClose, onPick }: MediaPickerDialogPr
           busy={saving}
           submitLabel={saving ? 'Salvando...' : 'Salvar e inserir'}
           cancelLabel="Voltar"
-          onSubmit={(choice) => void describe(asking, choice)}
+          onSubmit={(choice) => describe(asking, choice)}
           onCancel={() => setAsking(null)}
         />
       ) : (

@@ -5,8 +5,9 @@
  * data provider, one after the other; the server checks them again. Shared by Mídia's
  * upload dialog and the editor's image picker.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { altChoiceError, altFields, ALT_TEXT_MESSAGES, EMPTY_CHOICE, isImageFile, type AltChoice } from './altText';
 import { checkFiles } from './fileRules';
 import type { MediaRecord } from './types';
@@ -32,7 +33,6 @@ export function useUploadBatch({ imagesOnly = false, single = false }: { imagesO
   const dataProvider = useDataProvider();
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
-  const [uploading, setUploading] = useState(false);
   /** Counts the sends refused for an undescribed image: its fields then show why, and take the focus. */
   const [asked, setAsked] = useState(0);
 
@@ -64,6 +64,27 @@ export function useUploadBatch({ imagesOnly = false, single = false }: { imagesO
     setAsked(0);
   };
 
+  /** One create per file, one after the other; a failure does not stop the others. */
+  const upload = useMutationOnce({
+    mutationKey: ['media-upload', useId()],
+    mutationFn: async (items: ChosenFile[]) => {
+      const sent: MediaRecord[] = [];
+      const failed: ChosenFile[] = [];
+      const failures: Refusal[] = [];
+      for (const item of items) {
+        try {
+          const data = item.image ? { file: item.file, ...altFields(item.choice) } : { file: item.file };
+          sent.push((await dataProvider.create<MediaRecord>('media', { data })).data);
+        } catch (error) {
+          failed.push(item);
+          failures.push({ name: item.file.name, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return { sent, failed, failures };
+    },
+  });
+  const uploading = upload.isPending;
+
   /** The images still lacking alternative text or the decorative mark. */
   const undescribed = files.filter((item) => item.image && altChoiceError(item.choice));
 
@@ -77,21 +98,10 @@ export function useUploadBatch({ imagesOnly = false, single = false }: { imagesO
       setAsked((count) => count + 1);
       return null;
     }
-    setUploading(true);
     setRefusals([]);
-    const sent: MediaRecord[] = [];
-    const failed: ChosenFile[] = [];
-    const failures: Refusal[] = [];
-    for (const item of files) {
-      try {
-        const data = item.image ? { file: item.file, ...altFields(item.choice) } : { file: item.file };
-        sent.push((await dataProvider.create<MediaRecord>('media', { data })).data);
-      } catch (error) {
-        failed.push(item);
-        failures.push({ name: item.file.name, message: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    setUploading(false);
+    const answer = await upload.mutateAsync(files);
+    if (!answer) return null; // already sending
+    const { sent, failed, failures } = answer;
     setFiles(failed);
     setRefusals(failures);
     if (failures.length === 0) setAsked(0);

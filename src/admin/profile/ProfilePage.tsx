@@ -23,6 +23,7 @@ import { PasswordInput } from '../auth/PasswordInput';
 import { secureInput, signUpPasswordError } from '../auth/passwordRules';
 import { RoleBadge } from '../common/RoleBadge';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { useAdminAuth } from '../authProvider';
 import { reasonOf } from '../errors';
 import type { SecondStep } from '../auth/secondStep';
@@ -47,29 +48,32 @@ function ProfileDetails() {
   const auth = useAdminAuth();
   const [name, setName] = useState(() => String(auth.ownRecord()?.full_name ?? ''));
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The avatar refused before sending. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useMutationOnce({
+    mutationKey: ['profile', 'details'],
+    mutationFn: (body: FormData) => auth.updateProfile(body),
+  });
+  const error = invalid ?? (save.error ? `Erro ao atualizar perfil: ${reasonOf(save.error)}` : null);
+  const busy = save.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (avatar && !AVATAR_TYPES.includes(avatar.type)) return setError('O avatar deve ser uma imagem JPEG, PNG, GIF ou WebP.');
-    if (avatar && avatar.size > AVATAR_MAX_BYTES) return setError('O avatar deve ter no máximo 2 MB.');
+    setInvalid(null);
+    save.reset();
+    if (avatar && !AVATAR_TYPES.includes(avatar.type)) return setInvalid('O avatar deve ser uma imagem JPEG, PNG, GIF ou WebP.');
+    if (avatar && avatar.size > AVATAR_MAX_BYTES) return setInvalid('O avatar deve ter no máximo 2 MB.');
     if (!auth.ownRecord()) return;
-    setBusy(true);
-    try {
-      const body = new FormData();
-      body.append('full_name', secureInput(name, 100));
-      if (avatar) body.append('avatar', avatar);
-      await auth.updateProfile(body);
-      setAvatar(null);
-      refreshIdentity();
-      notify('Perfil atualizado com sucesso!', { type: 'success' });
-    } catch (failure) {
-      setError(`Erro ao atualizar perfil: ${reasonOf(failure)}`);
-    } finally {
-      setBusy(false);
-    }
+    const body = new FormData();
+    body.append('full_name', secureInput(name, 100));
+    if (avatar) body.append('avatar', avatar);
+    save.mutate(body, {
+      onSuccess: () => {
+        setAvatar(null);
+        refreshIdentity();
+        notify('Perfil atualizado com sucesso!', { type: 'success' });
+      },
+    });
   };
 
   return (
@@ -115,8 +119,17 @@ function PasswordChange() {
   const notify = useNotify();
   const auth = useAdminAuth();
   const [fields, setFields] = useState({ current: '', password: '', confirmation: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** What the form refuses before sending. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutationOnce({
+    mutationKey: ['profile', 'password'],
+    mutationFn: ({ current, password, confirmation }: typeof fields) => auth.changePassword(current, password, confirmation),
+  });
+  const wrongCurrent = (change.error as { response?: { data?: { oldPassword?: unknown } } } | null)?.response?.data?.oldPassword;
+  const error =
+    problem ??
+    (change.error ? (wrongCurrent ? 'A senha atual está incorreta.' : `Erro ao alterar senha: ${reasonOf(change.error)}`) : null);
+  const busy = change.isPending;
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((value) => ({ ...value, [name]: event.target.value }));
 
@@ -124,23 +137,19 @@ function PasswordChange() {
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const notifyChanged = () => notify('Senha alterada com sucesso!', { type: 'success' });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = fields.current ? signUpPasswordError(fields.password, fields.confirmation) : 'Informe a senha atual.';
-    setError(problem);
-    if (problem || !auth.ownRecord()) return;
-    setBusy(true);
-    try {
-      const step = await auth.changePassword(fields.current, fields.password, fields.confirmation);
-      setFields({ current: '', password: '', confirmation: '' });
-      if (step) setSecondStep(step);
-      else notifyChanged();
-    } catch (failure) {
-      const wrongCurrent = (failure as { response?: { data?: { oldPassword?: unknown } } }).response?.data?.oldPassword;
-      setError(wrongCurrent ? 'A senha atual está incorreta.' : `Erro ao alterar senha: ${reasonOf(failure)}`);
-    } finally {
-      setBusy(false);
-    }
+    const refused = fields.current ? signUpPasswordError(fields.password, fields.confirmation) : 'Informe a senha atual.';
+    setProblem(refused);
+    change.reset();
+    if (refused || !auth.ownRecord()) return;
+    change.mutate(fields, {
+      onSuccess: (step) => {
+        setFields({ current: '', password: '', confirmation: '' });
+        if (step) setSecondStep(step);
+        else notifyChanged();
+      },
+    });
   };
 
   return (
@@ -192,21 +201,20 @@ function EmailChange() {
   const notify = useNotify();
   const auth = useAdminAuth();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const request = useMutationOnce({
+    mutationKey: ['profile', 'email'],
+    mutationFn: (address: string) => auth.requestEmailChange(address),
+  });
+  const error = request.error ? `Erro ao solicitar troca de e-mail: ${reasonOf(request.error)}` : null;
+  const busy = request.isPending;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await auth.requestEmailChange(email);
-      setEmail('');
-      notify('Enviamos um link de confirmação para o novo e-mail.', { type: 'success' });
-    } catch (failure) {
-      setError(`Erro ao solicitar troca de e-mail: ${reasonOf(failure)}`);
-    } finally {
-      setBusy(false);
-    }
+    request.mutate(email, {
+      onSuccess: () => {
+        setEmail('');
+        notify('Enviamos um link de confirmação para o novo e-mail.', { type: 'success' });
+      },
+    });
   };
   return (
     <Card component="section" aria-labelledby="profile-email">
@@ -242,23 +250,21 @@ function TwoStepSwitch() {
   const record = auth.ownRecord();
   const isAdmin = record?.role === 'admin';
   const [enabled, setEnabled] = useState(() => Boolean(record?.two_step));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const mail = useQuery({ queryKey: ['mail-enabled'], queryFn: () => auth.mailEnabled() });
+  const turn = useMutationOnce({
+    mutationKey: ['profile', 'two-step'],
+    mutationFn: (next: boolean) => auth.setTwoStep(next),
+  });
+  const error = turn.error ? `Erro ao alterar a verificação em duas etapas: ${reasonOf(turn.error)}` : null;
+  const busy = turn.isPending;
 
-  const change = async (next: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.setTwoStep(next);
-      setEnabled(next);
-      notify(next ? 'Verificação em duas etapas ligada.' : 'Verificação em duas etapas desligada.', { type: 'success' });
-    } catch (failure) {
-      setError(`Erro ao alterar a verificação em duas etapas: ${reasonOf(failure)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (next: boolean) =>
+    turn.mutate(next, {
+      onSuccess: () => {
+        setEnabled(next);
+        notify(next ? 'Verificação em duas etapas ligada.' : 'Verificação em duas etapas desligada.', { type: 'success' });
+      },
+    });
 
   return (
     <Card component="section" aria-labelledby="profile-two-step">
@@ -277,7 +283,7 @@ function TwoStepSwitch() {
               <Switch
                 checked={isAdmin || enabled}
                 disabled={isAdmin || busy}
-                onChange={(event) => void change(event.target.checked)}
+                onChange={(event) => change(event.target.checked)}
                 slotProps={{ input: { 'aria-describedby': 'profile-two-step-about profile-two-step-note' } }}
               />
             }

@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAdminDataProvider } from '../dataProvider';
 import { formatNumber } from '../../lib/format';
 import { AdminLink, useAdminPath } from '../common/AdminLink';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { audienceText } from './sendStatus';
 
 const messageOf = (error: unknown) =>
@@ -44,9 +45,6 @@ async function testOutcome(
 
 export function SendNewsletterButton({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState<'' | 'test' | 'send'>('');
   const navigate = useNavigate();
   const dataProvider = useAdminDataProvider();
   const adminPath = useAdminPath();
@@ -64,40 +62,40 @@ export function SendNewsletterButton({ slug }: { slug: string }) {
   const audience = open ? (audienceQuery.data ?? null) : null;
   const loadError = audienceQuery.error ? messageOf(audienceQuery.error) : '';
 
+  const testSend = useMutationOnce({
+    mutationKey: ['newsletter-send', slug, 'test'],
+    mutationFn: async () => testOutcome(dataProvider, (await dataProvider.startNewsletterSend(slug, { test: true })).id),
+  });
+  const startSend = useMutationOnce({
+    mutationKey: ['newsletter-send', slug],
+    mutationFn: () => dataProvider.startNewsletterSend(slug),
+  });
+  const busy = testSend.isPending ? 'test' : startSend.isPending ? 'send' : '';
+  const tested = testSend.data;
+  const notice = tested?.ok ? `Teste enviado para ${tested.to}.` : '';
+  const failure = startSend.error ?? testSend.error;
+  const error = failure ? messageOf(failure) : tested && !tested.ok ? `O teste não foi enviado: ${tested.error}` : '';
+
   const openDialog = () => {
-    setError('');
-    setNotice('');
+    testSend.reset();
+    startSend.reset();
     setOpen(true);
   };
 
-  const sendTest = async () => {
-    setBusy('test');
-    setError('');
-    setNotice('');
-    try {
-      const { id } = await dataProvider.startNewsletterSend(slug, { test: true });
-      const outcome = await testOutcome(dataProvider, id);
-      if (outcome.ok) setNotice(`Teste enviado para ${outcome.to}.`);
-      else setError(`O teste não foi enviado: ${outcome.error}`);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy('');
-    }
+  const sendTest = () => {
+    startSend.reset();
+    testSend.mutate();
   };
 
-  const send = async () => {
-    setBusy('send');
-    setError('');
-    try {
-      const { id } = await dataProvider.startNewsletterSend(slug);
-      setOpen(false);
-      navigate(adminPath(`/sends/${id}/show`));
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy('');
-    }
+  const send = () => {
+    // A failed test's error gives way to the send's; a sent test's notice stays.
+    if (!tested?.ok) testSend.reset();
+    startSend.mutate(undefined, {
+      onSuccess: ({ id }) => {
+        setOpen(false);
+        navigate(adminPath(`/sends/${id}/show`));
+      },
+    });
   };
 
   const ready = audience?.live && audience.mailReady && !audience.running;

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import {
   DataTable,
   Pagination,
@@ -26,6 +25,7 @@ import {
 } from 'react-admin';
 import { formatDateTime } from '../../lib/format';
 import { SiteLink } from '../common/SiteLink';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { useAdminDataProvider } from '../dataProvider';
 import { SendStatusChip } from './SendList';
 import { isRunning, progressPercent, progressText } from './sendStatus';
@@ -56,24 +56,22 @@ function CancelButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useAdminDataProvider();
-  const [busy, setBusy] = useState(false);
+  const cancelSend = useMutationOnce({
+    mutationKey: ['newsletter-send-cancel', String(send?.id)],
+    mutationFn: (id: string) => dataProvider.cancelNewsletterSend(id),
+  });
   if (!send || !isRunning(send)) return null;
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.cancelNewsletterSend(String(send.id));
-      notify('Envio cancelado. Quem não recebeu pode receber num próximo envio deste post.', { type: 'info' });
-    } catch (failure) {
-      notify((failure as { response?: { message?: string } })?.response?.message || 'Não foi possível cancelar o envio.', {
-        type: 'error',
-      });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+  const cancel = () =>
+    cancelSend.mutate(String(send.id), {
+      onSuccess: () => notify('Envio cancelado. Quem não recebeu pode receber num próximo envio deste post.', { type: 'info' }),
+      onError: (failure) =>
+        notify((failure as { response?: { message?: string } })?.response?.message || 'Não foi possível cancelar o envio.', {
+          type: 'error',
+        }),
+      onSettled: () => refresh(),
+    });
   return (
-    <Button color="warning" variant="outlined" onClick={cancel} disabled={busy}>
+    <Button color="warning" variant="outlined" onClick={cancel} disabled={cancelSend.isPending}>
       Cancelar envio
     </Button>
   );

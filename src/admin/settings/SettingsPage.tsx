@@ -25,6 +25,7 @@ import { canAccessArea } from '../access';
 import { AccessDenied } from '../common/AccessDenied';
 import { useActor } from '../common/useActor';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useMutationOnce } from '../common/useMutationOnce';
 import { Spinner } from '../layout/AccessGate';
 import { TestMailSection } from './TestMailSection';
 import {
@@ -69,7 +70,6 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
   const [values, setValues] = useState<SettingValues>(stored);
   const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState(TABS[0]!.id);
-  const [saving, setSaving] = useState(false);
 
   const change = (key: SettingKey, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -85,7 +85,36 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
       : dataProvider.create<SettingRow>(RESOURCE, { data: { key, value } });
   };
 
-  const save = async (event?: FormEvent) => {
+  /** Writes each changed row (a failure does not stop the others), then reads back what the server holds. */
+  const write = useMutationOnce({
+    mutationKey: ['settings', 'save'],
+    mutationFn: async ({ keys, saved }: { keys: SettingKey[]; saved: SettingValues }) => {
+      const failures: { key: SettingKey; error: unknown }[] = [];
+      for (const key of keys) {
+        try {
+          await writeRow(key, key === SECRET_KEY ? saved[key] : saved[key].trim());
+        } catch (error) {
+          failures.push({ key, error });
+        }
+      }
+      // Read back what the server now holds (it may have normalized values).
+      let fresh = rows;
+      try {
+        const { data } = await dataProvider.getList<SettingRow>(RESOURCE, {
+          pagination: { page: 1, perPage: 200 },
+          sort: { field: 'key', order: 'ASC' },
+          filter: {},
+        });
+        fresh = data;
+      } catch {
+        // Keep the rows we had; the next visit reloads them.
+      }
+      return { failures, fresh };
+    },
+  });
+  const saving = write.isPending;
+
+  const save = (event?: FormEvent) => {
     event?.preventDefault();
     if (saving) return;
     const found = validateSettings(values);
@@ -100,27 +129,11 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
       notify('Nenhuma alteração para salvar.', { type: 'info' });
       return;
     }
-    setSaving(true);
-    const failures: { key: SettingKey; error: unknown }[] = [];
-    for (const key of keys) {
-      try {
-        await writeRow(key, key === SECRET_KEY ? values[key] : values[key].trim());
-      } catch (error) {
-        failures.push({ key, error });
-      }
-    }
-    // Read back what the server now holds (it may have normalized values).
-    let fresh = rows;
-    try {
-      const { data } = await dataProvider.getList<SettingRow>(RESOURCE, {
-        pagination: { page: 1, perPage: 200 },
-        sort: { field: 'key', order: 'ASC' },
-        filter: {},
-      });
-      fresh = data;
-    } catch {
-      // Keep the rows we had; the next visit reloads them.
-    }
+    write.mutate({ keys, saved: values }, { onSuccess: ({ failures, fresh }) => settle(failures, fresh) });
+  };
+
+  /** Shows what the server now holds, keeping what failed as typed, and says how the save went. */
+  const settle = (failures: { key: SettingKey; error: unknown }[], fresh: SettingRow[]) => {
     const freshValues = valuesFromRows(fresh);
     const failed = new Set(failures.map((failure) => failure.key));
     setRows(fresh);
@@ -130,7 +143,6 @@ function SettingsForm({ rows: initialRows }: { rows: SettingRow[] }) {
       for (const key of failed) next[key] = current[key];
       return next;
     });
-    setSaving(false);
 
     if (failures.length === 0) {
       notify('Configurações salvas com sucesso!', { type: 'success' });
