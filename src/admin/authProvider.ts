@@ -17,6 +17,7 @@ import type { RecordModel } from 'pocketbase';
 import { useAuthProvider, type AuthProvider } from 'ra-core';
 import { canAccessArea } from './access';
 import { secureInput } from './auth/passwordRules';
+import { FULL_NAME_MAX } from '../../shared/accounts.js';
 import { CodeNotSent, SecondStepRequired, mfaIdOf, type SecondStep } from './auth/secondStep';
 import {
   actorOf,
@@ -228,7 +229,7 @@ export function createAuthProvider(pb: PocketBase): AdminAuthProvider {
         email,
         password: fields.password,
         passwordConfirm: fields.confirmation,
-        full_name: secureInput(fields.name, 100),
+        full_name: secureInput(fields.name, FULL_NAME_MAX),
       });
       await users()
         .requestVerification(email)

@@ -2,29 +2,27 @@
 
 const { fieldError } = require(`${__hooks}/lib/common/errors.js`);
 
-const PASSWORD_MESSAGES = {
-  short: "A senha deve ter pelo menos 8 caracteres.",
-  weak: "A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.",
-};
+// The password rule and the name's limit are shared/accounts.js, which the admin's screens show too.
+const { PASSWORD_MESSAGES, passwordProblem, FULL_NAME_MAX } = require(`${__hooks}/lib/common/shared.js`).sharedModule(
+  "accounts.js",
+);
 
 /** The sign-up rule: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
 function checkPassword(password) {
-  const value = String(password || "");
-  if (value.length < 8) throw fieldError("password", "validation_password_too_short", PASSWORD_MESSAGES.short);
-  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) {
-    throw fieldError("password", "validation_password_too_weak", PASSWORD_MESSAGES.weak);
-  }
+  const problem = passwordProblem(password);
+  if (problem === "short") throw fieldError("password", "validation_password_too_short", PASSWORD_MESSAGES.short);
+  if (problem === "weak") throw fieldError("password", "validation_password_too_weak", PASSWORD_MESSAGES.weak);
 }
 
 /**
- * "Secure input" for names: < and > removed, trimmed, cut at 100
+ * "Secure input" for names: < and > removed, trimmed, cut at FULL_NAME_MAX
  * characters (whole characters: an emoji is never split in half); a name with
  * nothing visible is no name.
  */
 function cleanName(value) {
   const { visibleText } = require(`${__hooks}/lib/common/input.js`);
   const text = visibleText(String(value || "").replace(/[<>]/g, ""));
-  return visibleText(Array.from(text).slice(0, 100).join(""));
+  return visibleText(Array.from(text).slice(0, FULL_NAME_MAX).join(""));
 }
 
 /** A name to store: control characters and line breaks are refused (400), the rest cleaned. */

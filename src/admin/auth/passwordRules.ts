@@ -1,27 +1,22 @@
 /**
- * The password rule the server applies (pb_hooks/lib/auth/accounts.js) whatever screen the
- * request comes from, checked here first so people see it as they type.
+ * The sign-up screens' checks: the password rule (shared/accounts.js, which the server
+ * applies whatever screen the request comes from) checked here first so people see it
+ * as they type, and the screens' own messages.
  */
+import { PASSWORD_MESSAGES as RULE_MESSAGES, PASSWORD_REQUIREMENTS, passwordProblem } from '../../../shared/accounts.js';
+
+export { PASSWORD_REQUIREMENTS };
+
 export const PASSWORD_MESSAGES = {
-  short: 'A senha deve ter pelo menos 8 caracteres.',
-  weak: 'A senha deve conter pelo menos uma letra maiúscula, minúscula e um número.',
+  ...RULE_MESSAGES,
   mismatch: 'As senhas não coincidem',
   registerRequired: 'Todos os campos são obrigatórios',
 } as const;
 
-/** The rule, one requirement at a time, as the sign-up screens list it while the password is typed. */
-export const PASSWORD_REQUIREMENTS: { label: string; met: (password: string) => boolean }[] = [
-  { label: 'Pelo menos 8 caracteres', met: (password) => password.length >= 8 },
-  { label: 'Uma letra minúscula', met: (password) => /[a-z]/.test(password) },
-  { label: 'Uma letra maiúscula', met: (password) => /[A-Z]/.test(password) },
-  { label: 'Um número', met: (password) => /[0-9]/.test(password) },
-];
-
 /** Sign-up (both screens) and password changes: 8+ characters, lower, upper and a digit. */
 export function signUpPasswordError(password: string, confirmation: string): string | null {
-  const [long, ...classes] = PASSWORD_REQUIREMENTS;
-  if (!long!.met(password)) return PASSWORD_MESSAGES.short;
-  if (!classes.every((requirement) => requirement.met(password))) return PASSWORD_MESSAGES.weak;
+  const problem = passwordProblem(password);
+  if (problem) return PASSWORD_MESSAGES[problem];
   if (password !== confirmation) return PASSWORD_MESSAGES.mismatch;
   return null;
 }

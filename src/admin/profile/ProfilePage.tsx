@@ -21,6 +21,7 @@ import { useGetIdentity, useNotify, useRefresh } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PasswordInput } from '../auth/PasswordInput';
 import { secureInput, signUpPasswordError } from '../auth/passwordRules';
+import { FULL_NAME_MAX } from '../../../shared/accounts.js';
 import { RoleBadge } from '../common/RoleBadge';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useMutationOnce } from '../common/useMutationOnce';
@@ -65,7 +66,7 @@ function ProfileDetails() {
     if (avatar && avatar.size > AVATAR_MAX_BYTES) return setInvalid('O avatar deve ter no máximo 2 MB.');
     if (!auth.ownRecord()) return;
     const body = new FormData();
-    body.append('full_name', secureInput(name, 100));
+    body.append('full_name', secureInput(name, FULL_NAME_MAX));
     if (avatar) body.append('avatar', avatar);
     save.mutate(body, {
       onSuccess: () => {
