@@ -6,17 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessage } from '../helpers/contact-message';
+import { FUNCAO_MAP } from '../helpers/git-articles';
 import { startTestServer, superuserToken, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A comment goes to an article in git: the one the build lists.
+  server = await startTestServer({ gitArticles: [FUNCAO_MAP] });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const ARTICLE = 'funcao-map-no-arduino';
+const ARTICLE = FUNCAO_MAP.slug;
 
 /** Posts as a browser's form does: urlencoded, following no redirect. */
 async function postForm(collection: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
