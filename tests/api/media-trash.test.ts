@@ -111,7 +111,9 @@ describe('where a file is used', () => {
       content: {
         sections: [
           {
-            heading: 'Galeria',
+            id: 'galeria1',
+            type: 'text',
+            title: 'Galeria',
             body: `![Placa](${s.server.url}/api/files/${media.collectionId}/${media.id}/${media.file}?thumb=480x0)`,
           },
         ],

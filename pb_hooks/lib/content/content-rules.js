@@ -88,12 +88,9 @@ function pageProblems(page) {
   return problems;
 }
 
-/** Whether a page's content has a section with a heading or a body (src/lib/cms/page-sections.ts says the same). */
+/** Whether a page's content has a section (each one valid by then: lib/pages/sections.js). */
 function hasSections(content) {
-  const sections = content && Array.isArray(content.sections) ? content.sections : [];
-  return sections.some(
-    (section) => section && (String(section.heading || "").trim() !== "" || String(section.body || "").trim() !== ""),
-  );
+  return Boolean(content && Array.isArray(content.sections) && content.sections.length > 0);
 }
 
 /** A record's fields as plain values. */
