@@ -134,6 +134,20 @@ describe('where a file is used', () => {
     expect(await usageOf(media)).toHaveLength(2);
   });
 
+  test("is found in a page section's image field, which holds the file's record id", async () => {
+    const [media, other] = [await upload(), await upload()];
+    const page = await s.editor.client.collection('pages').create({
+      name: unique('Página com destaque'),
+      slug: `destaque-${Date.now().toString(36)}`,
+      status: 'draft',
+      content: {
+        sections: [{ id: 'hero1', type: 'hero', title: 'Controladores industriais', image: media.id, image_alt: 'Placa' }],
+      },
+    });
+    expect(await usageOf(media)).toEqual([{ kind: 'page', id: page.id, title: page.name, status: 'draft' }]);
+    expect(await usageOf(other)).toEqual([]);
+  });
+
   test('is told to admins and editors only (it names drafts)', async () => {
     const media = await upload();
     await postUsing(media, 'draft');
