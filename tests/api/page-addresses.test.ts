@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { caseVariants } from '../helpers/key-spellings';
-import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { superuserToken, upgradedServer } from '../helpers/server';
 import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -170,19 +170,14 @@ describe('the migration', () => {
   test('a page with only a meta title keeps it as its SEO title; pages start in no menu, with no old address', async () => {
     // A site before the upgrade: its pages written straight to the database (the hooks
     // of this version already expect the new fields).
-    const { older, all, remove } = await migrationsBefore(MIGRATION);
-    const server = await startTestServer({ migrationsDir: older });
-    try {
-      await server.kill();
-      const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+    const { server, stop } = await upgradedServer(MIGRATION, (db) => {
       const insert = db.prepare(
         "INSERT INTO pages (id, name, slug, title, meta_title, meta_description, content, status, is_homepage, created, updated) VALUES (?, ?, ?, ?, ?, '', '{\"sections\":[]}', 'published', 0, '2025-01-01 00:00:00.000Z', '2025-01-01 00:00:00.000Z')",
       );
       insert.run('pagemetatitulo1', 'Só meta', 'so-meta', '', 'Conheça a Operium');
       insert.run('pageostitulos01', 'Os dois', 'os-dois', 'Título SEO', 'Meta título');
-      db.close();
-      await server.restart({ migrationsDir: all });
-
+    });
+    try {
       const client = newClient(server);
       client.authStore.save(await superuserToken(server));
       const pages = client.collection('pages');
@@ -197,8 +192,7 @@ describe('the migration', () => {
       expect(onlyMeta).not.toHaveProperty('meta_title');
       expect((await pages.getOne('pageostitulos01')).title).toBe('Título SEO');
     } finally {
-      await server.stop();
-      await remove();
+      await stop();
     }
   });
 });

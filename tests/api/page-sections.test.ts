@@ -10,15 +10,13 @@
  * per rule of shared/page-sections.js, then who may write it and how it is upgraded),
  * so each rule is seen refused on create and on update, by every path, in one place.
  */
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_SECTION_LIMITS, SECTION_ID_PATTERN, SECTION_TYPES, emptySection } from '../../shared/page-sections.js';
 import { postDeclaredBody } from '../helpers/declared-body';
 import { caseVariants } from '../helpers/key-spellings';
 import { history, unique } from '../helpers/records';
-import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { superuserToken, upgradedServer } from '../helpers/server';
 import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -469,33 +467,27 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
   const MIGRATION = '1795310900_page_sections_revisions.js';
 
   test('an upgraded site: old sections become text sections, each page gets its first revision, which brings the page back exactly', async () => {
-    const { older, all, remove } = await migrationsBefore(MIGRATION);
-    const server = await startTestServer({ migrationsDir: older });
-    try {
-      await server.kill();
-      // Pages as the admin wrote them before typed sections, straight to the database
-      // (this version's hooks refuse the old shape).
-      const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+    const old = {
+      sections: [
+        { heading: 'Quem somos', body: 'Uma empresa de **Joinville**.\n\nDesde 2010.' },
+        { heading: 'Missão\nem duas linhas', body: '' },
+        { body: 'Só texto.' },
+        'solto',
+        null,
+      ],
+      extra: 'fora do lugar',
+    };
+    const typed = { sections: [{ id: 'abcd1', type: 'faq', title: 'Perguntas' }] };
+    // Pages as the admin wrote them before typed sections (this version's hooks refuse the old shape).
+    const { server, stop } = await upgradedServer(MIGRATION, (db) => {
       const insert = db.prepare(
         "INSERT INTO pages (id, name, slug, title, meta_description, content, status, is_homepage, old_slugs, in_header, in_footer, menu_order, created, updated) VALUES (?, ?, ?, '', '', ?, ?, 0, '[]', 0, 0, 0, '2025-01-01 00:00:00.000Z', '2025-01-01 00:00:00.000Z')",
       );
-      const old = {
-        sections: [
-          { heading: 'Quem somos', body: 'Uma empresa de **Joinville**.\n\nDesde 2010.' },
-          { heading: 'Missão\nem duas linhas', body: '' },
-          { body: 'Só texto.' },
-          'solto',
-          null,
-        ],
-        extra: 'fora do lugar',
-      };
       insert.run('paginaantiga001', 'Quem somos', 'sobre-nos', JSON.stringify(old), 'published');
       insert.run('paginavazia0001', 'Vazia', 'vazia', '', 'draft');
-      const typed = { sections: [{ id: 'abcd1', type: 'faq', title: 'Perguntas' }] };
       insert.run('paginatipada001', 'Tipada', 'tipada', JSON.stringify(typed), 'published');
-      db.close();
-      await server.restart({ migrationsDir: all });
-
+    });
+    try {
       const superuser = newClient(server);
       superuser.authStore.save(await superuserToken(server));
       const converted = await superuser.collection('pages').getOne('paginaantiga001');
@@ -544,8 +536,7 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
       expect((await superuser.collection('pages').getOne(converted.id)).content).toStrictEqual(converted.content);
       expect((await history(editor, 'pages', converted.id))[0]).toMatchObject({ kind: 'restore', restored_from: first!.id });
     } finally {
-      await server.stop();
-      await remove();
+      await stop();
     }
   });
 });

@@ -52,10 +52,10 @@ function contentProblem(record) {
  * @param {any} record
  */
 function assertSections(record) {
-  // Measured as stored: "\r\n" from a browser's textarea is kept as "\n" (onRecordCreate/onRecordUpdate would do it next).
+  // Measured as stored: a textarea's "\r\n" is kept as "\n" (the model hooks would do it next).
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(record, "content");
   const problem = contentProblem(record);
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
-module.exports = { assertSections, contentProblem };
+module.exports = { assertSections };
