@@ -312,9 +312,8 @@ describe('an oversized page gets a clear pt-BR refusal', () => {
   });
 
   test('content past the collection field’s maxSize, counted in bytes as PocketBase counts them', async () => {
-    const field = (await s.superuser.collections.getOne('pages')).fields.find((candidate) => candidate.name === 'content') as {
-      maxSize: number;
-    };
+    const pagesCollection = await s.superuser.collections.getOne('pages');
+    const field = pagesCollection.fields.find((candidate) => candidate.name === 'content') as unknown as { maxSize: number };
     // 6 × 19,000 "ã": 114,000 characters, under the limit; 228,000 bytes, over it.
     const content = bulky(6, 'ã');
     expect(JSON.stringify(content).length).toBeLessThan(field.maxSize);
@@ -493,12 +492,23 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
       const converted = await superuser.collection('pages').getOne('paginaantiga001');
       const sections = converted.content.sections as Section[];
       expect(Object.keys(converted.content)).toEqual(['sections']);
-      expect(sections.map(({ id: _id, ...rest }) => rest)).toEqual([
-        { type: 'text', title: 'Quem somos', body: 'Uma empresa de **Joinville**.\n\nDesde 2010.', style: 'plain' },
-        { type: 'text', title: 'Missão em duas linhas', body: '', style: 'plain' },
-        { type: 'text', title: '', body: 'Só texto.', style: 'plain' },
+      expect(sections).toEqual([
+        {
+          id: expect.stringMatching(new RegExp(SECTION_ID_PATTERN)),
+          type: 'text',
+          title: 'Quem somos',
+          body: 'Uma empresa de **Joinville**.\n\nDesde 2010.',
+          style: 'plain',
+        },
+        {
+          id: expect.stringMatching(new RegExp(SECTION_ID_PATTERN)),
+          type: 'text',
+          title: 'Missão em duas linhas',
+          body: '',
+          style: 'plain',
+        },
+        { id: expect.stringMatching(new RegExp(SECTION_ID_PATTERN)), type: 'text', title: '', body: 'Só texto.', style: 'plain' },
       ]);
-      for (const { id } of sections) expect(id).toMatch(new RegExp(SECTION_ID_PATTERN));
       expect(new Set(sections.map(({ id }) => id)).size).toBe(3);
       expect((await superuser.collection('pages').getOne('paginavazia0001')).content).toEqual({ sections: [] });
       expect((await superuser.collection('pages').getOne('paginatipada001')).content).toEqual(typed);
