@@ -333,6 +333,23 @@ describe('an oversized page gets a clear pt-BR refusal', () => {
     expect((await pages().getOne(page.id)).content).toEqual(page.content);
   });
 
+  test("a draft's name, SEO title or description past its max: the field's own pt-BR message", async () => {
+    const page = await draftPage();
+    for (const [field, value, message] of [
+      ['name', 'n'.repeat(121), 'Nome: use de 2 a 120 caracteres (agora são 121).'],
+      ['title', 't'.repeat(121), 'Título SEO: use no máximo 120 caracteres.'],
+      ['meta_description', 'd'.repeat(321), 'Meta descrição: use no máximo 320 caracteres.'],
+    ] as const) {
+      const created = await refusal(
+        pages().create({ name: unique('Longa'), slug: `longa-${++ids}`, status: 'draft', [field]: value }),
+      );
+      expect(created.data[field]?.message, field).toBe(message);
+      const updated = await refusal(pages().update(page.id, { [field]: value }));
+      expect(Object.keys(updated.data), field).toEqual([field]);
+      expect(updated.data[field]?.message, field).toBe(message);
+    }
+  });
+
   test('a section past its own JSON limit', async () => {
     const long = section('text', { body: 'z'.repeat(PAGE_SECTION_LIMITS.maxSectionChars) });
     expect(await contentRefusal(pages().create({ name: unique('Seção longa'), content: { sections: [long] } }))).toBe(
