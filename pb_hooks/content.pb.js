@@ -48,7 +48,7 @@ onRecordCreateRequest((e) => {
   if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, null);
-  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.record);
+  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
   require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
   e.next();
 }, "pages");
@@ -57,7 +57,7 @@ onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/common/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), e.record.id));
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, e.record.original());
-  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.record);
+  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
   require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
   require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
   e.next();

@@ -14,6 +14,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_SECTION_LIMITS, SECTION_ID_PATTERN, SECTION_TYPES, emptySection } from '../../shared/page-sections.js';
 import { postDeclaredBody } from '../helpers/declared-body';
+import { png } from '../helpers/images';
 import { caseVariants } from '../helpers/key-spellings';
 import { history, unique } from '../helpers/records';
 import { superuserToken, upgradedServer } from '../helpers/server';
@@ -72,6 +73,13 @@ const pages = () => s.editor.client.collection('pages');
 const draftPage = (content: unknown = { sections: [section('text')] }) =>
   pages().create({ name: unique('Página'), slug: `pagina-${Date.now().toString(36)}-${++ids}`, status: 'draft', content });
 
+/** A file of the Mídia library, as the admin's image field picks it. */
+async function uploadImage(): Promise<RecordModel> {
+  const form = new FormData();
+  form.append('file', new Blob([png()], { type: 'image/png' }), 'destaque.png');
+  return s.editor.client.collection('media').create(form);
+}
+
 /** PocketBase's error of a call that must be a 400. */
 async function refusal(call: Promise<unknown>) {
   const error = await call.then(
@@ -113,7 +121,8 @@ describe('a page of every section type', () => {
     expect((await s.anonymous.client.collection('pages').getOne(page.id)).content).toEqual({ sections });
   });
 
-  test('anchors, columns, options and lists within their limits are accepted', async () => {
+  test('anchors, columns, options, images and lists within their limits are accepted', async () => {
+    const image = await uploadImage();
     const sections = [
       section('boxes', {
         anchor: 'missao',
@@ -124,7 +133,7 @@ describe('a page of every section type', () => {
         column: 'right',
         figures: ['clients', 'customProjects', 'yearsOfExperience', 'unitsMade', 'testedProducts'],
       }),
-      section('hero', { primary_link: 'https://exemplo.com.br/loja', image: 'abcdefghij12345', chat_message: 'Olá!' }),
+      section('hero', { primary_link: 'https://exemplo.com.br/loja', image: image.id, chat_message: 'Olá!' }),
       section('cards', { style: 'icons', tone: 'neutral', items: [{ title: 'CPU', description: 'Rápida.', icon: 'cpu' }] }),
     ];
     const page = await draftPage({ sections });
@@ -241,6 +250,19 @@ describe('sections that break the schema are refused in pt-BR, naming the sectio
     const page = await draftPage();
     expect(await contentRefusal(pages().update(page.id, { content: content() }))).toBe(message);
     expect((await pages().getOne(page.id)).content).toEqual(page.content);
+  });
+
+  test("an image that is no Mídia record; one in Mídia's trash is still served, so still accepted", async () => {
+    const image = await uploadImage();
+    const page = await draftPage({ sections: [section('hero', { image: image.id })] });
+    const message =
+      'Seção 1 (Destaque principal): Imagem (vazia: a ilustração do controlador): esta imagem não está na Mídia; escolha outra.';
+    const missing = { sections: [section('hero', { image: 'abcdefghij12345' })] };
+    expect(await contentRefusal(pages().create({ name: unique('Sem imagem'), content: missing }))).toBe(message);
+    expect(await contentRefusal(pages().update(page.id, { content: missing }))).toBe(message);
+    await s.editor.client.collection('media').delete(image.id);
+    const renamed = unique('Renomeada');
+    expect((await pages().update(page.id, { name: renamed })).name).toBe(renamed);
   });
 
   test('an update emptying the content is refused; a new draft without content gets empty sections', async () => {

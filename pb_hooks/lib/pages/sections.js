@@ -1,9 +1,10 @@
 // A page's `content` checked on every create and update request (pb_hooks/content.pb.js:
 // the admin, the API, the dashboard, a restored revision): `{ "sections": [...] }` as
-// shared/page-sections.js defines them, or a 400 in pt-BR on the content field. What the
-// API accepts is then what the site renders and the admin's section editor opens.
+// shared/page-sections.js defines them, each image a record of Mídia, or a 400 in pt-BR on
+// the content field. What the API accepts is then what the site renders and the admin's
+// section editor opens.
 
-const { sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
+const { SECTION_TYPES, sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
 
 /** How many problems a refusal names; the rest are counted (the editor fixes a few at a time). */
 const SHOWN = 3;
@@ -25,8 +26,41 @@ function byteLength(text) {
   return bytes;
 }
 
-/** The content's refusal (pt-BR), or "" when it is a valid `{ sections }`. @param {any} record */
-function contentProblem(record) {
+/**
+ * The image fields' values (Mídia record ids) of valid sections, lists' items included,
+ * each with the name a problem gives it (as sectionProblems names fields).
+ * @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where
+ * @param {{ id: string, name: string }[]} found
+ */
+function imagesOf(fields, value, where, found) {
+  for (const key of Object.keys(fields)) {
+    const field = fields[key];
+    const entry = value[key];
+    if (field.kind === "image" && typeof entry === "string" && entry.trim())
+      found.push({ id: entry.trim(), name: `${where}${field.label}` });
+    if (field.kind === "list" && Array.isArray(entry))
+      entry.forEach((item, index) => imagesOf(field.fields, item, `${where}${field.itemLabel} ${index + 1}: `, found));
+  }
+  return found;
+}
+
+/** An image a section shows that is no Mídia record (deleted for good since it was chosen), or "". */
+function missingImage(app, sections) {
+  for (let index = 0; index < sections.length; index++) {
+    const type = SECTION_TYPES[sections[index].type];
+    for (const image of imagesOf(type.fields, sections[index], `Seção ${index + 1} (${type.label}): `, [])) {
+      try {
+        app.findRecordById("media", image.id);
+      } catch (_) {
+        return `${image.name}: esta imagem não está na Mídia; escolha outra.`;
+      }
+    }
+  }
+  return "";
+}
+
+/** The content's refusal (pt-BR), or "" when it is a valid `{ sections }`. @param {any} app @param {any} record */
+function contentProblem(app, record) {
   const raw = record.getString("content");
   // PocketBase would answer this in English (validation_json_size_limit).
   const max = record.collection().fields.getByName("content").calculateMaxBodySize();
@@ -40,7 +74,7 @@ function contentProblem(record) {
     return `Conteúdo: só a lista de seções (“sections”) é aceita; remova ${others.map((key) => `“${key}”`).join(", ")}.`;
   if (!Object.prototype.hasOwnProperty.call(content, "sections")) return NOT_SECTIONS;
   const problems = sectionProblems(content.sections);
-  if (problems.length === 0) return "";
+  if (problems.length === 0) return missingImage(app, content.sections || []);
   const more = problems.length - SHOWN;
   const rest = more > 0 ? ` E mais ${more} ${more === 1 ? "problema" : "problemas"}.` : "";
   return problems.slice(0, SHOWN).join(" ") + rest;
@@ -49,12 +83,12 @@ function contentProblem(record) {
 /**
  * Throws a 400 naming the first problems of the page's sections on `content`. A new
  * draft's empty content is `{ sections: [] }` by then (pb_hooks/content.pb.js).
- * @param {any} record
+ * @param {any} app @param {any} record
  */
-function assertSections(record) {
+function assertSections(app, record) {
   // Measured as stored: a textarea's "\r\n" is kept as "\n" (the model hooks would do it next).
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(record, "content");
-  const problem = contentProblem(record);
+  const problem = contentProblem(app, record);
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
