@@ -57,9 +57,10 @@ onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/common/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), e.record.id));
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, e.record.original());
+  // First: a restore it marks may bring a version's old sections, which the check converts.
+  require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
   require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
   require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
-  require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
   e.next();
 }, "pages");
 

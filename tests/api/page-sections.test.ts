@@ -524,6 +524,11 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
       insert.run('paginaantiga001', 'Quem somos', 'sobre-nos', JSON.stringify(old), 'published');
       insert.run('paginavazia0001', 'Vazia', 'vazia', '', 'draft');
       insert.run('paginatipada001', 'Tipada', 'tipada', JSON.stringify(typed), 'published');
+      // A page edited in the admin before: its history holds versions of the old shape.
+      insert.run('paginacomhist01', 'Com histórico', 'com-historico', JSON.stringify({ sections: [] }), 'draft');
+      db.prepare(
+        "INSERT INTO revisions (id, collection, record, kind, data, editor, editor_name, owner, summary, published, restored_from, created) VALUES ('revisaoantiga1', 'pages', 'paginacomhist01', 'update', ?, '', 'Editora', '', 'conteúdo', 0, '', '2025-01-01 00:00:00.000Z')",
+      ).run(JSON.stringify({ name: 'Com histórico', content: { sections: [{ heading: 'Antes', body: 'Versão antiga.' }] } }));
     });
     try {
       const superuser = newClient(server);
@@ -556,6 +561,7 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
       for (const page of pagesOnServer) {
         const revisions = await history(superuser, 'pages', page.id);
         expect(revisions, page.slug).toHaveLength(1);
+        if (page.id === 'paginacomhist01') continue; // it had its history already
         expect(revisions[0]!.data.content, page.slug).toEqual(page.content);
         // Those the server had before (a seeded page may have its own from the seed).
         if (page.id.startsWith('pagina'))
@@ -584,6 +590,28 @@ describe('each page’s first revision (pb_migrations/1795310900_page_sections_r
       expect(restored.content).toStrictEqual(converted.content);
       expect((await superuser.collection('pages').getOne(converted.id)).content).toStrictEqual(converted.content);
       expect((await history(editor, 'pages', converted.id))[0]).toMatchObject({ kind: 'restore', restored_from: first!.id });
+
+      // A version of the old shape restored: its sections converted as the upgrade converted the pages'.
+      const [older] = await history(editor, 'pages', 'paginacomhist01');
+      expect(older!.id).toBe('revisaoantiga1');
+      const back = await editor
+        .collection('pages')
+        .update('paginacomhist01', { content: older!.data.content, restored_from: older!.id });
+      expect(back.content).toEqual({
+        sections: [
+          {
+            id: expect.stringMatching(new RegExp(SECTION_ID_PATTERN)),
+            type: 'text',
+            title: 'Antes',
+            body: 'Versão antiga.',
+            style: 'plain',
+          },
+        ],
+      });
+      // Anywhere else, the old shape is refused.
+      expect(
+        await contentRefusal(editor.collection('pages').update('paginacomhist01', { content: older!.data.content })),
+      ).toMatch(/^Seção 1: tipo de seção desconhecido/);
     } finally {
       await stop();
     }

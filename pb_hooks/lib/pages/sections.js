@@ -11,6 +11,55 @@ const SHOWN = 3;
 
 const NOT_SECTIONS = "Conteúdo: envie um objeto com a lista de seções em “sections”.";
 
+/** The characters the admin's section ids are made of (SECTION_ID_PATTERN). */
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Whether a section is in the shape the admin wrote before typed sections: `{ heading, body }`. */
+function isOldSection(section) {
+  return (
+    section !== null &&
+    typeof section === "object" &&
+    !Array.isArray(section) &&
+    section.type === undefined &&
+    ("heading" in section || "body" in section)
+  );
+}
+
+/**
+ * A content of the old shape as `{ sections }`: each `{ heading, body }` becomes a `text`
+ * section (the heading on one line as its title, the body as it was); what was no section
+ * (a bare value, null) goes, as the site never showed it, and so do keys beside
+ * `sections`. Typed sections stay as they are. For pages stored before typed sections
+ * (pb_migrations/1795310900_page_sections_revisions.js) and their revisions, when one is restored.
+ * @param {any} content @returns {{ sections: any[] }}
+ */
+function typedContent(content) {
+  const list = content && typeof content === "object" && Array.isArray(content.sections) ? content.sections : [];
+  const text = (value) => (value === undefined || value === null ? "" : String(value));
+  const sections = [];
+  for (const section of list) {
+    if (isOldSection(section)) {
+      sections.push({
+        id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
+        type: "text",
+        title: text(section.heading)
+          .replace(/\s*[\r\n]+\s*/g, " ")
+          .trim(),
+        body: text(section.body),
+        style: "plain",
+      });
+    } else if (section !== null && typeof section === "object" && !Array.isArray(section)) sections.push(section);
+  }
+  return { sections: sections };
+}
+
+/** Whether a content holds a section of the old shape. @param {any} content */
+function hasOldSections(content) {
+  return Boolean(
+    content && typeof content === "object" && Array.isArray(content.sections) && content.sections.some(isOldSection),
+  );
+}
+
 /** UTF-8 bytes of a text, as PocketBase measures a JSON field against its maxSize. */
 function byteLength(text) {
   let bytes = 0;
@@ -86,10 +135,16 @@ function contentProblem(app, record) {
  * @param {any} app @param {any} record
  */
 function assertSections(app, record) {
+  // A version saved before typed sections, restored: its sections as the upgrade converted the page's.
+  const { RESTORED_FROM_KEY } = require(`${__hooks}/lib/revisions/revisions.js`);
+  const { jsonField } = require(`${__hooks}/lib/common/json-values.js`);
+  if (record.get(RESTORED_FROM_KEY) && hasOldSections(jsonField(record, "content"))) {
+    record.set("content", typedContent(jsonField(record, "content")));
+  }
   // Measured as stored: a textarea's "\r\n" is kept as "\n" (the model hooks would do it next).
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(record, "content");
   const problem = contentProblem(app, record);
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
-module.exports = { assertSections };
+module.exports = { assertSections, typedContent };
