@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // Posts and pages: slugs derived from the title/name when empty, a page's address
-// checked and its old ones kept for redirects (lib/pages/pages.js), the site's content
+// checked and its old ones kept for redirects (lib/pages/pages.js), a page's typed
+// sections checked against shared/page-sections.js (lib/pages/sections.js), the site's content
 // rules checked when a record is to be shown (pb_hooks/lib/content/content-rules.js), a save
 // based on a stale copy refused and a restored version named (lib/revisions/revisions.js), the author
 // defaulting to whoever creates the post, the first publication time stamped once and
@@ -47,6 +48,7 @@ onRecordCreateRequest((e) => {
   if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, null);
+  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
   require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
   e.next();
 }, "pages");
@@ -55,8 +57,10 @@ onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/common/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), e.record.id));
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, e.record.original());
-  require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
+  // First: a restore it marks may bring a version's old sections, which the check converts.
   require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
+  require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
+  require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
   e.next();
 }, "pages");
 

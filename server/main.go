@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -55,6 +56,11 @@ func main() {
 	if addr := serveAddress(os.Args[1:]); addr != "" {
 		_ = os.Setenv("HTTP_ADDR", addr)
 	}
+
+	// PocketBase refuses a body past its limit (32 MB plus the collection's file fields)
+	// before any hook runs, with this answer: in the product's language, as the hooks'
+	// own limits are (pb_hooks/lib/common/body-limit.js, pb_hooks/lib/pages/sections.js).
+	apis.ErrRequestEntityTooLarge.Message = "O conteúdo enviado é grande demais para o servidor."
 
 	jsvm.MustRegister(app, jsvm.Config{
 		HooksDir:      hooksDir,

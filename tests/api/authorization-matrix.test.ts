@@ -204,7 +204,11 @@ const CASES: CollectionCase[] = [
         make: async () => {
           const record = await su()
             .collection('pages')
-            .create({ name: unique('Página'), status, content: { sections: [{ heading: 'Seção', body: 'Texto.' }] } });
+            .create({
+              name: unique('Página'),
+              status,
+              content: { sections: [{ id: 'secao1', type: 'text', title: 'Seção', body: 'Texto.' }] },
+            });
           return { id: record.id, facts: { id: record.id, status } };
         },
       })),

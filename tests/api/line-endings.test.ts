@@ -50,23 +50,25 @@ describe('posts', () => {
 });
 
 describe('pages', () => {
-  test('every section heading and body loses "\\r", on create and update', async () => {
+  test('every text of the sections loses "\\r", on create and update', async () => {
     const page = await s.editor.client.collection('pages').create({
       name: unique('Página com seções'),
       status: 'draft',
-      content: { sections: [{ heading: 'Quem\r\nsomos', body: 'Um.\r\n\r\nDois.\rTrês.' }] },
+      content: { sections: [{ id: 'quem1', type: 'page_header', title: 'Quem somos', subtitle: 'Um.\r\n\r\nDois.\rTrês.' }] },
     });
-    expect(page.content).toEqual({ sections: [{ heading: 'Quem\nsomos', body: 'Um.\n\nDois.\nTrês.' }] });
+    expect(page.content).toEqual({
+      sections: [{ id: 'quem1', type: 'page_header', title: 'Quem somos', subtitle: 'Um.\n\nDois.\nTrês.' }],
+    });
 
     const sections = [
-      { heading: 'Primeira', body: 'Texto\r\n\r\n- item\r\n- item' },
-      { heading: 'Segunda', body: 'Sem quebras.' },
+      { id: 'primeira', type: 'text', title: 'Primeira', body: 'Texto\r\n\r\n- item\r\n- item' },
+      { id: 'segunda', type: 'boxes', items: [{ title: 'Segunda', text: 'Linha 1\r\nLinha 2' }] },
     ];
     const edited = await s.superuser.collection('pages').update(page.id, { content: { sections } });
     expect(edited.content).toEqual({
       sections: [
-        { heading: 'Primeira', body: 'Texto\n\n- item\n- item' },
-        { heading: 'Segunda', body: 'Sem quebras.' },
+        { id: 'primeira', type: 'text', title: 'Primeira', body: 'Texto\n\n- item\n- item' },
+        { id: 'segunda', type: 'boxes', items: [{ title: 'Segunda', text: 'Linha 1\nLinha 2' }] },
       ],
     });
     const [latest] = await history(s.editor.client, 'pages', page.id);
@@ -77,8 +79,8 @@ describe('pages', () => {
     const page = await s.editor.client.collection('pages').create({
       name: unique('Barra erre'),
       status: 'draft',
-      content: { sections: [{ heading: 'Caminho', body: 'C:\\rede\\arquivo' }] },
+      content: { sections: [{ id: 'caminho', type: 'text', title: 'Caminho', body: 'C:\\rede\\arquivo' }] },
     });
-    expect(page.content).toEqual({ sections: [{ heading: 'Caminho', body: 'C:\\rede\\arquivo' }] });
+    expect(page.content).toEqual({ sections: [{ id: 'caminho', type: 'text', title: 'Caminho', body: 'C:\\rede\\arquivo' }] });
   });
 });

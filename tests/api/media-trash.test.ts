@@ -111,7 +111,9 @@ describe('where a file is used', () => {
       content: {
         sections: [
           {
-            heading: 'Galeria',
+            id: 'galeria1',
+            type: 'text',
+            title: 'Galeria',
             body: `![Placa](${s.server.url}/api/files/${media.collectionId}/${media.id}/${media.file}?thumb=480x0)`,
           },
         ],
@@ -130,6 +132,20 @@ describe('where a file is used', () => {
       await s.admin.client.collection('public_site_settings').update(logo.id, { value: '' });
     }
     expect(await usageOf(media)).toHaveLength(2);
+  });
+
+  test("is found in a page section's image field, which holds the file's record id", async () => {
+    const [media, other] = [await upload(), await upload()];
+    const page = await s.editor.client.collection('pages').create({
+      name: unique('Página com destaque'),
+      slug: `destaque-${Date.now().toString(36)}`,
+      status: 'draft',
+      content: {
+        sections: [{ id: 'hero1', type: 'hero', title: 'Controladores industriais', image: media.id, image_alt: 'Placa' }],
+      },
+    });
+    expect(await usageOf(media)).toEqual([{ kind: 'page', id: page.id, title: page.name, status: 'draft' }]);
+    expect(await usageOf(other)).toEqual([]);
   });
 
   test('is told to admins and editors only (it names drafts)', async () => {

@@ -2,7 +2,7 @@
  * A page's name, slug and menu places change after creation (pb_hooks/lib/pages/pages.js):
  * only editors and admins change them; a published page that leaves a slug keeps it
  * in `old_slugs` for the site's redirect, which no client writes, whatever the key's
- * spelling; a slug that is malformed, a built-in route, another page's address or an
+ * spelling; a slug that is malformed, a built-in route (on a new page too), another page's address or an
  * address another page redirects is refused with a pt-BR message on the field.
  */
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { caseVariants } from '../helpers/key-spellings';
-import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { superuserToken, upgradedServer } from '../helpers/server';
 import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
@@ -31,7 +31,7 @@ async function published(slug = slugOf('sobre')): Promise<RecordModel> {
     name: `Página ${slug}`,
     slug,
     status: 'published',
-    content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
+    content: { sections: [{ id: 'quemsomos', type: 'text', title: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
   });
 }
 
@@ -129,11 +129,23 @@ describe('addresses a page may not take', () => {
     expect(await slugRefusal(pages().update(page.id, { slug: 'blog' }))).toBe(
       'O endereço /blog já é uma página do site; escolha outro slug.',
     );
-    const contact = await pages().create({ name: 'Contato', slug: 'contato', title: 'Fale com a Operium', status: 'published' });
-    expect(await slugRefusal(pages().update(contact.id, { slug: 'fale-conosco' }))).toBe(
-      'Esta página dá título e descrição à página /contato do site; o slug dela não pode mudar.',
+    expect(await slugRefusal(pages().create({ name: 'Produtos', slug: 'produtos', status: 'draft' }))).toBe(
+      'O endereço /produtos já é uma página do site; escolha outro slug.',
     );
-    await pages().delete(contact.id);
+    // A page at a built-in route is one kept from before a new page was refused that address.
+    const products = await pages().create({
+      name: 'Produtos',
+      slug: slugOf('produtos'),
+      title: 'Nossos produtos',
+      status: 'draft',
+    });
+    const db = new DatabaseSync(path.join(s.server.dataDir, 'data.db'));
+    db.prepare("UPDATE pages SET slug = 'produtos' WHERE id = ?").run(products.id);
+    db.close();
+    expect(await slugRefusal(pages().update(products.id, { slug: 'catalogo' }))).toBe(
+      'Esta página dá título e descrição à página /produtos do site; o slug dela não pode mudar.',
+    );
+    await pages().delete(products.id);
   });
 
   test("another page's address", async () => {
@@ -158,19 +170,14 @@ describe('the migration', () => {
   test('a page with only a meta title keeps it as its SEO title; pages start in no menu, with no old address', async () => {
     // A site before the upgrade: its pages written straight to the database (the hooks
     // of this version already expect the new fields).
-    const { older, all, remove } = await migrationsBefore(MIGRATION);
-    const server = await startTestServer({ migrationsDir: older });
-    try {
-      await server.kill();
-      const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+    const { server, stop } = await upgradedServer(MIGRATION, (db) => {
       const insert = db.prepare(
         "INSERT INTO pages (id, name, slug, title, meta_title, meta_description, content, status, is_homepage, created, updated) VALUES (?, ?, ?, ?, ?, '', '{\"sections\":[]}', 'published', 0, '2025-01-01 00:00:00.000Z', '2025-01-01 00:00:00.000Z')",
       );
       insert.run('pagemetatitulo1', 'Só meta', 'so-meta', '', 'Conheça a Operium');
       insert.run('pageostitulos01', 'Os dois', 'os-dois', 'Título SEO', 'Meta título');
-      db.close();
-      await server.restart({ migrationsDir: all });
-
+    });
+    try {
       const client = newClient(server);
       client.authStore.save(await superuserToken(server));
       const pages = client.collection('pages');
@@ -185,8 +192,7 @@ describe('the migration', () => {
       expect(onlyMeta).not.toHaveProperty('meta_title');
       expect((await pages.getOne('pageostitulos01')).title).toBe('Título SEO');
     } finally {
-      await server.stop();
-      await remove();
+      await stop();
     }
   });
 });

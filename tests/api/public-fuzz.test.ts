@@ -463,7 +463,7 @@ beforeAll(async () => {
     await pages.create({
       name: 'Página pública',
       status: 'published',
-      content: { sections: [{ heading: 'Pública', body: 'Texto.' }] },
+      content: { sections: [{ id: 'publica1', type: 'text', title: 'Pública', body: 'Texto.' }] },
     })
   ).id;
   seeded.draftPage = (await pages.create({ name: 'Página rascunho', status: 'draft' })).id;

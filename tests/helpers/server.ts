@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { resolvePocketBase } from '../../scripts/pocketbase.mjs';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
@@ -119,4 +120,36 @@ export async function migrationsBefore(migration: string): Promise<{ older: stri
   const older = await mkdtemp(path.join(tmpdir(), 'pb-migrations-'));
   for (const name of await readdir(all)) if (name < migration) await cp(path.join(all, name), path.join(older, name));
   return { older, all, remove: () => rm(older, { recursive: true, force: true }) };
+}
+
+/**
+ * A site upgraded to `migration`: a server started with the migrations before it, its
+ * database written by `before` while it is stopped (records as the older version left
+ * them, straight to SQLite: this version's hooks may refuse them), then started again
+ * with all the migrations. The caller awaits `stop`, which also removes the copy.
+ */
+export async function upgradedServer(
+  migration: string,
+  before: (db: DatabaseSync) => void,
+): Promise<{ server: TestServer; stop: () => Promise<void> }> {
+  const { older, all, remove } = await migrationsBefore(migration);
+  const server = await startTestServer({ migrationsDir: older });
+  const stop = async () => {
+    await server.stop();
+    await remove();
+  };
+  try {
+    await server.kill();
+    const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
+    try {
+      before(db);
+    } finally {
+      db.close();
+    }
+    await server.restart({ migrationsDir: all });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server, stop };
 }

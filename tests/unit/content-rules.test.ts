@@ -110,7 +110,6 @@ const PAGES: [string, Record<string, unknown>, string | null][] = [
   ['an SEO title of 121 characters', { title: 'a'.repeat(121) }, 'title'],
   ['a malformed slug', { slug: 'Página' }, 'slug'],
   ['a page of its own with no sections', { sections: [] }, 'content'],
-  ['a page of its own whose sections are blank', { sections: [{ heading: ' ', body: '\n' }] }, 'content'],
   ['the home page with no sections (it lends its SEO to the home page)', { sections: [], is_homepage: true }, null],
   ['a built-in route with no sections (it lends its SEO to /contato)', { sections: [], slug: 'contato' }, null],
 ];

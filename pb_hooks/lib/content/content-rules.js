@@ -88,12 +88,9 @@ function pageProblems(page) {
   return problems;
 }
 
-/** Whether a page's content has a section with a heading or a body (src/lib/cms/page-sections.ts says the same). */
+/** Whether a page's content has a section (each one valid by then: lib/pages/sections.js). */
 function hasSections(content) {
-  const sections = content && Array.isArray(content.sections) ? content.sections : [];
-  return sections.some(
-    (section) => section && (String(section.heading || "").trim() !== "" || String(section.body || "").trim() !== ""),
-  );
+  return Boolean(content && Array.isArray(content.sections) && content.sections.length > 0);
 }
 
 /** A record's fields as plain values. */
@@ -103,7 +100,11 @@ function fieldsOf(record, names) {
   return values;
 }
 
-/** Throws a 400 naming every field the site's build would refuse, when the record is to be shown. */
+/**
+ * Throws a 400 naming every field the site's build would refuse, when the record is to
+ * be shown; a draft page's texts are held to their lengths too (the same as the
+ * collection's, which PocketBase would refuse in English).
+ */
 function assertPublishable(collection, record) {
   let problems;
   if (collection === "posts") {
@@ -111,11 +112,15 @@ function assertPublishable(collection, record) {
     if (status !== "published" && status !== "scheduled") return;
     problems = postProblems(fieldsOf(record, ["title", "slug", "excerpt", "category", "tags"]));
   } else {
-    if (record.getString("status") !== "published") return;
     const page = fieldsOf(record, ["name", "slug", "title", "meta_description"]);
     page.is_homepage = record.getBool("is_homepage");
     page.content = require(`${__hooks}/lib/common/json-values.js`).jsonField(record, "content");
     problems = pageProblems(page);
+    if (record.getString("status") !== "published") {
+      // A draft may be unfinished; its address is lib/pages/pages.js's to check.
+      delete problems.slug;
+      delete problems.content;
+    }
   }
   const fields = Object.keys(problems);
   if (fields.length === 0) return;

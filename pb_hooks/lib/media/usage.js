@@ -3,7 +3,9 @@
 // URLs). Every address of a media file holds "<record id>/<file name>" (the editor's
 // /api/files/media/…, the collection id's form, an absolute URL, a thumbnail's ?thumb=),
 // and file names are unique (PocketBase adds a random suffix), so that is what is
-// matched. A post's cover is its own upload (the posts' `cover` field), never a media file.
+// matched. A page's image field (shared/page-sections.js) holds the media record's id
+// alone, matched as a JSON string. A post's cover is its own upload (the posts' `cover`
+// field), never a media file.
 //
 // For Mídia's delete confirmation and edit dialog (GET /api/admin/media/{id}/usage),
 // its trash and the trash's purge (lib/media/deleted-media.js). It names drafts, so only
@@ -26,13 +28,19 @@ function usageOf(app, media) {
   const uses = [];
   const records = (sql) => {
     const rows = arrayOf(new DynamicModel({ id: "", title: "", status: "" }));
-    app.db().newQuery(sql).bind({ needle: needle }).all(rows);
+    app
+      .db()
+      .newQuery(sql)
+      .bind({ needle: needle, id: JSON.stringify(media.id) })
+      .all(rows);
     return rows;
   };
   for (const row of records("SELECT id, title, status FROM posts WHERE instr(content, {:needle}) > 0 ORDER BY title")) {
     uses.push({ kind: "post", id: row.id, title: row.title, status: row.status });
   }
-  for (const row of records("SELECT id, name AS title, status FROM pages WHERE instr(content, {:needle}) > 0 ORDER BY name")) {
+  for (const row of records(
+    "SELECT id, name AS title, status FROM pages WHERE instr(content, {:needle}) > 0 OR instr(content, {:id}) > 0 ORDER BY name",
+  )) {
     uses.push({ kind: "page", id: row.id, title: row.title, status: row.status });
   }
   for (const row of records(

@@ -121,20 +121,23 @@ function isPublic(record) {
  * Writes the revision of a save (lib/audit/audit.js logChange, inside the save's transaction). An update that changes no editable field leaves none.
  * @param {any} tx @param {any} record @param {"create" | "update" | "delete"} action
  * @param {Record<string, any> | null} before the editable fields before an update
+ * @param {string} [summary] instead of the action's own (a record's first revision written
+ *   after its creation, by pb_migrations/1795310900_page_sections_revisions.js)
  */
-function writeRevision(tx, record, action, before) {
+function writeRevision(tx, record, action, before, summary) {
   const collection = record.collection().name;
   const data = dataOf(record);
   const restoredFrom = String(record.get(RESTORED_FROM_KEY) || "");
   const events = EVENTS[collection];
   let kind = action;
-  let summary;
-  if (action === "delete") summary = events.delete;
-  else if (action === "create") summary = restoredFrom ? events.undelete : events.create;
-  else {
-    const labels = changedLabels(collection, before || {}, data);
-    if (labels.length === 0) return;
-    summary = labels.join(", ");
+  if (summary === undefined) {
+    if (action === "delete") summary = events.delete;
+    else if (action === "create") summary = restoredFrom ? events.undelete : events.create;
+    else {
+      const labels = changedLabels(collection, before || {}, data);
+      if (labels.length === 0) return;
+      summary = labels.join(", ");
+    }
   }
   if (restoredFrom) kind = "restore";
   const who = require(`${__hooks}/lib/audit/audit.js`).whoChanged(record);

@@ -1,0 +1,150 @@
+// A page's `content` checked on every create and update request (pb_hooks/content.pb.js:
+// the admin, the API, the dashboard, a restored revision): `{ "sections": [...] }` as
+// shared/page-sections.js defines them, each image a record of Mídia, or a 400 in pt-BR on
+// the content field. What the API accepts is then what the site renders and the admin's
+// section editor opens.
+
+const { SECTION_TYPES, sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
+
+/** How many problems a refusal names; the rest are counted (the editor fixes a few at a time). */
+const SHOWN = 3;
+
+const NOT_SECTIONS = "Conteúdo: envie um objeto com a lista de seções em “sections”.";
+
+/** The characters the admin's section ids are made of (SECTION_ID_PATTERN). */
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Whether a section is in the shape the admin wrote before typed sections: `{ heading, body }`. */
+function isOldSection(section) {
+  return (
+    section !== null &&
+    typeof section === "object" &&
+    !Array.isArray(section) &&
+    section.type === undefined &&
+    ("heading" in section || "body" in section)
+  );
+}
+
+/**
+ * A content of the old shape as `{ sections }`: each `{ heading, body }` becomes a `text`
+ * section (the heading on one line as its title, the body as it was); what was no section
+ * (a bare value, null) goes, as the site never showed it, and so do keys beside
+ * `sections`. Typed sections stay as they are. For pages stored before typed sections
+ * (pb_migrations/1795310900_page_sections_revisions.js) and their revisions, when one is restored.
+ * @param {any} content @returns {{ sections: any[] }}
+ */
+function typedContent(content) {
+  const list = content && typeof content === "object" && Array.isArray(content.sections) ? content.sections : [];
+  const text = (value) => (value === undefined || value === null ? "" : String(value));
+  const sections = [];
+  for (const section of list) {
+    if (isOldSection(section)) {
+      sections.push({
+        id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
+        type: "text",
+        title: text(section.heading)
+          .replace(/\s*[\r\n]+\s*/g, " ")
+          .trim(),
+        body: text(section.body),
+        style: "plain",
+      });
+    } else if (section !== null && typeof section === "object" && !Array.isArray(section)) sections.push(section);
+  }
+  return { sections: sections };
+}
+
+/** Whether a content holds a section of the old shape. @param {any} content */
+function hasOldSections(content) {
+  return Boolean(
+    content && typeof content === "object" && Array.isArray(content.sections) && content.sections.some(isOldSection),
+  );
+}
+
+/** UTF-8 bytes of a text, as PocketBase measures a JSON field against its maxSize. */
+function byteLength(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * The image fields' values (Mídia record ids) of valid sections, lists' items included,
+ * each with the name a problem gives it (as sectionProblems names fields).
+ * @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where
+ * @param {{ id: string, name: string }[]} found
+ */
+function imagesOf(fields, value, where, found) {
+  for (const key of Object.keys(fields)) {
+    const field = fields[key];
+    const entry = value[key];
+    if (field.kind === "image" && typeof entry === "string" && entry.trim())
+      found.push({ id: entry.trim(), name: `${where}${field.label}` });
+    if (field.kind === "list" && Array.isArray(entry))
+      entry.forEach((item, index) => imagesOf(field.fields, item, `${where}${field.itemLabel} ${index + 1}: `, found));
+  }
+  return found;
+}
+
+/** An image a section shows that is no Mídia record (deleted for good since it was chosen), or "". */
+function missingImage(app, sections) {
+  for (let index = 0; index < sections.length; index++) {
+    const type = SECTION_TYPES[sections[index].type];
+    for (const image of imagesOf(type.fields, sections[index], `Seção ${index + 1} (${type.label}): `, [])) {
+      try {
+        app.findRecordById("media", image.id);
+      } catch (_) {
+        return `${image.name}: esta imagem não está na Mídia; escolha outra.`;
+      }
+    }
+  }
+  return "";
+}
+
+/** The content's refusal (pt-BR), or "" when it is a valid `{ sections }`. @param {any} app @param {any} record */
+function contentProblem(app, record) {
+  const raw = record.getString("content");
+  // PocketBase would answer this in English (validation_json_size_limit).
+  const max = record.collection().fields.getByName("content").calculateMaxBodySize();
+  const size = byteLength(raw);
+  if (size > max)
+    return `O conteúdo da página é grande demais: tem ${Math.ceil(size / 1024)} KB, e o limite é de ${Math.floor(max / 1024)} KB. Encurte ou remova seções.`;
+  const content = require(`${__hooks}/lib/common/json-values.js`).parseJson(raw);
+  if (content === null || typeof content !== "object" || Array.isArray(content)) return NOT_SECTIONS;
+  const others = Object.keys(content).filter((key) => key !== "sections");
+  if (others.length)
+    return `Conteúdo: só a lista de seções (“sections”) é aceita; remova ${others.map((key) => `“${key}”`).join(", ")}.`;
+  if (!Object.prototype.hasOwnProperty.call(content, "sections")) return NOT_SECTIONS;
+  const problems = sectionProblems(content.sections);
+  if (problems.length === 0) return missingImage(app, content.sections || []);
+  const more = problems.length - SHOWN;
+  const rest = more > 0 ? ` E mais ${more} ${more === 1 ? "problema" : "problemas"}.` : "";
+  return problems.slice(0, SHOWN).join(" ") + rest;
+}
+
+/**
+ * Throws a 400 naming the first problems of the page's sections on `content`. A new
+ * draft's empty content is `{ sections: [] }` by then (pb_hooks/content.pb.js).
+ * @param {any} app @param {any} record
+ */
+function assertSections(app, record) {
+  // A version saved before typed sections, restored: its sections as the upgrade converted the page's.
+  const { RESTORED_FROM_KEY } = require(`${__hooks}/lib/revisions/revisions.js`);
+  const { jsonField } = require(`${__hooks}/lib/common/json-values.js`);
+  if (record.get(RESTORED_FROM_KEY) && hasOldSections(jsonField(record, "content"))) {
+    record.set("content", typedContent(jsonField(record, "content")));
+  }
+  // Measured as stored: a textarea's "\r\n" is kept as "\n" (the model hooks would do it next).
+  require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(record, "content");
+  const problem = contentProblem(app, record);
+  if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
+}
+
+module.exports = { assertSections, typedContent };
