@@ -65,7 +65,10 @@ function filled(fields: Record<string, FieldSpec>, values: Section) {
 
 /** A valid section of `type`: emptySection plus its required values. */
 const section = (type: string, changes: Section = {}): Section => ({
-  ...filled(SECTION_TYPES[type as keyof typeof SECTION_TYPES].fields as Record<string, FieldSpec>, emptySection(type, newId())),
+  ...filled(
+    SECTION_TYPES[type as keyof typeof SECTION_TYPES].fields as Record<string, FieldSpec>,
+    emptySection(type as keyof typeof SECTION_TYPES, newId()),
+  ),
   ...changes,
 });
 
