@@ -65,6 +65,7 @@ export const SECTION_LINK_PATTERN = '^(/[^\\s]*|#[a-z][a-z0-9-]*|https://[^\\s]+
 /** A Mídia record's id. */
 export const MEDIA_ID_PATTERN = '^[a-z0-9]{15}$';
 
+/** @param {string} title @param {string} description */
 const item = (title, description) => ({
   title: { kind: 'text', label: title, required: true, max: 120 },
   description: { kind: 'longtext', label: description, required: true, max: 600 },
@@ -303,18 +304,27 @@ export const SECTION_TYPES = {
   },
 };
 
-/** The section types' names, in the admin's order. */
-export const SECTION_TYPE_NAMES = Object.keys(SECTION_TYPES);
+/** @typedef {keyof typeof SECTION_TYPES} SectionType */
 
+/** The section types' names, in the admin's order. */
+export const SECTION_TYPE_NAMES = /** @type {SectionType[]} */ (Object.keys(SECTION_TYPES));
+
+/** @typedef {{ kind: string, label: string, required?: boolean, min?: number, max?: number, options?: { value: string, label: string }[], itemLabel?: string, fields?: Record<string, Field> }} Field */
+
+/** @param {unknown} value @returns {value is Record<string, any>} */
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** @param {{ options?: { value: string }[] }} field */
 function optionValues(field) {
   return (field.options || []).map((option) => option.value);
 }
 
-/** The problems of one field's value (pt-BR), each with the field's label. */
+/**
+ * The problems of one field's value (pt-BR), each with the field's label.
+ * @param {Field} field @param {any} value @param {string} where @param {string[]} problems
+ */
 function fieldProblems(field, value, where, problems) {
   const name = `${where}${field.label}`;
   if (field.kind === 'list') {
@@ -325,7 +335,7 @@ function fieldProblems(field, value, where, problems) {
     value.forEach((entry, index) => {
       const prefix = `${where}${field.itemLabel} ${index + 1}: `;
       if (!isPlainObject(entry)) return problems.push(`${prefix}item inválido.`);
-      objectProblems(field.fields, entry, prefix, problems);
+      objectProblems(field.fields || {}, entry, prefix, problems);
     });
     return;
   }
@@ -348,21 +358,20 @@ function fieldProblems(field, value, where, problems) {
     if (field.required) problems.push(`${name}: preencha este campo.`);
     return;
   }
-  if (field.max && value.length > field.max)
-    problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
+  if (field.max && value.length > field.max) problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
   if (field.kind === 'text' && /[\r\n]/.test(value)) problems.push(`${name}: use uma linha só.`);
   if (field.kind === 'select' && optionValues(field).indexOf(value) < 0) problems.push(`${name}: opção desconhecida.`);
   if (field.kind === 'link' && !new RegExp(SECTION_LINK_PATTERN).test(text))
     problems.push(`${name}: use um caminho do site (/contato), uma âncora (#faq) ou um endereço https://.`);
-  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text))
-    problems.push(`${name}: escolha uma imagem da Mídia.`);
+  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text)) problems.push(`${name}: escolha uma imagem da Mídia.`);
 }
 
+/** @param {Record<string, Field>} fields @param {Record<string, unknown>} value @param {string} where @param {string[]} problems */
 function objectProblems(fields, value, where, problems) {
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(fields, key)) problems.push(`${where}campo desconhecido “${key}”.`);
   }
-  for (const key of Object.keys(fields)) fieldProblems(fields[key], value[key], where, problems);
+  for (const key of Object.keys(fields)) fieldProblems(/** @type {Field} */ (fields[key]), value[key], where, problems);
 }
 
 const COMMON_KEYS = ['id', 'type', 'anchor', 'column'];
@@ -371,17 +380,24 @@ const COMMON_KEYS = ['id', 'type', 'anchor', 'column'];
  * What is wrong with a page's sections, as pt-BR sentences naming the section (its
  * position and type) and the field; empty when they are valid.
  * @example sectionProblems([{ id: 'abcd', type: 'faq', title: '' }]) // ['Seção 1 (Perguntas frequentes): Título: preencha este campo.']
+ * @param {unknown} sections
+ * @returns {string[]}
  */
 export function sectionProblems(sections) {
   if (sections === undefined || sections === null) return [];
   if (!Array.isArray(sections)) return ['As seções da página devem ser uma lista.'];
+  /** @type {string[]} */
   const problems = [];
   if (sections.length > PAGE_SECTION_LIMITS.maxSections)
     problems.push(`A página tem ${sections.length} seções; o máximo é ${PAGE_SECTION_LIMITS.maxSections}.`);
+  /** @type {Record<string, boolean>} */
   const ids = {};
+  /** @type {Record<string, boolean>} */
   const anchors = {};
   sections.forEach((section, index) => {
-    const type = isPlainObject(section) ? SECTION_TYPES[section.type] : undefined;
+    const type = isPlainObject(section)
+      ? /** @type {Record<string, { label: string, fields: Record<string, Field> }>} */ (SECTION_TYPES)[section.type]
+      : undefined;
     const where = `Seção ${index + 1}${type ? ` (${type.label})` : ''}: `;
     if (!isPlainObject(section)) return problems.push(`${where}seção inválida.`);
     if (!type || !Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type))
@@ -399,6 +415,7 @@ export function sectionProblems(sections) {
     else if (anchor) anchors[anchor] = true;
     const column = section.column === undefined || section.column === null ? '' : section.column;
     if (optionValues({ options: COLUMN_OPTIONS }).indexOf(column) < 0) problems.push(`${where}Posição: opção desconhecida.`);
+    /** @type {Record<string, unknown>} */
     const own = {};
     for (const key of Object.keys(section)) if (COMMON_KEYS.indexOf(key) < 0) own[key] = section[key];
     objectProblems(type.fields, own, where, problems);
@@ -406,14 +423,20 @@ export function sectionProblems(sections) {
   return problems;
 }
 
-/** A new section's fields, empty (selects take their first option). */
+/**
+ * A new section's fields, empty (selects take their first option).
+ * @param {SectionType} type @param {string} id
+ * @returns {Record<string, unknown> & { id: string, type: SectionType }}
+ */
 export function emptySection(type, id) {
+  /** @type {Record<string, unknown> & { id: string, type: SectionType }} */
   const section = { id, type };
+  /** @type {Record<string, Field>} */
   const fields = SECTION_TYPES[type].fields;
   for (const key of Object.keys(fields)) {
-    const field = fields[key];
+    const field = /** @type {Field} */ (fields[key]);
     if (field.kind === 'list' || field.kind === 'choices') section[key] = [];
-    else if (field.kind === 'select') section[key] = field.options[0].value;
+    else if (field.kind === 'select') section[key] = field.options && field.options[0] ? field.options[0].value : '';
     else section[key] = '';
   }
   return section;
