@@ -27,6 +27,7 @@ export const MENU_URL_PATTERN = '^(/[^\\s]*|https://[^\\s/]+[^\\s]*)$';
 
 const ITEM_KEYS = ['id', 'label', 'page', 'url', 'new_tab'];
 
+/** @param {unknown} value @returns {string} */
 function text(value) {
   return typeof value === 'string' ? value.trim() : '';
 }
@@ -36,13 +37,17 @@ function text(value) {
  * and label); empty when they are valid. Whether a chosen page exists, and whether a
  * path is one the site serves, is for the caller to check (menuItemPath tells which).
  * @example menuItemProblems([{ id: 'abcd', label: '', url: '/blog' }]) // ['Item 1: preencha o texto do link.']
+ * @param {unknown} items
+ * @returns {string[]}
  */
 export function menuItemProblems(items) {
   if (!Array.isArray(items)) return ['Os itens do menu devem ser uma lista.'];
+  /** @type {string[]} */
   const problems = [];
   if (items.length > MENU_LIMITS.maxItems) problems.push(`O menu tem ${items.length} itens; o máximo é ${MENU_LIMITS.maxItems}.`);
+  /** @type {Record<string, boolean>} */
   const ids = {};
-  items.forEach((item, index) => {
+  items.forEach((/** @type {any} */ item, index) => {
     const label = item && typeof item === 'object' ? text(item.label) : '';
     const where = `Item ${index + 1}${label ? ` (“${label}”)` : ''}: `;
     if (!item || typeof item !== 'object' || Array.isArray(item)) return problems.push(`${where}item inválido.`);
@@ -78,9 +83,11 @@ export function menuItemProblems(items) {
  * The first path segment an item's address points at on this site ('' for the home
  * page), or null for an https:// address or a page item.
  * @example menuItemPath({ url: '/produtos/linha/ops#x' }) // 'produtos'
+ * @param {{ url?: unknown } | null | undefined} item
+ * @returns {string | null}
  */
 export function menuItemPath(item) {
   const url = text(item && item.url);
   if (!url.startsWith('/')) return null;
-  return url.slice(1).split(/[/?#]/)[0];
+  return url.slice(1).split(/[/?#]/)[0] || '';
 }
