@@ -17,6 +17,9 @@
 // path on this site, #anchor, or an https:// address), image (a Mídia record's id, or
 // empty for the type's default), select (one of `options`), choices (several of
 // `options`, in the order given), list (items with their own `fields`).
+//
+// Long on purpose: every section type's schema is one list, read top to bottom by
+// whoever adds a type; the checks below walk it and belong with it.
 
 /** Figures the company states (the Configurações' numbers), as the figures sections may show them. */
 export const FIGURE_OPTIONS = [
