@@ -15,6 +15,7 @@ onRecordAfterCreateSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "menus",
 );
 
 onRecordAfterUpdateSuccess(
@@ -31,6 +32,7 @@ onRecordAfterUpdateSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "menus",
 );
 
 onRecordAfterDeleteSuccess(
@@ -42,6 +44,7 @@ onRecordAfterDeleteSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "menus",
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and

@@ -19,6 +19,7 @@ import { RegisterPage } from './auth/RegisterPage';
 import { ConfirmEmailChangePage, ResetPasswordPage, VerifyEmailPage } from './auth/TokenPages';
 import users from './users';
 import posts from './posts';
+import menus from './menus';
 import pages from './pages';
 import media from './media';
 import audit from './audit';
@@ -58,6 +59,7 @@ function AdminPanel() {
       <Resource name="users" {...users} />
       <Resource name="posts" {...posts} />
       <Resource name="pages" {...pages} />
+      <Resource name="menus" {...menus} />
       <Resource name="media" {...media} />
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />

@@ -12,6 +12,7 @@ export type Area =
   | 'users'
   | 'posts'
   | 'pages'
+  | 'menus'
   | 'media'
   | 'settings'
   | 'audit'
@@ -30,6 +31,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   users: 'Você não tem permissão para gerenciar usuários.',
   posts: 'Você não tem permissão para gerenciar posts.',
   pages: 'Você não tem permissão para gerenciar páginas.',
+  menus: 'Você não tem permissão para editar os menus do site.',
   media: 'Você não tem permissão para gerenciar mídia.',
   settings: 'Você não tem permissão para acessar as configurações.',
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
@@ -71,6 +73,9 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
       return can(actor, 'create');
     case 'pages':
       return can(actor, 'editor');
+    // The three menus are made by a migration: editors and admins only list and edit them.
+    case 'menus':
+      return (action === 'list' || action === 'edit') && can(actor, 'editor');
     case 'media':
       if (isDelete) return record ? allows(actor, 'media', 'delete', record) : can(actor, 'delete');
       if (isEdit && record) return allows(actor, 'media', 'update', record, {});

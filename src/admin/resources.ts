@@ -8,6 +8,7 @@ const RESOURCE_COLLECTIONS = {
   users: 'users',
   posts: 'posts',
   pages: 'pages',
+  menus: 'menus',
   media: 'media',
   audit: 'audit_logs',
   messages: 'contact_messages',

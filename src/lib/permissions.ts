@@ -55,6 +55,7 @@ export type Collection =
   | 'newsletter_sends'
   | 'newsletter_deliveries'
   | 'comments'
+  | 'menus'
   | 'revisions';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
@@ -186,6 +187,12 @@ export function allows(
       if (operation === 'create') return true;
       if (read) return record.status === 'approved' || editor;
       return editor;
+
+    // The site's menus: the build reads them unsigned; editors and admins change
+    // their items, never their key; the three menus are made by a migration only.
+    case 'menus':
+      if (read) return true;
+      return operation === 'update' && editor && (!sets(changes, 'key') || changes?.key === record.key);
 
     // The history of posts and pages: written only by the server at each save, never
     // changed; an author reads that of the posts they own.

@@ -216,6 +216,25 @@ const CASES: CollectionCase[] = [
     updates: () => [{ label: 'SEO fields', changes: { title: 'Título SEO', meta_description: 'Descrição.' } }],
   },
   {
+    name: 'menus',
+    // The three menus are made by a migration; each update gets the footer column back as it was.
+    targets: () => [
+      {
+        label: 'footer column',
+        make: async () => {
+          const record = await su().collection('menus').getFirstListItem('key = "footer_resources"');
+          await su().collection('menus').update(record.id, { title: 'Recursos' });
+          return { id: record.id, facts: { id: record.id, key: 'footer_resources' } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a fourth menu', body: { key: 'header', title: '', items: [] }, facts: {} }],
+    updates: () => [
+      { label: 'column title', changes: { title: 'Materiais' } },
+      { label: 'key', changes: { key: 'footer_links' } },
+    ],
+  },
+  {
     name: 'media',
     targets: () => [
       mediaTarget("author's upload", () => s.author.actor!.id),
@@ -552,6 +571,12 @@ const SPEC: [string, boolean][] = [
   ['anonymous posts view published post', true],
   ['anonymous posts view scheduled post', false],
   ['anonymous pages view draft page', false],
+  ['anonymous menus view footer column', true],
+  ['author menus update footer column: column title', false],
+  ['editor menus update footer column: column title', true],
+  ['admin menus update footer column: key', false],
+  ['admin menus delete footer column', false],
+  ['admin menus create a fourth menu', false],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
   ['author newsletter_sends list a send', false],

@@ -28,6 +28,7 @@ function affectsSite(collection, before, after) {
   if (collection === "comments") {
     return (before && before.get("status") === "approved") || (after && after.get("status") === "approved");
   }
+  if (collection === "menus") return true;
   if (collection === "public_site_settings") {
     const record = after || before;
     return !String(record.get("key")).startsWith("smtp");
@@ -86,7 +87,7 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
-const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments"];
+const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus"];
 
 /** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
 function leftOutOf(list) {

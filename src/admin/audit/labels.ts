@@ -25,6 +25,7 @@ export const TABLE_LABELS: Record<string, string> = {
   newsletter_subscribers: 'Newsletter',
   backups: 'Backups',
   comments: 'Comentários',
+  menus: 'Menu',
 };
 
 export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));

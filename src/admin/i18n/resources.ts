@@ -86,6 +86,11 @@ export const resourceMessages = {
       deleted: 'Página excluída com sucesso!',
     },
   },
+  menus: {
+    name: 'Menu |||| Menu',
+    fields: { title: 'Título da coluna', items: 'Links' },
+    notifications: { updated: 'Menu salvo. Ele aparece no site na próxima publicação.' },
+  },
   media: {
     name: 'Mídia |||| Mídia',
     fields: {

@@ -15,6 +15,7 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/admin/posts/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
   { path: '/admin/pages', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/pages/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
+  { path: '/admin/menus', ready: (page) => expect(page.getByText('Menu do topo')).toBeVisible() },
   { path: '/admin/media', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/messages', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/newsletter', ready: (page) => expect(page.locator('main')).toBeVisible() },

@@ -1,0 +1,124 @@
+/**
+ * Editing one of the site's menus: its column title (the footer's columns) and its
+ * links, in order (react-admin's list, whose arrows move a link up or down, by mouse
+ * or keyboard). A link goes to a page chosen by name (it follows the page when its
+ * address changes) or to an address: a path of the site or an https:// address.
+ * The server refuses a page that no longer exists or a path the site does not serve.
+ */
+import Alert from '@mui/material/Alert';
+import {
+  ArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  Edit,
+  FormDataConsumer,
+  maxLength,
+  ReferenceInput,
+  SaveButton,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  type RaRecord,
+} from 'react-admin';
+import { MENU_LIMITS } from '../../../shared/menus.js';
+import { menuDefinition, toMenuBody, validateMenu, type MenuFormValues } from './menuRules';
+
+function MenuTitle() {
+  const record = useRecordContext();
+  return <span>{record ? `Menu: ${menuDefinition(record.key)?.label ?? record.key}` : 'Menu'}</span>;
+}
+
+const pageName = (record: RaRecord) =>
+  `${String(record.name)}${record.status === 'published' ? '' : ' (rascunho: fora do site até ser publicada)'}`;
+
+function MenuForm() {
+  const record = useRecordContext();
+  const definition = menuDefinition(record?.key);
+  return (
+    <SimpleForm
+      validate={(values) => validateMenu(values as MenuFormValues)}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
+      <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+        Cada link leva a uma página do site (escolha pelo nome) ou a um endereço. Use as setas para mudar a ordem. As mudanças
+        aparecem no site na próxima publicação.
+      </Alert>
+      {definition?.hasTitle && (
+        <TextInput source="title" label="Título da coluna" validate={maxLength(MENU_LIMITS.titleMax)} fullWidth />
+      )}
+      <ArrayInput source="items" label={`Links (até ${MENU_LIMITS.maxItems})`}>
+        <SimpleFormIterator
+          inline
+          disableClear
+          getItemLabel={(index) => `${index + 1}.`}
+          sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 } }}
+        >
+          <TextInput
+            source="label"
+            label="Texto do link"
+            helperText={false}
+            validate={maxLength(MENU_LIMITS.labelMax)}
+            sx={{ minWidth: 200 }}
+          />
+          <FormDataConsumer>
+            {({ scopedFormData }) =>
+              (scopedFormData as { url?: string } | undefined)?.url ? null : (
+                <ReferenceInput source="page" reference="pages" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+                  <AutocompleteInput
+                    label="Página"
+                    optionText={pageName}
+                    helperText={false}
+                    sx={{ minWidth: 240 }}
+                    parse={(value: string | null) => value ?? ''}
+                  />
+                </ReferenceInput>
+              )
+            }
+          </FormDataConsumer>
+          <FormDataConsumer>
+            {({ scopedFormData }) =>
+              (scopedFormData as { page?: string } | undefined)?.page ? null : (
+                <TextInput
+                  source="url"
+                  label="Ou endereço"
+                  helperText="/produtos ou https://…"
+                  validate={maxLength(MENU_LIMITS.urlMax)}
+                  sx={{ minWidth: 220 }}
+                />
+              )
+            }
+          </FormDataConsumer>
+          <BooleanInput source="new_tab" label="Abrir em nova aba" helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  );
+}
+
+export default function MenuEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<MenuTitle />}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('resources.menus.notifications.updated', { type: 'success' });
+          redirect('list', 'menus');
+        },
+      }}
+      transform={(values: MenuFormValues) => toMenuBody(values)}
+    >
+      <MenuForm />
+    </Edit>
+  );
+}
