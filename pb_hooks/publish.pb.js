@@ -15,6 +15,8 @@ onRecordAfterCreateSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "testimonials",
+  "faq_entries",
 );
 
 onRecordAfterUpdateSuccess(
@@ -31,6 +33,8 @@ onRecordAfterUpdateSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "testimonials",
+  "faq_entries",
 );
 
 onRecordAfterDeleteSuccess(
@@ -42,6 +46,8 @@ onRecordAfterDeleteSuccess(
   "pages",
   "public_site_settings",
   "comments",
+  "testimonials",
+  "faq_entries",
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and

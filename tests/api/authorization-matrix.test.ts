@@ -91,6 +91,19 @@ async function ensureSetting(key: string): Promise<{ id: string; facts: RecordFa
   }
 }
 
+const testimonial = () => ({
+  name: 'Marta L.',
+  company: 'Fabricante de dosadoras',
+  quote: 'Os controladores estão rodando há dois anos sem nenhuma falha em campo, em três turnos.',
+  page: 'clientes',
+  order: 90,
+});
+const faqEntry = () => ({
+  question: 'Vocês enviam para todo o Brasil?',
+  answer: 'Sim: enviamos para todo o Brasil, por transportadora ou pelos Correios, com rastreio.',
+  order: 90,
+});
+
 const CASES: CollectionCase[] = [
   {
     name: 'users',
@@ -210,6 +223,34 @@ const CASES: CollectionCase[] = [
       })),
     creates: () => [{ label: 'draft page', body: { name: unique('Nova página'), status: 'draft' }, facts: { status: 'draft' } }],
     updates: () => [{ label: 'SEO fields', changes: { title: 'Título SEO', meta_description: 'Descrição.' } }],
+  },
+  {
+    name: 'testimonials',
+    targets: () => [
+      {
+        label: 'a testimonial',
+        make: async () => {
+          const record = await su().collection('testimonials').create(testimonial());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a testimonial', body: testimonial(), facts: {} }],
+    updates: () => [{ label: 'quote', changes: { quote: `${testimonial().quote} Recomendo.` } }],
+  },
+  {
+    name: 'faq_entries',
+    targets: () => [
+      {
+        label: 'a question',
+        make: async () => {
+          const record = await su().collection('faq_entries').create(faqEntry());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a question', body: faqEntry(), facts: {} }],
+    updates: () => [{ label: 'answer', changes: { answer: `${faqEntry().answer} Consulte-nos.` } }],
   },
   {
     name: 'media',
@@ -548,6 +589,10 @@ const SPEC: [string, boolean][] = [
   ['anonymous posts view published post', true],
   ['anonymous posts view scheduled post', false],
   ['anonymous pages view draft page', false],
+  ['anonymous testimonials view a testimonial', true],
+  ['author testimonials create a testimonial', false],
+  ['editor faq_entries update a question: answer', true],
+  ['author faq_entries delete a question', false],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
   ['author newsletter_sends list a send', false],

@@ -25,6 +25,8 @@ export const TABLE_LABELS: Record<string, string> = {
   newsletter_subscribers: 'Newsletter',
   backups: 'Backups',
   comments: 'Comentários',
+  testimonials: 'Depoimentos',
+  faq_entries: 'Perguntas frequentes',
 };
 
 export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));
