@@ -20,6 +20,8 @@ import { ConfirmEmailChangePage, ResetPasswordPage, VerifyEmailPage } from './au
 import users from './users';
 import posts from './posts';
 import pages from './pages';
+import testimonials from './testimonials';
+import faq from './faq';
 import media from './media';
 import audit from './audit';
 import messages from './messages';
@@ -58,6 +60,8 @@ function AdminPanel() {
       <Resource name="users" {...users} />
       <Resource name="posts" {...posts} />
       <Resource name="pages" {...pages} />
+      <Resource name="testimonials" {...testimonials} />
+      <Resource name="faq" {...faq} />
       <Resource name="media" {...media} />
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />

@@ -12,6 +12,8 @@ export type Area =
   | 'users'
   | 'posts'
   | 'pages'
+  | 'testimonials'
+  | 'faq'
   | 'media'
   | 'settings'
   | 'audit'
@@ -30,6 +32,8 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   users: 'Você não tem permissão para gerenciar usuários.',
   posts: 'Você não tem permissão para gerenciar posts.',
   pages: 'Você não tem permissão para gerenciar páginas.',
+  testimonials: 'Você não tem permissão para editar os depoimentos.',
+  faq: 'Você não tem permissão para editar as perguntas frequentes.',
   media: 'Você não tem permissão para gerenciar mídia.',
   settings: 'Você não tem permissão para acessar as configurações.',
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
@@ -70,6 +74,8 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
       if (isEdit && record) return allows(actor, 'posts', 'update', record, {});
       return can(actor, 'create');
     case 'pages':
+    case 'testimonials':
+    case 'faq':
       return can(actor, 'editor');
     case 'media':
       if (isDelete) return record ? allows(actor, 'media', 'delete', record) : can(actor, 'delete');

@@ -8,6 +8,8 @@ const RESOURCE_COLLECTIONS = {
   users: 'users',
   posts: 'posts',
   pages: 'pages',
+  testimonials: 'testimonials',
+  faq: 'faq_entries',
   media: 'media',
   audit: 'audit_logs',
   messages: 'contact_messages',

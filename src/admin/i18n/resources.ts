@@ -86,6 +86,14 @@ export const resourceMessages = {
       deleted: 'Página excluída com sucesso!',
     },
   },
+  testimonials: {
+    name: 'Depoimento |||| Depoimentos',
+    notifications: { created: 'Depoimento criado.', updated: 'Depoimento salvo.', deleted: 'Depoimento excluído.' },
+  },
+  faq: {
+    name: 'Pergunta frequente |||| Perguntas frequentes',
+    notifications: { created: 'Pergunta criada.', updated: 'Pergunta salva.', deleted: 'Pergunta excluída.' },
+  },
   media: {
     name: 'Mídia |||| Mídia',
     fields: {
