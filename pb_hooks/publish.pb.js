@@ -16,6 +16,8 @@ onRecordAfterCreateSuccess(
   "public_site_settings",
   "comments",
   "menus",
+  "testimonials",
+  "faq_entries",
 );
 
 onRecordAfterUpdateSuccess(
@@ -33,6 +35,8 @@ onRecordAfterUpdateSuccess(
   "public_site_settings",
   "comments",
   "menus",
+  "testimonials",
+  "faq_entries",
 );
 
 onRecordAfterDeleteSuccess(
@@ -45,6 +49,8 @@ onRecordAfterDeleteSuccess(
   "public_site_settings",
   "comments",
   "menus",
+  "testimonials",
+  "faq_entries",
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and

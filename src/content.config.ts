@@ -136,7 +136,7 @@ const software = defineCollection({
 
 /** Customer testimonials: six on /clientes, three (with role) on /quem-somos. */
 const testimonials = defineCollection({
-  loader: file('src/content/testimonials.json'),
+  loader: file('shared/site-testimonials.json'),
   schema: z.object({
     name: text(2, 60),
     initial: z.string().length(1),
@@ -151,7 +151,7 @@ const testimonials = defineCollection({
 
 /** Contact page FAQ. */
 const faq = defineCollection({
-  loader: file('src/content/faq.json'),
+  loader: file('shared/site-faq.json'),
   schema: z.object({ question: text(10, 160), answer: text(30, 700), order: z.number().int().positive() }),
 });
 

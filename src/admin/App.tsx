@@ -21,6 +21,8 @@ import users from './users';
 import posts from './posts';
 import menus from './menus';
 import pages from './pages';
+import testimonials from './testimonials';
+import faq from './faq';
 import media from './media';
 import audit from './audit';
 import messages from './messages';
@@ -60,6 +62,8 @@ function AdminPanel() {
       <Resource name="posts" {...posts} />
       <Resource name="pages" {...pages} />
       <Resource name="menus" {...menus} />
+      <Resource name="testimonials" {...testimonials} />
+      <Resource name="faq" {...faq} />
       <Resource name="media" {...media} />
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />

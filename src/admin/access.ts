@@ -13,6 +13,8 @@ export type Area =
   | 'posts'
   | 'pages'
   | 'menus'
+  | 'testimonials'
+  | 'faq'
   | 'media'
   | 'settings'
   | 'audit'
@@ -32,6 +34,8 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   posts: 'Você não tem permissão para gerenciar posts.',
   pages: 'Você não tem permissão para gerenciar páginas.',
   menus: 'Você não tem permissão para editar os menus do site.',
+  testimonials: 'Você não tem permissão para editar os depoimentos.',
+  faq: 'Você não tem permissão para editar as perguntas frequentes.',
   media: 'Você não tem permissão para gerenciar mídia.',
   settings: 'Você não tem permissão para acessar as configurações.',
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
@@ -72,6 +76,8 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
       if (isEdit && record) return allows(actor, 'posts', 'update', record, {});
       return can(actor, 'create');
     case 'pages':
+    case 'testimonials':
+    case 'faq':
       return can(actor, 'editor');
     // The three menus are made by a migration: editors and admins only list and edit them.
     case 'menus':

@@ -9,6 +9,8 @@ const RESOURCE_COLLECTIONS = {
   posts: 'posts',
   pages: 'pages',
   menus: 'menus',
+  testimonials: 'testimonials',
+  faq: 'faq_entries',
   media: 'media',
   audit: 'audit_logs',
   messages: 'contact_messages',

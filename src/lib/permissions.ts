@@ -56,6 +56,8 @@ export type Collection =
   | 'newsletter_deliveries'
   | 'comments'
   | 'menus'
+  | 'testimonials'
+  | 'faq_entries'
   | 'revisions';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
@@ -149,6 +151,11 @@ export function allows(
 
     case 'pages':
       return read ? record.status === 'published' || editor : editor;
+
+    // What the pages share (testimonials, FAQ): public, written by editors and admins.
+    case 'testimonials':
+    case 'faq_entries':
+      return read || editor;
 
     case 'media':
       if (operation === 'view') return true;

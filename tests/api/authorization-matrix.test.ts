@@ -91,6 +91,19 @@ async function ensureSetting(key: string): Promise<{ id: string; facts: RecordFa
   }
 }
 
+const testimonial = () => ({
+  name: 'Marta L.',
+  company: 'Fabricante de dosadoras',
+  quote: 'Os controladores estão rodando há dois anos sem nenhuma falha em campo, em três turnos.',
+  page: 'clientes',
+  order: 90,
+});
+const faqEntry = () => ({
+  question: 'Vocês enviam para todo o Brasil?',
+  answer: 'Sim: enviamos para todo o Brasil, por transportadora ou pelos Correios, com rastreio.',
+  order: 90,
+});
+
 const CASES: CollectionCase[] = [
   {
     name: 'users',
@@ -233,6 +246,32 @@ const CASES: CollectionCase[] = [
       { label: 'column title', changes: { title: 'Materiais' } },
       { label: 'key', changes: { key: 'footer_links' } },
     ],
+    name: 'testimonials',
+    targets: () => [
+      {
+        label: 'a testimonial',
+        make: async () => {
+          const record = await su().collection('testimonials').create(testimonial());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a testimonial', body: testimonial(), facts: {} }],
+    updates: () => [{ label: 'quote', changes: { quote: `${testimonial().quote} Recomendo.` } }],
+  },
+  {
+    name: 'faq_entries',
+    targets: () => [
+      {
+        label: 'a question',
+        make: async () => {
+          const record = await su().collection('faq_entries').create(faqEntry());
+          return { id: record.id, facts: { id: record.id } };
+        },
+      },
+    ],
+    creates: () => [{ label: 'a question', body: faqEntry(), facts: {} }],
+    updates: () => [{ label: 'answer', changes: { answer: `${faqEntry().answer} Consulte-nos.` } }],
   },
   {
     name: 'media',
@@ -577,6 +616,10 @@ const SPEC: [string, boolean][] = [
   ['admin menus update footer column: key', false],
   ['admin menus delete footer column', false],
   ['admin menus create a fourth menu', false],
+  ['anonymous testimonials view a testimonial', true],
+  ['author testimonials create a testimonial', false],
+  ['editor faq_entries update a question: answer', true],
+  ['author faq_entries delete a question', false],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
   ['author newsletter_sends list a send', false],

@@ -5,7 +5,19 @@
 // records (backups).
 
 /** What the log covers. */
-const AUDITED = ["users", "posts", "pages", "media", "public_site_settings", "comments", "privacy_requests", "newsletter_sends", "menus"];
+const AUDITED = [
+  "users",
+  "posts",
+  "pages",
+  "media",
+  "public_site_settings",
+  "comments",
+  "privacy_requests",
+  "newsletter_sends",
+  "menus",
+  "testimonials",
+  "faq_entries",
+];
 
 const LOG_COLLECTION = "audit_logs";
 

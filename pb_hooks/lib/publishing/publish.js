@@ -28,7 +28,8 @@ function affectsSite(collection, before, after) {
   if (collection === "comments") {
     return (before && before.get("status") === "approved") || (after && after.get("status") === "approved");
   }
-  if (collection === "menus") return true;
+  // What every page may show: the menus and the pieces the pages share.
+  if (collection === "menus" || collection === "testimonials" || collection === "faq_entries") return true;
   if (collection === "public_site_settings") {
     const record = after || before;
     return !String(record.get("key")).startsWith("smtp");
@@ -68,7 +69,7 @@ function onContentChange(collection, action, before, after) {
   const label =
     collection === "comments"
       ? `${record.get("name")} em ${record.get("article")}`
-      : record.get("title") || record.get("name") || record.get("key") || record.id;
+      : record.get("title") || record.get("name") || record.get("question") || record.get("key") || record.id;
   const reason = collection + ": " + ACTIONS[action] + " de " + label;
   requestRebuild(reason, false);
   // A scheduled post also needs a build at its time, so it goes live then.
@@ -87,7 +88,7 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
-const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus"];
+const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus", "testimonials", "faq_entries"];
 
 /** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
 function leftOutOf(list) {

@@ -26,6 +26,8 @@ export const TABLE_LABELS: Record<string, string> = {
   backups: 'Backups',
   comments: 'Comentários',
   menus: 'Menu',
+  testimonials: 'Depoimentos',
+  faq_entries: 'Perguntas frequentes',
 };
 
 export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));

@@ -91,6 +91,14 @@ export const resourceMessages = {
     fields: { title: 'Título da coluna', items: 'Links' },
     notifications: { updated: 'Menu salvo. Ele aparece no site na próxima publicação.' },
   },
+  testimonials: {
+    name: 'Depoimento |||| Depoimentos',
+    notifications: { created: 'Depoimento criado.', updated: 'Depoimento salvo.', deleted: 'Depoimento excluído.' },
+  },
+  faq: {
+    name: 'Pergunta frequente |||| Perguntas frequentes',
+    notifications: { created: 'Pergunta criada.', updated: 'Pergunta salva.', deleted: 'Pergunta excluída.' },
+  },
   media: {
     name: 'Mídia |||| Mídia',
     fields: {

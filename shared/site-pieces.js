@@ -1,0 +1,73 @@
+// The pieces the site's pages share, edited once in the admin and shown wherever a
+// section places them (shared/page-sections.js: the `testimonials` and `faq`
+// sections): customer testimonials ('Depoimentos') and the frequently asked questions
+// ('Perguntas frequentes'). Their fields and limits are written once here, for the
+// hooks (pb_hooks/lib/pieces/pieces.js refuses a record that breaks them, in pt-BR),
+// the admin's forms (src/admin/pieces/) and the site's collections
+// (src/content.config.ts). Loaded by the hooks through pb_hooks/lib/common/shared.js:
+// only `export const` / `export function`, no imports.
+
+/** Which page's list a testimonial belongs to. */
+export const TESTIMONIAL_GROUPS = [
+  { value: 'clientes', label: 'Clientes' },
+  { value: 'quem-somos', label: 'Quem Somos' },
+];
+
+/**
+ * Each piece's collection and its text fields: pt-BR label, length limits (the
+ * site's texts as they were in git fit them), whether required.
+ */
+export const PIECES = {
+  testimonials: {
+    label: 'Depoimento',
+    fields: {
+      name: { label: 'Nome', min: 2, max: 60, required: true },
+      company: { label: 'Empresa ou setor', min: 3, max: 80, required: true },
+      role: { label: 'Cargo', min: 3, max: 60, required: false },
+      quote: { label: 'Depoimento', min: 40, max: 500, required: true },
+    },
+  },
+  faq_entries: {
+    label: 'Pergunta',
+    fields: {
+      question: { label: 'Pergunta', min: 10, max: 160, required: true },
+      answer: { label: 'Resposta', min: 30, max: 700, required: true },
+    },
+  },
+};
+
+/** A piece's place in its list: 1 comes first. */
+export const PIECE_ORDER = { min: 1, max: 999 };
+
+/**
+ * What is wrong with a piece's values, by field, in pt-BR; empty when valid.
+ * @example pieceProblems('faq_entries', { question: 'Prazo?', answer: '', order: 1 }) // { question: 'Pergunta: no mínimo 10 caracteres.', answer: 'Preencha a resposta.' }
+ * @param {'testimonials' | 'faq_entries'} kind
+ * @param {Record<string, unknown>} values
+ * @returns {Record<string, string>}
+ */
+export function pieceProblems(kind, values) {
+  /** @type {Record<string, string>} */
+  const problems = {};
+  /** @type {Record<string, { label: string, min: number, max: number, required: boolean }>} */
+  const fields = PIECES[kind].fields;
+  for (const name of Object.keys(fields)) {
+    const field = /** @type {{ label: string, min: number, max: number, required: boolean }} */ (fields[name]);
+    const raw = values[name];
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') problems[name] = `${field.label}: deve ser um texto.`;
+    else if (!value) {
+      if (field.required) problems[name] = `Preencha o campo ${field.label.toLowerCase()}.`;
+    } else if (value.length < field.min) problems[name] = `${field.label}: no mínimo ${field.min} caracteres.`;
+    else if (value.length > field.max)
+      problems[name] = `${field.label}: no máximo ${field.max} caracteres (tem ${value.length}).`;
+  }
+  if (kind === 'testimonials') {
+    const groups = TESTIMONIAL_GROUPS.map((group) => group.value);
+    if (groups.indexOf(String(values.group)) < 0) problems.group = 'Escolha em que página o depoimento aparece.';
+  }
+  const order = values.order;
+  if (typeof order !== 'number' || Math.floor(order) !== order || order < PIECE_ORDER.min || order > PIECE_ORDER.max)
+    problems.order = `Ordem: um número inteiro de ${PIECE_ORDER.min} a ${PIECE_ORDER.max}.`;
+  return problems;
+}
