@@ -246,6 +246,8 @@ const CASES: CollectionCase[] = [
       { label: 'column title', changes: { title: 'Materiais' } },
       { label: 'key', changes: { key: 'footer_links' } },
     ],
+  },
+  {
     name: 'testimonials',
     targets: () => [
       {
