@@ -71,8 +71,8 @@ export async function renderPagePreview(page, media, component = SECTIONS_COMPON
 
 /** The largest request the endpoint reads: a preview carries a whole post. */
 const MAX_BODY = 1024 * 1024;
-/** A page's preview carries all its sections (shared/page-sections.js: 40 of up to 40,000 characters). */
-const MAX_PAGE_BODY = 2 * 1024 * 1024;
+/** A page's preview carries all its sections: the hook's 2 MB body (pb_hooks/preview.pb.js) and the images' facts. */
+const MAX_PAGE_BODY = 3 * 1024 * 1024;
 const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY };
 
 /** @param {import('node:http').ServerResponse} response @param {Promise<unknown>} answer */
