@@ -17,6 +17,9 @@
 // path on this site, #anchor, or an https:// address), image (a Mídia record's id, or
 // empty for the type's default), select (one of `options`), choices (several of
 // `options`, in the order given), list (items with their own `fields`).
+//
+// Long on purpose: every section type and its fields in one file, the one contract the
+// collection, the hooks and the admin read.
 
 /** Figures the company states (the Configurações' numbers), as the figures sections may show them. */
 export const FIGURE_OPTIONS = [
@@ -65,6 +68,7 @@ export const SECTION_LINK_PATTERN = '^(/[^\\s]*|#[a-z][a-z0-9-]*|https://[^\\s]+
 /** A Mídia record's id. */
 export const MEDIA_ID_PATTERN = '^[a-z0-9]{15}$';
 
+/** @param {string} title @param {string} description */
 const item = (title, description) => ({
   title: { kind: 'text', label: title, required: true, max: 120 },
   description: { kind: 'longtext', label: description, required: true, max: 600 },
@@ -306,15 +310,20 @@ export const SECTION_TYPES = {
 /** The section types' names, in the admin's order. */
 export const SECTION_TYPE_NAMES = Object.keys(SECTION_TYPES);
 
+/** @param {unknown} value @returns {value is Record<string, any>} */
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** @param {{ options?: { value: string }[] }} field */
 function optionValues(field) {
   return (field.options || []).map((option) => option.value);
 }
 
-/** The problems of one field's value (pt-BR), each with the field's label. */
+/**
+ * The problems of one field's value (pt-BR), each with the field's label.
+ * @param {any} field @param {any} value @param {string} where @param {string[]} problems
+ */
 function fieldProblems(field, value, where, problems) {
   const name = `${where}${field.label}`;
   if (field.kind === 'list') {
@@ -348,16 +357,15 @@ function fieldProblems(field, value, where, problems) {
     if (field.required) problems.push(`${name}: preencha este campo.`);
     return;
   }
-  if (field.max && value.length > field.max)
-    problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
+  if (field.max && value.length > field.max) problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
   if (field.kind === 'text' && /[\r\n]/.test(value)) problems.push(`${name}: use uma linha só.`);
   if (field.kind === 'select' && optionValues(field).indexOf(value) < 0) problems.push(`${name}: opção desconhecida.`);
   if (field.kind === 'link' && !new RegExp(SECTION_LINK_PATTERN).test(text))
     problems.push(`${name}: use um caminho do site (/contato), uma âncora (#faq) ou um endereço https://.`);
-  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text))
-    problems.push(`${name}: escolha uma imagem da Mídia.`);
+  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text)) problems.push(`${name}: escolha uma imagem da Mídia.`);
 }
 
+/** @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where @param {string[]} problems */
 function objectProblems(fields, value, where, problems) {
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(fields, key)) problems.push(`${where}campo desconhecido “${key}”.`);
@@ -371,17 +379,23 @@ const COMMON_KEYS = ['id', 'type', 'anchor', 'column'];
  * What is wrong with a page's sections, as pt-BR sentences naming the section (its
  * position and type) and the field; empty when they are valid.
  * @example sectionProblems([{ id: 'abcd', type: 'faq', title: '' }]) // ['Seção 1 (Perguntas frequentes): Título: preencha este campo.']
+ * @param {unknown} sections
+ * @returns {string[]}
  */
 export function sectionProblems(sections) {
   if (sections === undefined || sections === null) return [];
   if (!Array.isArray(sections)) return ['As seções da página devem ser uma lista.'];
+  /** @type {string[]} */
   const problems = [];
   if (sections.length > PAGE_SECTION_LIMITS.maxSections)
     problems.push(`A página tem ${sections.length} seções; o máximo é ${PAGE_SECTION_LIMITS.maxSections}.`);
+  /** @type {Record<string, boolean>} */
   const ids = {};
+  /** @type {Record<string, boolean>} */
   const anchors = {};
   sections.forEach((section, index) => {
-    const type = isPlainObject(section) ? SECTION_TYPES[section.type] : undefined;
+    const types = /** @type {Record<string, any>} */ (SECTION_TYPES);
+    const type = isPlainObject(section) ? types[section.type] : undefined;
     const where = `Seção ${index + 1}${type ? ` (${type.label})` : ''}: `;
     if (!isPlainObject(section)) return problems.push(`${where}seção inválida.`);
     if (!type || !Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type))
@@ -399,6 +413,7 @@ export function sectionProblems(sections) {
     else if (anchor) anchors[anchor] = true;
     const column = section.column === undefined || section.column === null ? '' : section.column;
     if (optionValues({ options: COLUMN_OPTIONS }).indexOf(column) < 0) problems.push(`${where}Posição: opção desconhecida.`);
+    /** @type {Record<string, unknown>} */
     const own = {};
     for (const key of Object.keys(section)) if (COMMON_KEYS.indexOf(key) < 0) own[key] = section[key];
     objectProblems(type.fields, own, where, problems);
@@ -406,10 +421,14 @@ export function sectionProblems(sections) {
   return problems;
 }
 
-/** A new section's fields, empty (selects take their first option). */
+/**
+ * A new section's fields, empty (selects take their first option).
+ * @param {string} type @param {string} id
+ */
 export function emptySection(type, id) {
+  /** @type {Record<string, any>} */
   const section = { id, type };
-  const fields = SECTION_TYPES[type].fields;
+  const fields = /** @type {Record<string, any>} */ (SECTION_TYPES)[type].fields;
   for (const key of Object.keys(fields)) {
     const field = fields[key];
     if (field.kind === 'list' || field.kind === 'choices') section[key] = [];
