@@ -152,7 +152,10 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       const address = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({
         url: `http://${host}:${address.port}`,
-        close: () => Promise.all([new Promise((done) => server.close(() => done())), siteComponents.close()]).then(() => {}),
+        close: async () => {
+          await new Promise((done) => server.close(done));
+          await siteComponents.close();
+        },
       });
     });
   });
