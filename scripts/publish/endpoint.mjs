@@ -56,17 +56,18 @@ const siteComponents = siteComponentRenderer();
  * A page's sections for the admin's preview, rendered by the site's own components
  * (scripts/publish/site-components.mjs), their Markdown fields first rendered by the
  * site's pipeline as the site's loader renders them (src/lib/cms/section-markdown.ts).
- * The sections come checked by the hook (shared/page-sections.js). The site's
- * stylesheet is the admin's frame's own (src/admin/common/SitePreview.tsx).
+ * The sections come checked by the hook (shared/page-sections.js). `css` holds the
+ * styles the components bring themselves; the site's stylesheet (Tailwind's classes)
+ * is the admin's frame's own (src/admin/common/SitePreview.tsx).
  * @param {{ sections: { type: string }[] }} page
  * @param {unknown[]} media the `{ id, file, width, height }` of the media images the sections show
  * @param {string} [component] the sections' component, a path from the repository's root
- * @returns {Promise<{ html: string }>}
+ * @returns {Promise<{ html: string, css: string }>}
  */
 export async function renderPagePreview(page, media, component = SECTIONS_COMPONENT) {
   const { renderSectionMarkdown } = await import('../../src/lib/cms/section-markdown.ts');
   const sections = await renderSectionMarkdown(page.sections, (markdown) => renderPreview(markdown, media));
-  return { html: await siteComponents.render(component, { sections }) };
+  return siteComponents.render(component, { sections });
 }
 
 /** The largest request the endpoint reads: a preview carries a whole post. */
@@ -90,7 +91,7 @@ function answerPreview(response, answer) {
  * The loopback endpoint PocketBase's hooks call, with the shared secret:
  * POST /rebuild {reason, immediate, at} asks for a publication (PUBLISHER_URL);
  * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
- * renders it, and POST /preview/page {sections, media} `{ html }`, a page's sections
+ * renders it, and POST /preview/page {sections, media} `{ html, css }`, a page's sections
  * rendered by the site's components (PREVIEW_URL). Without a publisher it only
  * renders previews. Returns its URL.
  * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, sectionsComponent?: string }} options

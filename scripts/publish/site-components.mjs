@@ -7,6 +7,7 @@
 // and then kept in Vite's module graph, so a render after the first takes milliseconds.
 // The server starts on the first preview (about 2 s) and is closed after a while
 // without one, so a publisher nobody previews pages with holds none of it.
+import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 
 /** How long the Vite server stays after the last render. */
@@ -42,6 +43,35 @@ async function startVite() {
     server: { ...config.server, middlewareMode: true, hmr: false, watch: null, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
+}
+
+/** A stylesheet request in Vite's module graph (a `.css` file, or an Astro component's `<style>`). */
+const STYLE = /\.css(?:$|\?)|[?&]lang\.css(?:$|&)/;
+
+/**
+ * The styles the component and the modules it imports bring themselves (an Astro
+ * component's `<style>`, an imported stylesheet), as a page's `<head>` would carry
+ * them: Astro gathers them so in its dev server (astro/dist/content/vite-plugin-content-assets.js).
+ * Tailwind's classes are not among them; the site's stylesheet holds those.
+ * @param {import('vite').ViteDevServer} vite @param {string} component
+ */
+async function stylesOf(vite, component) {
+  const graph = vite.environments.ssr.moduleGraph;
+  const seen = new Set();
+  const pending = [...(graph.getModulesByFile(path.join(ROOT, component)) ?? [])];
+  const styles = [];
+  while (pending.length) {
+    const module = pending.pop();
+    if (!module || seen.has(module)) continue;
+    seen.add(module);
+    pending.push(...module.importedModules);
+    if (!STYLE.test(module.url)) continue;
+    // `?inline` makes Vite answer a stylesheet module with its CSS as text.
+    const inline = module.url.includes('?') ? module.url.replace('?', '?inline&') : `${module.url}?inline`;
+    const { default: css } = /** @type {{ default: unknown }} */ (await vite.ssrLoadModule(inline));
+    if (typeof css === 'string') styles.push(css);
+  }
+  return styles.join('\n');
 }
 
 /**
@@ -83,8 +113,10 @@ export function siteComponentRenderer({ idleMs = IDLE_MS } = {}) {
   return {
     /**
      * The HTML of a component of the site (a path from the repository's root, e.g.
-     * `/src/components/ui/PageHero.astro`) with these props, as a page of the site renders it.
+     * `/src/components/ui/PageHero.astro`) with these props, as a page of the site
+     * renders it, and the CSS of the styles it brings itself (stylesOf).
      * @param {string} component @param {Record<string, unknown>} props
+     * @returns {Promise<{ html: string, css: string }>}
      */
     async render(component, props) {
       clearTimeout(idle);
@@ -98,7 +130,8 @@ export function siteComponentRenderer({ idleMs = IDLE_MS } = {}) {
         const module = /** @type {{ default: import('astro/runtime/server/index.js').AstroComponentFactory }} */ (
           await vite.ssrLoadModule(component)
         );
-        return await container.renderToString(module.default, { props });
+        const html = await container.renderToString(module.default, { props });
+        return { html, css: await stylesOf(vite, component) };
       } finally {
         idle = setTimeout(() => void close(), idleMs);
         idle.unref();

@@ -253,10 +253,11 @@ export interface AdminMethods {
   renderPreview(markdown: string): Promise<{ html: string }>;
   /**
    * A page's sections rendered by the site's own components, each marked with its
-   * `data-section-id` (pb_hooks/preview.pb.js; editors and admins). Sections the site
-   * would refuse are a 400 with their pt-BR problems. `signal` cancels a stale request.
+   * `data-section-id`, and the styles those components bring themselves
+   * (pb_hooks/preview.pb.js; editors and admins). Sections the site would refuse are
+   * a 400 with their pt-BR problems. `signal` cancels a stale request.
    */
-  renderPagePreview(sections: readonly unknown[], options?: { signal?: AbortSignal }): Promise<{ html: string }>;
+  renderPagePreview(sections: readonly unknown[], options?: { signal?: AbortSignal }): Promise<{ html: string; css: string }>;
   /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy/privacy.js; admins only). */
   privacyLookup(email: string): Promise<PrivacyHoldings>;
   /** The same with the e-mail and the time of the export (POST /api/privacy/export); the panel writes the file (privacy/facts.ts). */

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 type Client = StaffServer['author']['client'];
 const previewBody = (client: Client, body: Record<string, unknown>) =>
-  client.send<{ html: string }>('/api/site/preview/page', { method: 'POST', body });
+  client.send<{ html: string; css: string }>('/api/site/preview/page', { method: 'POST', body });
 const preview = (client: Client, sections: unknown) => previewBody(client, { sections });
 
 const header = { id: 'cabecalho1', type: 'page_header', eyebrow: '', title: 'Quem Somos', subtitle: 'Tecnologia nacional.' };
@@ -59,6 +59,14 @@ describe('the page preview renders as the site publishes', () => {
     expect(body).toContain('<strong>no Brasil</strong>');
     expect(html).toContain(body);
     expect(html).not.toContain('<script>alert');
+  });
+
+  test('the styles the components bring themselves come beside the HTML', async () => {
+    const { html, css } = await previewBody(s.editor.client, { sections: [text] });
+    // Astro scopes a component's <style> to its elements with a data-astro-cid-… attribute.
+    const scope = /data-astro-cid-([a-z0-9]+)/.exec(html)?.[1];
+    expect(scope).toBeTruthy();
+    expect(css).toMatch(new RegExp(`\\.stand-in\\[data-astro-cid-${scope}\\]\\s*\\{\\s*scroll-margin-top:\\s*6rem`));
   });
 
   test('an admin may ask too, and an empty page is an empty preview', async () => {

@@ -27,7 +27,7 @@ function mediaFacts(app, markdown) {
   return facts;
 }
 
-/** Sends `payload` to the Node process's `path` and answers its `{ html }`, or why there is none. */
+/** Sends `payload` to the Node process's `path` and answers its `{ html }` (and `css`), or why there is none. */
 function render(e, path, payload) {
   const url = $os.getenv("PREVIEW_URL");
   const secret = $os.getenv("PUBLISH_SECRET");
@@ -46,7 +46,10 @@ function render(e, path, payload) {
   }
   if (response.statusCode !== 200 || !response.json)
     return e.json(502, { message: "Não foi possível gerar a pré-visualização agora. Tente de novo." });
-  return e.json(200, { html: String(response.json.html || "") });
+  const answer = { html: String(response.json.html || "") };
+  // A page's preview also carries the styles its components bring themselves.
+  if (typeof response.json.css === "string") answer.css = response.json.css;
+  return e.json(200, answer);
 }
 
 /** A post's or a page's body, for any active staff member. */

@@ -23,6 +23,11 @@ const QUIET_MS = 300;
 export interface PagePreview {
   /** The sections' HTML, each section's outermost element with its `data-section-id`. */
   html: string;
+  /**
+   * The styles the sections' components bring themselves (their `<style>`), for a
+   * `<style>` element in the frame beside the site's stylesheet.
+   */
+  css: string;
   /** A pt-BR reason when the newest preview could not be made (the renderer is down, a section has problems). */
   error: string | null;
   /** Whether a newer preview than the one shown is on its way. */
@@ -43,11 +48,13 @@ export function usePagePreview(sections: readonly unknown[], enabled = true): Pa
     staleTime: Infinity,
   });
   // Kept for when a preview fails: the page as it last rendered, beside the reason.
-  const [lastGood, setLastGood] = useState('');
-  const fresh = query.isSuccess && !query.isPlaceholderData ? query.data.html : null;
-  if (fresh !== null && fresh !== lastGood) setLastGood(fresh);
+  const [lastGood, setLastGood] = useState({ html: '', css: '' });
+  const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : null;
+  if (fresh && (fresh.html !== lastGood.html || fresh.css !== lastGood.css)) setLastGood({ html: fresh.html, css: fresh.css });
+  const shown = query.data ?? lastGood;
   return {
-    html: query.data?.html ?? lastGood,
+    html: shown.html,
+    css: shown.css,
     error: query.isError ? reasonOf(query.error) : null,
     loading: enabled && (settled !== typed || query.isFetching),
   };
