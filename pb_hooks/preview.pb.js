@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // The editors' previews: a body rendered by the site's own Markdown pipeline, and a
-// page's sections rendered by the site's own components, both in the publisher's Node
+// page's sections rendered by the site's own components, both by the publisher's Node
 // process (scripts/publish/publisher.mjs, under `npm start`), so the admin shows exactly
 // the HTML the site will publish. These routes add what only PocketBase knows: who may
 // ask, and the size of the media library's images shown.

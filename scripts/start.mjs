@@ -52,7 +52,7 @@ try {
       };
     })(),
   });
-  const endpoint = await startPublishEndpoint({ publisher, secret, port: await freePort() });
+  const endpoint = await startPublishEndpoint({ publisher, secret, port: await freePort(), renderEnv: buildEnv });
 
   console.log(`
   Site:         ${base}/

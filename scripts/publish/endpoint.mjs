@@ -50,6 +50,7 @@ export async function renderPreview(markdown, media) {
  */
 export const SECTIONS_COMPONENT = '/src/components/sections/Sections.astro';
 
+/** The renderer of those who call renderPagePreview without their own (an endpoint has its own). */
 const siteComponents = siteComponentRenderer();
 
 /**
@@ -61,13 +62,14 @@ const siteComponents = siteComponentRenderer();
  * is the admin's frame's own (src/admin/common/SitePreview.tsx).
  * @param {{ sections: { type: string }[] }} page
  * @param {unknown[]} media the `{ id, file, width, height }` of the media images the sections show
- * @param {string} [component] the sections' component, a path from the repository's root
+ * @param {{ component?: string, components?: ReturnType<typeof siteComponentRenderer> }} [options]
+ * `component`: the sections' component, a path from the repository's root; `components`: the renderer
  * @returns {Promise<{ html: string, css: string }>}
  */
-export async function renderPagePreview(page, media, component = SECTIONS_COMPONENT) {
+export async function renderPagePreview(page, media, { component = SECTIONS_COMPONENT, components = siteComponents } = {}) {
   const { renderSectionMarkdown } = await import('../../src/lib/cms/section-markdown.ts');
   const sections = await renderSectionMarkdown(page.sections, (markdown) => renderPreview(markdown, media));
-  return siteComponents.render(component, { sections });
+  return components.render(component, { sections });
 }
 
 /** The largest request the endpoint reads: a preview carries a whole post. */
@@ -94,11 +96,13 @@ function answerPreview(response, answer) {
  * renders it, and POST /preview/page {sections, media} `{ html, css }`, a page's sections
  * rendered by the site's components (PREVIEW_URL). Without a publisher it only
  * renders previews. Returns its URL.
- * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, sectionsComponent?: string }} options
- * `sectionsComponent`: another component for the sections than SECTIONS_COMPONENT
+ * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, sectionsComponent?: string, renderEnv?: NodeJS.ProcessEnv }} options
+ * `sectionsComponent`: another component for the sections than SECTIONS_COMPONENT;
+ * `renderEnv`: the environment the site's components render in (the builds' own)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0, sectionsComponent }) {
+export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0, sectionsComponent, renderEnv }) {
+  const components = siteComponentRenderer({ env: renderEnv });
   const server = createServer((request, response) => {
     const url = request.url ?? '';
     const preview = Object.hasOwn(PREVIEWS, url);
@@ -139,7 +143,10 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
           response.writeHead(400).end();
           return;
         }
-        answerPreview(response, renderPagePreview({ sections: payload.sections }, media, sectionsComponent));
+        answerPreview(
+          response,
+          renderPagePreview({ sections: payload.sections }, media, { component: sectionsComponent, components }),
+        );
         return;
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);
@@ -155,7 +162,7 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
         url: `http://${host}:${address.port}`,
         close: async () => {
           await new Promise((done) => server.close(done));
-          await siteComponents.close();
+          await components.close();
         },
       });
     });

@@ -1,16 +1,20 @@
 // The site's own Astro components rendered to HTML on demand, for the admin's page
 // preview (renderPagePreview in scripts/publish/endpoint.mjs). A `.astro` file must be
-// compiled before Node can run it, so this keeps a Vite server in middleware mode with
-// Astro's own Vite configuration (`getViteConfig` from 'astro/config', what Astro
+// compiled before Node can run it, so the renderer keeps a Vite server in middleware mode
+// with Astro's own Vite configuration (`getViteConfig` from 'astro/config', what Astro
 // documents for rendering components in Vitest) and renders with Astro's Container API.
 // Nothing is built ahead: the components are those of src/ as they are, compiled once
 // and then kept in Vite's module graph, so a render after the first takes milliseconds.
-// The server starts on the first preview (about 2 s) and is closed after a while
-// without one, so a publisher nobody previews pages with holds none of it.
+//
+// The renderer runs in a child process of the publisher (scripts/publish/preview-worker.mjs),
+// started on the first preview (about 2 s) and stopped after a while without one: its
+// memory (Astro, Vite and the compiled modules, some 300 MB) is the system's again, and
+// the site's code runs, as in the builds, without the publisher's storage credentials.
+import { fork } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from '../lib/paths.mjs';
+import { ROOT, fromRoot } from '../lib/paths.mjs';
 
-/** How long the Vite server stays after the last render. */
+/** How long the renderer process stays after the last render. */
 const IDLE_MS = 15 * 60 * 1000;
 
 /**
@@ -75,14 +79,12 @@ async function stylesOf(vite, component) {
 }
 
 /**
- * Renders the site's components, starting what it needs on the first call.
- * @param {{ idleMs?: number }} [options]
+ * Renders the site's components in this process, starting what it needs on the first
+ * call (the preview worker's side).
  */
-export function siteComponentRenderer({ idleMs = IDLE_MS } = {}) {
+export function componentRenderer() {
   /** @type {Promise<{ vite: import('vite').ViteDevServer, container: import('astro/container').experimental_AstroContainer }> | undefined} */
   let running;
-  /** @type {NodeJS.Timeout | undefined} */
-  let idle;
 
   const start = async () => {
     const vite = await startVite();
@@ -103,13 +105,6 @@ export function siteComponentRenderer({ idleMs = IDLE_MS } = {}) {
     }
   };
 
-  const close = async () => {
-    clearTimeout(idle);
-    const current = running;
-    running = undefined;
-    await current?.then(({ vite }) => vite.close()).catch(() => {});
-  };
-
   return {
     /**
      * The HTML of a component of the site (a path from the repository's root, e.g.
@@ -119,24 +114,93 @@ export function siteComponentRenderer({ idleMs = IDLE_MS } = {}) {
      * @returns {Promise<{ html: string, css: string }>}
      */
     async render(component, props) {
-      clearTimeout(idle);
       running ??= start();
       // A server that failed to start is tried again on the next call.
       const { vite, container } = await running.catch((error) => {
         running = undefined;
         throw error;
       });
-      try {
-        const module = /** @type {{ default: import('astro/runtime/server/index.js').AstroComponentFactory }} */ (
-          await vite.ssrLoadModule(component)
-        );
-        const html = await container.renderToString(module.default, { props });
-        return { html, css: await stylesOf(vite, component) };
-      } finally {
-        idle = setTimeout(() => void close(), idleMs);
-        idle.unref();
-      }
+      const module = /** @type {{ default: import('astro/runtime/server/index.js').AstroComponentFactory }} */ (
+        await vite.ssrLoadModule(component)
+      );
+      const html = await container.renderToString(module.default, { props });
+      return { html, css: await stylesOf(vite, component) };
     },
-    close,
+  };
+}
+
+/** @typedef {{ resolve: (answer: { html: string, css: string }) => void, reject: (error: Error) => void }} Call */
+
+/**
+ * Renders the site's components in a child process (scripts/publish/preview-worker.mjs),
+ * started on the first call and stopped once `idleMs` pass without one.
+ * @param {{ env?: NodeJS.ProcessEnv, idleMs?: number }} [options] `env`: the child's environment (the builds' own)
+ */
+export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = {}) {
+  /** @type {{ child: import('node:child_process').ChildProcess, calls: Map<number, Call> } | undefined} */
+  let worker;
+  let serial = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let idle;
+
+  const startWorker = () => {
+    const child = fork(fromRoot('scripts', 'publish', 'preview-worker.mjs'), [], {
+      env,
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // A waiting render holds the publisher's event loop, an idle child does not.
+    child.unref();
+    child.channel?.unref();
+    /** @type {Map<number, Call>} */
+    const calls = new Map();
+    const started = { child, calls };
+    child.on('message', (/** @type {{ id: number, html?: string, css?: string, error?: string }} */ answer) => {
+      const call = calls.get(answer.id);
+      calls.delete(answer.id);
+      if (answer.error !== undefined) call?.reject(new Error(answer.error));
+      else call?.resolve({ html: answer.html ?? '', css: answer.css ?? '' });
+    });
+    child.on('exit', (code, signal) => {
+      if (worker === started) worker = undefined;
+      for (const call of calls.values()) call.reject(new Error(`o processo de pré-visualização saiu (${signal ?? code})`));
+      calls.clear();
+    });
+    return started;
+  };
+
+  const stop = () => {
+    clearTimeout(idle);
+    worker?.child.kill();
+    worker = undefined;
+  };
+
+  return {
+    /**
+     * The HTML and the CSS of a component of the site with these props (componentRenderer).
+     * @param {string} component @param {Record<string, unknown>} props
+     * @returns {Promise<{ html: string, css: string }>}
+     */
+    render(component, props) {
+      clearTimeout(idle);
+      const current = (worker ??= startWorker());
+      const id = ++serial;
+      /** @type {Promise<{ html: string, css: string }>} */
+      const answer = new Promise((resolve, reject) => {
+        current.calls.set(id, { resolve, reject });
+        current.child.channel?.ref();
+        current.child.send({ id, component, props });
+      });
+      return answer.finally(() => {
+        if (worker !== current || current.calls.size > 0) return;
+        current.child.channel?.unref();
+        idle = setTimeout(stop, idleMs);
+        idle.unref();
+      });
+    },
+    /** Stops the child process, if it runs. */
+    async close() {
+      stop();
+    },
   };
 }
