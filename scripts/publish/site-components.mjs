@@ -55,7 +55,7 @@ const STYLE = /\.css(?:$|\?)|[?&]lang\.css(?:$|&)/;
 /**
  * The styles the component and the modules it imports bring themselves (an Astro
  * component's `<style>`, an imported stylesheet), as a page's `<head>` would carry
- * them: Astro gathers them so in its dev server (astro/dist/content/vite-plugin-content-assets.js).
+ * them: Astro gathers them so in its dev server (node_modules/astro/dist/content/vite-plugin-content-assets.js).
  * Tailwind's classes are not among them; the site's stylesheet holds those.
  * @param {import('vite').ViteDevServer} vite @param {string} component
  */
