@@ -11,6 +11,7 @@
 // memory (Astro, Vite and the compiled modules, some 300 MB) is the system's again, and
 // the site's code runs, as in the builds, without the publisher's storage credentials.
 import { fork } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, fromRoot } from '../lib/paths.mjs';
 
@@ -24,6 +25,32 @@ const IDLE_MS = 15 * 60 * 1000;
 const LEFT_OUT_PLUGINS = new Set(['astro:server', 'astro:server-client', 'astro:dev-toolbar']);
 
 /**
+ * The content store the publisher's builds leave in their Astro cache (ASTRO_CACHE_DIR,
+ * scripts/publish/build-run.mjs), if there is one: the collections as the live site was
+ * built from them.
+ * @param {NodeJS.ProcessEnv} env
+ */
+const builtContentStore = (env) => (env.ASTRO_CACHE_DIR ? path.join(env.ASTRO_CACHE_DIR, 'data-store.json') : null);
+
+/**
+ * Astro's content store module (`astro:data-layer-content`, what getCollection() reads)
+ * answered from the last build's store: a Vite server in dev mode would read the dev
+ * server's own store (.astro/), which the publisher never fills.
+ * @param {string} file
+ * @returns {import('vite').Plugin}
+ */
+function builtContentStorePlugin(file) {
+  return {
+    name: 'operium:built-content-store',
+    enforce: 'pre',
+    load: {
+      filter: { id: /^\0astro:data-layer-content$/ },
+      handler: () => (existsSync(file) ? `export default JSON.parse(${JSON.stringify(readFileSync(file, 'utf8'))})` : null),
+    },
+  };
+}
+
+/**
  * A Vite server that compiles the site's components for Node, with Astro's plugins
  * (the `.astro` compiler, `astro:*` modules, React for the islands' server HTML).
  */
@@ -33,8 +60,9 @@ async function startVite() {
   // The dev toolbar would mark every element with its source file and line.
   const astroConfig = { root: ROOT, devToolbar: { enabled: false }, logLevel: /** @type {const} */ ('warn') };
   const config = await getViteConfig({ root: ROOT }, astroConfig)({ mode: 'development', command: 'serve' });
+  const store = builtContentStore(process.env);
   /** @type {any[]} */
-  const plugins = config.plugins ?? [];
+  const plugins = [...(store ? [builtContentStorePlugin(store)] : []), ...(config.plugins ?? [])];
   return createServer({
     ...config,
     configFile: false,
@@ -137,8 +165,11 @@ export function componentRenderer() {
  * @param {{ env?: NodeJS.ProcessEnv, idleMs?: number }} [options] `env`: the child's environment (the builds' own)
  */
 export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = {}) {
-  /** @type {{ child: import('node:child_process').ChildProcess, calls: Map<number, Call> } | undefined} */
+  /** @type {{ child: import('node:child_process').ChildProcess, calls: Map<number, Call>, store: number } | undefined} */
   let worker;
+  const store = builtContentStore(env);
+  /** When the builds' content store was last written (0 when there is none). */
+  const storeWritten = () => (store ? (statSync(store, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0);
   let serial = 0;
   /** @type {NodeJS.Timeout | undefined} */
   let idle;
@@ -154,7 +185,7 @@ export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = 
     child.channel?.unref();
     /** @type {Map<number, Call>} */
     const calls = new Map();
-    const started = { child, calls };
+    const started = { child, calls, store: storeWritten() };
     child.on('message', (/** @type {{ id: number, html?: string, css?: string, error?: string }} */ answer) => {
       const call = calls.get(answer.id);
       calls.delete(answer.id);
@@ -183,6 +214,8 @@ export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = 
      */
     render(component, props) {
       clearTimeout(idle);
+      // A publication since the worker started: a fresh worker reads the new collections.
+      if (worker && worker.calls.size === 0 && worker.store !== storeWritten()) stop();
       const current = (worker ??= startWorker());
       const id = ++serial;
       /** @type {Promise<{ html: string, css: string }>} */

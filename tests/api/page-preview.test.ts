@@ -5,6 +5,9 @@
  * pipeline; for admins and editors only, and never for sections the site would refuse.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sectionProblems } from '../../shared/page-sections.js';
@@ -17,16 +20,32 @@ import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 const secret = randomBytes(16).toString('hex');
 let s: StaffServer;
 let endpoint: { url: string; close: () => Promise<void> };
+/** The Astro cache of the publisher's builds, with the content store a build leaves there. */
+const buildCache = mkdtempSync(path.join(tmpdir(), 'previa-paginas-'));
+const contentStore = path.join(buildCache, 'data-store.json');
+
+/** Writes a content store holding one partner, as a build would (devalue's flat form of Astro's maps). */
+function publishPartner(name: string, at: Date) {
+  const store = [['Map', 1, 2], 'partners', ['Map', 3, 4], 'parceiro', { id: 3, data: 5 }, { name: 6, order: 7 }, name, 1];
+  writeFileSync(contentStore, JSON.stringify(store));
+  utimesSync(contentStore, at, at);
+}
 
 beforeAll(async () => {
+  publishPartner('FIESC', new Date(Date.now() - 60_000));
   // Until the site's sections component exists, a stand-in that renders the page
-  // header with the site's PageHero.
-  endpoint = await startPublishEndpoint({ secret, sectionsComponent: '/tests/fixtures/page-preview/Sections.astro' });
+  // header with the site's PageHero and the partners from the catalogue's collection.
+  endpoint = await startPublishEndpoint({
+    secret,
+    sectionsComponent: '/tests/fixtures/page-preview/Sections.astro',
+    renderEnv: { ...process.env, ASTRO_CACHE_DIR: buildCache },
+  });
   s = await startStaffServer({ unthrottledLoopback: true, env: { PREVIEW_URL: endpoint.url, PUBLISH_SECRET: secret } });
 }, 120_000);
 afterAll(async () => {
   await s?.stop();
   await endpoint?.close();
+  rmSync(buildCache, { recursive: true, force: true });
 });
 
 type Client = StaffServer['author']['client'];
@@ -79,6 +98,15 @@ describe('the page preview renders as the site publishes', () => {
     const { html } = await preview(s.editor.client, [{ ...text, body: `![Placa vista de cima](${src})` }]);
     expect(html).toContain(`src="${src}"`);
     expect(html).toContain('width="1200" height="600"');
+  });
+
+  test('a section showing a collection shows it as the last build read it, and the next build’s once published', async () => {
+    const partners = { id: 'parceiros1', type: 'partners', title: 'Parceiros' };
+    expect((await preview(s.editor.client, [partners])).html).toMatch(/<li[^>]*>FIESC<\/li>/);
+    publishPartner('SENAI', new Date());
+    const { html } = await preview(s.editor.client, [partners]);
+    expect(html).toMatch(/<li[^>]*>SENAI<\/li>/);
+    expect(html).not.toContain('FIESC');
   });
 
   test('the round trip after the first preview (printed, not asserted)', async () => {
