@@ -192,11 +192,15 @@ export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = 
       if (answer.error !== undefined) call?.reject(new Error(answer.error));
       else call?.resolve({ html: answer.html ?? '', css: answer.css ?? '' });
     });
-    child.on('exit', (code, signal) => {
+    /** @param {Error} error */
+    const end = (error) => {
       if (worker === started) worker = undefined;
-      for (const call of calls.values()) call.reject(new Error(`o processo de pré-visualização saiu (${signal ?? code})`));
+      for (const call of calls.values()) call.reject(error);
       calls.clear();
-    });
+    };
+    child.on('exit', (code, signal) => end(new Error(`o processo de pré-visualização saiu (${signal ?? code})`)));
+    // A process that could not start (or be signalled) fails its renders, never the publisher.
+    child.on('error', end);
     return started;
   };
 
@@ -222,7 +226,11 @@ export function siteComponentRenderer({ env = process.env, idleMs = IDLE_MS } = 
       const answer = new Promise((resolve, reject) => {
         current.calls.set(id, { resolve, reject });
         current.child.channel?.ref();
-        current.child.send({ id, component, props });
+        current.child.send({ id, component, props }, (error) => {
+          if (!error) return;
+          current.calls.delete(id);
+          reject(error);
+        });
       });
       return answer.finally(() => {
         if (worker !== current || current.calls.size > 0) return;

@@ -160,3 +160,35 @@ describe('only those who may edit pages, only sections the site takes', () => {
     expect(html).not.toContain('quebrada1');
   });
 });
+
+describe('when the renderer cannot answer', () => {
+  let broken: { url: string; close: () => Promise<void> };
+  let alone: StaffServer;
+  beforeAll(async () => {
+    broken = await startPublishEndpoint({ secret, sectionsComponent: '/tests/fixtures/page-preview/Ausente.astro' });
+    alone = await startStaffServer({ env: { PREVIEW_URL: broken.url, PUBLISH_SECRET: secret } });
+  }, 120_000);
+  afterAll(async () => {
+    await alone?.stop();
+    await broken?.close();
+  });
+
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (error: { status: number; response: { message: string } }) => ({ status: error.status, message: error.response.message }),
+    );
+
+  test('a render that fails, then a renderer that is down, each say so in pt-BR', async () => {
+    expect(await failure(preview(alone.editor.client, [header]))).toEqual({
+      status: 502,
+      message: 'Não foi possível gerar a pré-visualização agora. Tente de novo.',
+    });
+    await broken.close();
+    expect(await failure(preview(alone.editor.client, [header]))).toEqual({
+      status: 503,
+      message:
+        'A pré-visualização fica disponível quando o site roda com npm start (o processo de publicação renderiza o texto).',
+    });
+  });
+});
