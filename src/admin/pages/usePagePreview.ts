@@ -46,6 +46,8 @@ export function usePagePreview(sections: readonly unknown[], enabled = true): Pa
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: Infinity,
+    // Each key holds a whole page's sections: a render nobody shows any more is dropped.
+    gcTime: 0,
   });
   // Kept for when a preview fails: the page as it last rendered, beside the reason.
   const [lastGood, setLastGood] = useState({ html: '', css: '' });
