@@ -33,7 +33,8 @@ try {
     ...Object.fromEntries(Object.entries(processEnv).filter(([name]) => !name.startsWith('S3_'))),
     POCKETBASE_URL: process.env.POCKETBASE_URL || base,
   };
-  const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir: fromRoot('.cache', 'astro-publish') });
+  const cacheDir = fromRoot('.cache', 'astro-publish');
+  const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir });
 
   const publisher = createPublisher({
     mode: deployHookUrl ? 'deploy-hook' : 'local',
@@ -52,7 +53,12 @@ try {
       };
     })(),
   });
-  const endpoint = await startPublishEndpoint({ publisher, secret, port: await freePort() });
+  const endpoint = await startPublishEndpoint({
+    publisher,
+    secret,
+    port: await freePort(),
+    renderEnv: { ...buildEnv, ASTRO_CACHE_DIR: cacheDir },
+  });
 
   console.log(`
   Site:         ${base}/

@@ -1,8 +1,10 @@
 // The publisher's HTTP endpoint on 127.0.0.1, for PocketBase's hooks only (a shared
-// secret): a hook asks for a build (pb_hooks/lib/publishing/publish.js) or for the editor's preview
-// of a body rendered by the site's own Markdown pipeline (pb_hooks/lib/publishing/preview.js).
+// secret): a hook asks for a build (pb_hooks/lib/publishing/publish.js), for the editor's preview
+// of a body rendered by the site's own Markdown pipeline, or for a page's sections rendered
+// by the site's own components (pb_hooks/lib/publishing/preview.js).
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { siteComponentRenderer } from './site-components.mjs';
 
 /** @param {unknown} given @param {string} secret */
 const sameSecret = (given, secret) => {
@@ -41,21 +43,70 @@ export async function renderPreview(markdown, media) {
   return (await previewRenderer)(markdown, media);
 }
 
+/**
+ * The component that renders a page's sections on the site, given `sections`; each
+ * section's outermost element carries `data-section-id`, which the preview's
+ * click-to-edit reads (src/admin/pages/usePagePreview.ts).
+ */
+export const SECTIONS_COMPONENT = '/src/components/sections/Sections.astro';
+
+/** The renderer of those who call renderPagePreview without their own (an endpoint has its own). */
+const siteComponents = siteComponentRenderer();
+
+/**
+ * A page's sections for the admin's preview, rendered by the site's own components
+ * (scripts/publish/site-components.mjs), their Markdown fields first rendered by the
+ * site's pipeline as the site's loader renders them (src/lib/cms/section-markdown.ts).
+ * The sections come checked by the hook (shared/page-sections.js). `css` holds the
+ * styles the components bring themselves; the site's stylesheet (Tailwind's classes)
+ * is the admin's frame's own (src/admin/common/SitePreview.tsx).
+ * @param {{ sections: { type: string }[] }} page
+ * @param {unknown[]} media the `{ id, file, width, height }` of the media images the sections show
+ * @param {{ component?: string, components?: ReturnType<typeof siteComponentRenderer> }} [options]
+ * `component`: the sections' component, a path from the repository's root; `components`: the renderer
+ * @returns {Promise<{ html: string, css: string }>}
+ */
+export async function renderPagePreview(page, media, { component = SECTIONS_COMPONENT, components = siteComponents } = {}) {
+  const { renderSectionMarkdown } = await import('../../src/lib/cms/section-markdown.ts');
+  const sections = await renderSectionMarkdown(page.sections, (markdown) => renderPreview(markdown, media));
+  return components.render(component, { sections });
+}
+
 /** The largest request the endpoint reads: a preview carries a whole post. */
 const MAX_BODY = 1024 * 1024;
+/** A page's preview carries all its sections: the hook's 2 MB body (pb_hooks/preview.pb.js) and the images' facts. */
+const MAX_PAGE_BODY = 3 * 1024 * 1024;
+const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY };
+
+/** @param {import('node:http').ServerResponse} response @param {Promise<unknown>} answer */
+function answerPreview(response, answer) {
+  answer.then(
+    (body) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
+    (error) => {
+      console.error('[pré-visualização]', error instanceof Error ? error.message : error);
+      response.writeHead(500).end();
+    },
+  );
+}
 
 /**
  * The loopback endpoint PocketBase's hooks call, with the shared secret:
  * POST /rebuild {reason, immediate, at} asks for a publication (PUBLISHER_URL);
  * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
- * renders it (PREVIEW_URL). Without a publisher it only renders previews.
- * Returns its URL.
- * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number }} options
+ * renders it, and POST /preview/page {sections, media} `{ html, css }`, a page's sections
+ * rendered by the site's components (PREVIEW_URL). Without a publisher it only
+ * renders previews. Returns its URL.
+ * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, sectionsComponent?: string, renderEnv?: NodeJS.ProcessEnv }} options
+ * `sectionsComponent`: another component for the sections than SECTIONS_COMPONENT;
+ * `renderEnv`: the environment the site's components render in (the builds' own)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0 }) {
+export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0, sectionsComponent, renderEnv }) {
+  const components = siteComponentRenderer({ env: renderEnv });
   const server = createServer((request, response) => {
-    if (request.method !== 'POST' || ((request.url !== '/rebuild' || !publisher) && request.url !== '/preview')) {
+    const url = request.url ?? '';
+    const preview = Object.hasOwn(PREVIEWS, url);
+    if (request.method !== 'POST' || ((url !== '/rebuild' || !publisher) && !preview)) {
       response.writeHead(404).end();
       return;
     }
@@ -63,7 +114,7 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       response.writeHead(403).end();
       return;
     }
-    const limit = request.url === '/preview' ? MAX_BODY : 10_000;
+    const limit = preview ? PREVIEWS[/** @type {keyof typeof PREVIEWS} */ (url)] : 10_000;
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk) => {
@@ -78,14 +129,23 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
         response.writeHead(400).end();
         return;
       }
-      if (request.url === '/preview') {
+      const media = Array.isArray(payload.media) ? payload.media : [];
+      if (url === '/preview') {
         const markdown = typeof payload.markdown === 'string' ? payload.markdown : '';
-        renderPreview(markdown, Array.isArray(payload.media) ? payload.media : []).then(
-          (html) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html })),
-          (error) => {
-            console.error('[pré-visualização]', error instanceof Error ? error.message : error);
-            response.writeHead(500).end();
-          },
+        answerPreview(
+          response,
+          renderPreview(markdown, media).then((html) => ({ html })),
+        );
+        return;
+      }
+      if (url === '/preview/page') {
+        if (!Array.isArray(payload.sections)) {
+          response.writeHead(400).end();
+          return;
+        }
+        answerPreview(
+          response,
+          renderPagePreview({ sections: payload.sections }, media, { component: sectionsComponent, components }),
         );
         return;
       }
@@ -100,7 +160,10 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       const address = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({
         url: `http://${host}:${address.port}`,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: async () => {
+          await new Promise((done) => server.close(done));
+          await components.close();
+        },
       });
     });
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
 import { postDeclaredBody } from '../helpers/declared-body';
-import { png } from '../helpers/images';
+import { uploadPng } from '../helpers/images';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 
 const secret = randomBytes(16).toString('hex');
@@ -47,11 +47,7 @@ describe('the preview renders as the site publishes', () => {
   });
 
   test('an image of the media library gets its size and thumbnails', async () => {
-    const form = new FormData();
-    form.append('file', new Blob([png(1200, 600)], { type: 'image/png' }), 'placa.png');
-    form.append('alt_text', 'Placa vista de cima');
-    const media = await s.editor.client.collection('media').create(form);
-    const src = `/api/files/media/${media.id}/${media.file}`;
+    const src = await uploadPng(s.editor.client, 1200, 600, 'Placa vista de cima');
     const { html } = await preview(s.editor.client, `![Placa vista de cima](${src})`);
     expect(html).toContain(`src="${src}"`);
     expect(html).toContain('width="1200" height="600"');

@@ -4,6 +4,7 @@
  * reader, pb_hooks/lib/media/uploads.js, not for a decoder).
  */
 import { deflateSync } from 'node:zlib';
+import type PocketBase from 'pocketbase';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -48,6 +49,15 @@ export function png(width = 2, height = width): Uint8Array<ArrayBuffer> {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 128], y * stride + 1 + 3 * x);
   return pngFile(width, height, rows);
+}
+
+/** Uploads a width×height PNG to the media library as `client`; answers the address a body shows it by. */
+export async function uploadPng(client: PocketBase, width: number, height: number, alt: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([png(width, height)], { type: 'image/png' }), 'placa.png');
+  form.append('alt_text', alt);
+  const media = await client.collection('media').create(form);
+  return `/api/files/media/${media.id}/${media.file}`;
 }
 
 /** The width and height in a PNG's IHDR (to check a served thumbnail). */

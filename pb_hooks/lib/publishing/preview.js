@@ -1,6 +1,8 @@
-// The preview route's work (pb_hooks/preview.pb.js): the body and the facts of the
-// media images it shows go to the Node process's /preview (PREVIEW_URL, the endpoint
-// of scripts/publish/publisher.mjs), which answers the HTML.
+// The preview routes' work (pb_hooks/preview.pb.js): a body, or a page's sections, and
+// the facts of the media images they show go to the Node process's /preview or
+// /preview/page (PREVIEW_URL, the endpoint of scripts/publish/publisher.mjs), which
+// answers the HTML: the body through the site's Markdown pipeline, the sections through
+// the site's own components.
 
 const UNAVAILABLE =
   "A pré-visualização fica disponível quando o site roda com npm start (o processo de publicação renderiza o texto).";
@@ -25,19 +27,18 @@ function mediaFacts(app, markdown) {
   return facts;
 }
 
-function preview(e) {
-  const markdown = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { markdown: "" }).markdown;
+/** Sends `payload` to the Node process's `path` and answers its `{ html }` (and `css`), or why there is none. */
+function render(e, path, payload) {
   const url = $os.getenv("PREVIEW_URL");
   const secret = $os.getenv("PUBLISH_SECRET");
   if (!url || !secret) return e.json(503, { message: UNAVAILABLE });
-  const target = { url: url, secret: secret };
   let response;
   try {
     response = $http.send({
-      url: target.url + "/preview",
+      url: url + path,
       method: "POST",
-      body: JSON.stringify({ markdown: markdown, media: mediaFacts(e.app, markdown) }),
-      headers: { "content-type": "application/json", "x-publish-secret": target.secret },
+      body: JSON.stringify(payload),
+      headers: { "content-type": "application/json", "x-publish-secret": secret },
       timeout: 20,
     });
   } catch (_) {
@@ -45,7 +46,35 @@ function preview(e) {
   }
   if (response.statusCode !== 200 || !response.json)
     return e.json(502, { message: "Não foi possível gerar a pré-visualização agora. Tente de novo." });
-  return e.json(200, { html: String(response.json.html || "") });
+  const answer = { html: String(response.json.html || "") };
+  // A page's preview also carries the styles its components bring themselves.
+  if (typeof response.json.css === "string") answer.css = response.json.css;
+  return e.json(200, answer);
 }
 
-module.exports = { preview };
+/** A post's or a page's body, for any active staff member. */
+function preview(e) {
+  const markdown = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { markdown: "" }).markdown;
+  return render(e, "/preview", { markdown: markdown, media: mediaFacts(e.app, markdown) });
+}
+
+/**
+ * A page's sections as the site shows them, for those who may edit pages (admins and
+ * editors). Sections the site would not take are refused with their pt-BR problems
+ * (shared/page-sections.js), as a save is.
+ */
+function pagePreview(e) {
+  require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
+  const bound = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { sections: [] }).sections;
+  // Go's bound values as plain JSON data, as a stored page's content reads.
+  const sections = JSON.parse(JSON.stringify(bound === null || bound === undefined ? [] : bound));
+  const { sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
+  const problems = sectionProblems(sections);
+  if (problems.length) {
+    const message = problems.join(" ");
+    throw new BadRequestError(message, { sections: new ValidationError("validation_page_sections", message) });
+  }
+  return render(e, "/preview/page", { sections: sections, media: mediaFacts(e.app, JSON.stringify(sections)) });
+}
+
+module.exports = { preview, pagePreview };

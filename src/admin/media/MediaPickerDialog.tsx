@@ -28,6 +28,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDataProvider, useInfiniteGetList, useNotify } from 'react-admin';
 import { canAccessArea } from '../access';
 import { useActor } from '../common/useActor';
+import { useDebounced } from '../common/useDebounced';
 import { useMutationOnce } from '../common/useMutationOnce';
 import { visuallyHidden } from '../common/visuallyHidden';
 import { AltTextForm } from './AltTextPrompt';
@@ -43,15 +44,6 @@ export type { AltChoice } from './altText';
 
 const PER_PAGE = 24;
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 function Library({ onChoose }: { onChoose: (record: MediaRecord) => void }) {
   const [text, setText] = useState('');
