@@ -4,7 +4,8 @@
 // builds its schema from these), the hooks (pb_hooks/lib/pages/sections.js refuses a
 // page whose sections break them, in pt-BR) and the admin's form per type
 // (src/admin/pages/). Loaded by the hooks through pb_hooks/lib/common/shared.js:
-// only `export const` / `export function`, no imports.
+// only `export const` / `export function`, no imports. Long on purpose: the types, their
+// fields and the rules that check them read best as one contract in one file.
 //
 // A page's `content` is `{ sections: Section[] }`; every section has `id` (stable, for
 // the preview's click-to-edit and the editor's list), `type`, optional `anchor` (the
@@ -65,6 +66,7 @@ export const SECTION_LINK_PATTERN = '^(/[^\\s]*|#[a-z][a-z0-9-]*|https://[^\\s]+
 /** A Mídia record's id. */
 export const MEDIA_ID_PATTERN = '^[a-z0-9]{15}$';
 
+/** @param {string} title @param {string} description */
 const item = (title, description) => ({
   title: { kind: 'text', label: title, required: true, max: 120 },
   description: { kind: 'longtext', label: description, required: true, max: 600 },
@@ -255,7 +257,17 @@ export const SECTION_TYPES = {
     hint: 'Itens que abrem um de cada vez, como os casos de sucesso.',
     fields: {
       title: { kind: 'text', label: 'Título', required: true, max: 160 },
-      items: { kind: 'list', label: 'Itens', itemLabel: 'Item', min: 1, max: 12, fields: item('Título', 'Texto') },
+      items: {
+        kind: 'list',
+        label: 'Itens',
+        itemLabel: 'Item',
+        min: 1,
+        max: 12,
+        fields: {
+          ...item('Título', 'Texto'),
+          highlights: { kind: 'longtext', label: 'Destaques (um por linha)', max: 600 },
+        },
+      },
     },
   },
   cta_box: {
@@ -306,15 +318,20 @@ export const SECTION_TYPES = {
 /** The section types' names, in the admin's order. */
 export const SECTION_TYPE_NAMES = Object.keys(SECTION_TYPES);
 
+/** @param {unknown} value @returns {value is Record<string, any>} */
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** @param {{ options?: { value: string }[] }} field */
 function optionValues(field) {
   return (field.options || []).map((option) => option.value);
 }
 
-/** The problems of one field's value (pt-BR), each with the field's label. */
+/**
+ * The problems of one field's value (pt-BR), each with the field's label.
+ * @param {any} field @param {any} value @param {string} where @param {string[]} problems
+ */
 function fieldProblems(field, value, where, problems) {
   const name = `${where}${field.label}`;
   if (field.kind === 'list') {
@@ -348,16 +365,15 @@ function fieldProblems(field, value, where, problems) {
     if (field.required) problems.push(`${name}: preencha este campo.`);
     return;
   }
-  if (field.max && value.length > field.max)
-    problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
+  if (field.max && value.length > field.max) problems.push(`${name}: no máximo ${field.max} caracteres (tem ${value.length}).`);
   if (field.kind === 'text' && /[\r\n]/.test(value)) problems.push(`${name}: use uma linha só.`);
   if (field.kind === 'select' && optionValues(field).indexOf(value) < 0) problems.push(`${name}: opção desconhecida.`);
   if (field.kind === 'link' && !new RegExp(SECTION_LINK_PATTERN).test(text))
     problems.push(`${name}: use um caminho do site (/contato), uma âncora (#faq) ou um endereço https://.`);
-  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text))
-    problems.push(`${name}: escolha uma imagem da Mídia.`);
+  if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text)) problems.push(`${name}: escolha uma imagem da Mídia.`);
 }
 
+/** @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where @param {string[]} problems */
 function objectProblems(fields, value, where, problems) {
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(fields, key)) problems.push(`${where}campo desconhecido “${key}”.`);
@@ -371,17 +387,22 @@ const COMMON_KEYS = ['id', 'type', 'anchor', 'column'];
  * What is wrong with a page's sections, as pt-BR sentences naming the section (its
  * position and type) and the field; empty when they are valid.
  * @example sectionProblems([{ id: 'abcd', type: 'faq', title: '' }]) // ['Seção 1 (Perguntas frequentes): Título: preencha este campo.']
+ * @param {unknown} sections
+ * @returns {string[]}
  */
 export function sectionProblems(sections) {
   if (sections === undefined || sections === null) return [];
   if (!Array.isArray(sections)) return ['As seções da página devem ser uma lista.'];
+  /** @type {string[]} */
   const problems = [];
   if (sections.length > PAGE_SECTION_LIMITS.maxSections)
     problems.push(`A página tem ${sections.length} seções; o máximo é ${PAGE_SECTION_LIMITS.maxSections}.`);
+  /** @type {Record<string, boolean>} */
   const ids = {};
+  /** @type {Record<string, boolean>} */
   const anchors = {};
   sections.forEach((section, index) => {
-    const type = isPlainObject(section) ? SECTION_TYPES[section.type] : undefined;
+    const type = isPlainObject(section) ? /** @type {Record<string, any>} */ (SECTION_TYPES)[section.type] : undefined;
     const where = `Seção ${index + 1}${type ? ` (${type.label})` : ''}: `;
     if (!isPlainObject(section)) return problems.push(`${where}seção inválida.`);
     if (!type || !Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type))
@@ -399,6 +420,7 @@ export function sectionProblems(sections) {
     else if (anchor) anchors[anchor] = true;
     const column = section.column === undefined || section.column === null ? '' : section.column;
     if (optionValues({ options: COLUMN_OPTIONS }).indexOf(column) < 0) problems.push(`${where}Posição: opção desconhecida.`);
+    /** @type {Record<string, unknown>} */
     const own = {};
     for (const key of Object.keys(section)) if (COMMON_KEYS.indexOf(key) < 0) own[key] = section[key];
     objectProblems(type.fields, own, where, problems);
@@ -406,9 +428,14 @@ export function sectionProblems(sections) {
   return problems;
 }
 
-/** A new section's fields, empty (selects take their first option). */
+/**
+ * A new section's fields, empty (selects take their first option).
+ * @param {keyof typeof SECTION_TYPES} type @param {string} id
+ */
 export function emptySection(type, id) {
+  /** @type {Record<string, unknown>} */
   const section = { id, type };
+  /** @type {Record<string, any>} */
   const fields = SECTION_TYPES[type].fields;
   for (const key of Object.keys(fields)) {
     const field = fields[key];
