@@ -1,11 +1,54 @@
-// The home page (src/pages/index.astro and components/home/), rendered in the browser.
+// The home page (the seeded home page's sections, src/components/sections/), rendered in the browser.
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import siteData, { type LineCard } from 'virtual:bench-site-data';
-import home from '../../../../src/content/home.json';
+import sitePages from '../../../../shared/site-pages.json';
 import partners from '../../../../src/content/partners.json';
 import { chatLinkWithText, site } from '../../../../src/config/site';
 import { Icon, Picture } from '../markup';
+
+/** The home page's texts, by section type, as a fresh install seeds them. */
+const sections = sitePages.pages.find((page) => page.is_homepage)!.content.sections;
+const section = (type: string) => sections.find((candidate) => candidate.type === type) as Record<string, string>;
+const [heroSection, linesSection, customSection, partnersSection, ctaSection] = [
+  'hero',
+  'product_lines',
+  'highlight',
+  'partners',
+  'cta_band',
+].map(section) as Record<string, string>[];
+const home = {
+  hero: {
+    eyebrow: heroSection!.eyebrow!,
+    headline: heroSection!.title!,
+    subline: heroSection!.text!,
+    testingBanner: heroSection!.badge!,
+    primaryAction: heroSection!.primary_label!,
+    secondaryAction: heroSection!.chat_label!,
+    customProjectMessage: heroSection!.chat_message!,
+  },
+  lines: {
+    title: linesSection!.title!,
+    intro: linesSection!.intro!,
+    featuredBadge: linesSection!.badge!,
+    cardAction: linesSection!.card_action!,
+    allProducts: linesSection!.all_label!,
+  },
+  customHardware: {
+    eyebrow: customSection!.eyebrow!,
+    title: customSection!.title!,
+    text: customSection!.text!,
+    freeDevelopment: customSection!.highlight!,
+    action: customSection!.button_label!,
+  },
+  partners: { title: partnersSection!.title! },
+  cta: {
+    title: ctaSection!.title!,
+    text: ctaSection!.text!,
+    catalogue: ctaSection!.button_label!,
+    chat: ctaSection!.chat_label!,
+  },
+};
 
 function Hero() {
   const { hero } = home;
@@ -134,7 +177,7 @@ function CustomHardwareTeaser() {
           <p className="mt-4 text-muted">{copy.text}</p>
           <p className="mt-4 flex items-center gap-2 font-semibold text-ink">
             <Icon name="checkCircle" className="h-5 w-5 text-chat-600" />
-            {copy.freeDevelopment.replace('{batch}', String(site.freeDevelopmentMinBatch))}
+            {copy.freeDevelopment}
           </p>
           <Link
             to="/projetos-sob-medida"
