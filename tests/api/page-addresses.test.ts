@@ -129,11 +129,12 @@ describe('addresses a page may not take', () => {
     expect(await slugRefusal(pages().update(page.id, { slug: 'blog' }))).toBe(
       'O endereço /blog já é uma página do site; escolha outro slug.',
     );
-    const contact = await pages().create({ name: 'Contato', slug: 'contato', title: 'Fale com a Operium', status: 'published' });
-    expect(await slugRefusal(pages().update(contact.id, { slug: 'fale-conosco' }))).toBe(
-      'Esta página dá título e descrição à página /contato do site; o slug dela não pode mudar.',
+    // /contato is a page of the site now (pb_migrations/1795310800_site_pages.js); /produtos is a code route.
+    const products = await pages().create({ name: 'Produtos', slug: 'produtos', title: 'Nossos produtos', status: 'published' });
+    expect(await slugRefusal(pages().update(products.id, { slug: 'catalogo' }))).toBe(
+      'Esta página dá título e descrição à página /produtos do site; o slug dela não pode mudar.',
     );
-    await pages().delete(contact.id);
+    await pages().delete(products.id);
   });
 
   test("another page's address", async () => {

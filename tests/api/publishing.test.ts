@@ -173,6 +173,30 @@ describe('rebuild on publish', () => {
   );
 
   test(
+    "an edit of one page's section renders that page again and reuses the other pages",
+    async () => {
+      const pages = staff.editor.client.collection('pages');
+      // The home page: the seed's (pb_migrations/1795310800_site_pages.js), as on a fresh install.
+      const home = await pages.getFirstListItem('is_homepage = true');
+      const sections = (home.content as { sections: { type: string; title?: string }[] }).sections;
+      const headline = 'Controladores industriais fabricados no Brasil para a sua máquina';
+      sections.find((section) => section.type === 'hero')!.title = headline;
+      await pages.update(home.id, { content: { sections } });
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      expect(build.rendered).toContain('/index.html');
+      // The other pages share nothing with the home page's sections: copied from the previous build.
+      for (const other of ['quem-somos', 'projetos-sob-medida', 'clientes', 'contato']) {
+        expect(build.rendered).not.toContain(`/${other}/index.html`);
+        expect((await page(`/${other}`)).status, other).toBe(200);
+      }
+      expect(await (await page('/')).text()).toContain(headline);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
     'a publication works on what changed: an edit, an unpublish and a deletion reach the site, unchanged pages keep their files and compressions',
     async () => {
       const edited = await post(staff.editor.client, 'Post que muda de resumo');
