@@ -4,8 +4,7 @@
 // builds its schema from these), the hooks (pb_hooks/lib/pages/sections.js refuses a
 // page whose sections break them, in pt-BR) and the admin's form per type
 // (src/admin/pages/). Loaded by the hooks through pb_hooks/lib/common/shared.js:
-// only `export const` / `export function`, no imports. Long on purpose: the types, their
-// fields and the rules that check them read best as one contract in one file.
+// only `export const` / `export function`, no imports.
 //
 // A page's `content` is `{ sections: Section[] }`; every section has `id` (stable, for
 // the preview's click-to-edit and the editor's list), `type`, optional `anchor` (the
@@ -18,6 +17,9 @@
 // path on this site, #anchor, or an https:// address), image (a Mídia record's id, or
 // empty for the type's default), select (one of `options`), choices (several of
 // `options`, in the order given), list (items with their own `fields`).
+//
+// Long on purpose: every section type's schema is one list, read top to bottom by
+// whoever adds a type; the checks below walk it and belong with it.
 
 /** Figures the company states (the Configurações' numbers), as the figures sections may show them. */
 export const FIGURE_OPTIONS = [
@@ -315,8 +317,12 @@ export const SECTION_TYPES = {
   },
 };
 
+/** @typedef {keyof typeof SECTION_TYPES} SectionType */
+
 /** The section types' names, in the admin's order. */
-export const SECTION_TYPE_NAMES = Object.keys(SECTION_TYPES);
+export const SECTION_TYPE_NAMES = /** @type {SectionType[]} */ (Object.keys(SECTION_TYPES));
+
+/** @typedef {{ kind: string, label: string, required?: boolean, min?: number, max?: number, options?: { value: string, label: string }[], itemLabel?: string, fields?: Record<string, Field> }} Field */
 
 /** @param {unknown} value @returns {value is Record<string, any>} */
 function isPlainObject(value) {
@@ -330,7 +336,7 @@ function optionValues(field) {
 
 /**
  * The problems of one field's value (pt-BR), each with the field's label.
- * @param {any} field @param {any} value @param {string} where @param {string[]} problems
+ * @param {Field} field @param {any} value @param {string} where @param {string[]} problems
  */
 function fieldProblems(field, value, where, problems) {
   const name = `${where}${field.label}`;
@@ -342,7 +348,7 @@ function fieldProblems(field, value, where, problems) {
     value.forEach((entry, index) => {
       const prefix = `${where}${field.itemLabel} ${index + 1}: `;
       if (!isPlainObject(entry)) return problems.push(`${prefix}item inválido.`);
-      objectProblems(field.fields, entry, prefix, problems);
+      objectProblems(field.fields || {}, entry, prefix, problems);
     });
     return;
   }
@@ -373,12 +379,12 @@ function fieldProblems(field, value, where, problems) {
   if (field.kind === 'image' && !new RegExp(MEDIA_ID_PATTERN).test(text)) problems.push(`${name}: escolha uma imagem da Mídia.`);
 }
 
-/** @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where @param {string[]} problems */
+/** @param {Record<string, Field>} fields @param {Record<string, unknown>} value @param {string} where @param {string[]} problems */
 function objectProblems(fields, value, where, problems) {
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(fields, key)) problems.push(`${where}campo desconhecido “${key}”.`);
   }
-  for (const key of Object.keys(fields)) fieldProblems(fields[key], value[key], where, problems);
+  for (const key of Object.keys(fields)) fieldProblems(/** @type {Field} */ (fields[key]), value[key], where, problems);
 }
 
 const COMMON_KEYS = ['id', 'type', 'anchor', 'column'];
@@ -402,7 +408,9 @@ export function sectionProblems(sections) {
   /** @type {Record<string, boolean>} */
   const anchors = {};
   sections.forEach((section, index) => {
-    const type = isPlainObject(section) ? /** @type {Record<string, any>} */ (SECTION_TYPES)[section.type] : undefined;
+    const type = isPlainObject(section)
+      ? /** @type {Record<string, { label: string, fields: Record<string, Field> }>} */ (SECTION_TYPES)[section.type]
+      : undefined;
     const where = `Seção ${index + 1}${type ? ` (${type.label})` : ''}: `;
     if (!isPlainObject(section)) return problems.push(`${where}seção inválida.`);
     if (!type || !Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type))
@@ -430,17 +438,18 @@ export function sectionProblems(sections) {
 
 /**
  * A new section's fields, empty (selects take their first option).
- * @param {keyof typeof SECTION_TYPES} type @param {string} id
+ * @param {SectionType} type @param {string} id
+ * @returns {Record<string, unknown> & { id: string, type: SectionType }}
  */
 export function emptySection(type, id) {
-  /** @type {Record<string, unknown>} */
+  /** @type {Record<string, unknown> & { id: string, type: SectionType }} */
   const section = { id, type };
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, Field>} */
   const fields = SECTION_TYPES[type].fields;
   for (const key of Object.keys(fields)) {
-    const field = fields[key];
+    const field = /** @type {Field} */ (fields[key]);
     if (field.kind === 'list' || field.kind === 'choices') section[key] = [];
-    else if (field.kind === 'select') section[key] = field.options[0].value;
+    else if (field.kind === 'select') section[key] = field.options && field.options[0] ? field.options[0].value : '';
     else section[key] = '';
   }
   return section;
