@@ -165,6 +165,7 @@ export const SECTION_TYPES = {
         options: [
           { value: 'plain', label: 'Simples' },
           { value: 'boxed', label: 'Em um quadro' },
+          { value: 'tinted', label: 'Em um quadro azul' },
         ],
       },
     },
