@@ -165,6 +165,7 @@ export const SECTION_TYPES = {
         options: [
           { value: 'plain', label: 'Simples' },
           { value: 'boxed', label: 'Em um quadro' },
+          { value: 'tinted', label: 'Em um quadro azul' },
         ],
       },
     },
@@ -259,7 +260,17 @@ export const SECTION_TYPES = {
     hint: 'Itens que abrem um de cada vez, como os casos de sucesso.',
     fields: {
       title: { kind: 'text', label: 'Título', required: true, max: 160 },
-      items: { kind: 'list', label: 'Itens', itemLabel: 'Item', min: 1, max: 12, fields: item('Título', 'Texto') },
+      items: {
+        kind: 'list',
+        label: 'Itens',
+        itemLabel: 'Item',
+        min: 1,
+        max: 12,
+        fields: {
+          ...item('Título', 'Texto'),
+          highlights: { kind: 'longtext', label: 'Destaques (um por linha)', max: 600 },
+        },
+      },
     },
   },
   cta_box: {

@@ -12,8 +12,6 @@ import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
-import { icons, type IconName } from './components/ui/icons';
-import contactForm from '../shared/contact-form.json';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
@@ -155,21 +153,6 @@ const faq = defineCollection({
   schema: z.object({ question: text(10, 160), answer: text(30, 700), order: z.number().int().positive() }),
 });
 
-/** Custom hardware: the process steps, application and technology cards, success cases. */
-const customHardware = defineCollection({
-  loader: file('src/content/custom-hardware.json'),
-  schema: z.object({
-    kind: z.enum(['step', 'application', 'technology', 'case']),
-    title: text(3, 120),
-    description: text(20, 900),
-    /** Stated figures of a success case, as bullet points. */
-    highlights: z.array(text(3, 160)).optional(),
-    /** The card's own icon (applications and technologies). */
-    icon: z.enum(Object.keys(icons) as [IconName, ...IconName[]]).optional(),
-    order: z.number().int().positive(),
-  }),
-});
-
 /** E-mail signature templates (/assinaturas-email). */
 const signatures = defineCollection({
   loader: file('src/content/signatures.json'),
@@ -186,109 +169,6 @@ const signatures = defineCollection({
         'a assinatura não pode ter scripts nem atributos on*',
       ),
     order: z.number().int().positive(),
-  }),
-});
-
-/**
- * A JSON file holding one object (a page's copy) as a collection of one entry whose
- * id is the file's name, e.g. getEntry('home', 'home').
- */
-const singleEntry = (name: string) =>
-  file(`src/content/${name}.json`, { parser: (json) => ({ [name]: JSON.parse(json) as Record<string, unknown> }) });
-
-/** A titled card: a company value, a differentiator, a reason to choose us. */
-const card = z.object({ title: text(3, 80), description: text(20, 300) });
-const paragraphs = z.array(text(40, 700)).min(1).max(6);
-const titled = <T extends z.ZodRawShape>(shape: T) => z.object({ title: text(3, 120), ...shape });
-
-/** The home page's copy (also read by the benchmark SPA in bench/spa). */
-const home = defineCollection({
-  loader: singleEntry('home'),
-  schema: z.object({
-    hero: z.object({
-      eyebrow: text(5, 80),
-      headline: text(20, 200),
-      subline: text(20, 240),
-      testingBanner: text(10, 120),
-      primaryAction: text(3, 40),
-      secondaryAction: text(3, 40),
-      /** Prefilled in the chat the secondary action opens. */
-      customProjectMessage: text(10, 300),
-    }),
-    lines: titled({ intro: text(20, 400), featuredBadge: text(3, 20), cardAction: text(3, 40), allProducts: text(3, 40) }),
-    customHardware: titled({
-      eyebrow: text(3, 60),
-      text: text(20, 500),
-      freeDevelopment: text(10, 200).includes('{batch}', 'use {batch} no lugar do lote mínimo (src/config/site.ts)'),
-      action: text(3, 40),
-    }),
-    partners: titled({}),
-    cta: titled({ text: text(20, 400), catalogue: text(3, 40), chat: text(3, 40) }),
-  }),
-});
-
-/** The copy of /quem-somos. */
-const about = defineCollection({
-  loader: singleEntry('about'),
-  schema: z.object({
-    hero: z.object({ title: text(3, 80), subtitle: text(20, 300) }),
-    business: titled({ paragraphs }),
-    mission: titled({ text: text(20, 500) }),
-    vision: titled({ text: text(20, 500) }),
-    values: titled({ items: z.array(card).min(3).max(8) }),
-    history: titled({ paragraphs }),
-    differentiators: titled({ items: z.array(card).min(3).max(8) }),
-    socialImpact: titled({ text: text(20, 700) }),
-    testimonialsTitle: text(3, 120),
-  }),
-});
-
-const formFields = <T extends z.ZodType>(value: T) =>
-  z.object({
-    name: value,
-    email: value,
-    phone: value,
-    company: value,
-    hasMachine: value,
-    volume: value,
-    interest: value,
-    message: value,
-  });
-/** A select's choices; the value is what the API stores in contact_messages. */
-const options = z
-  .array(z.object({ value: z.string().regex(/^[a-z0-9+-]+$/, 'valor: letras minúsculas, números, + e -'), label: text(2, 60) }))
-  .min(2);
-
-/**
- * The copy of /contato, with the contact form's labels and choices: those are in
- * shared/contact-form.json, since the admin and the server's own pages show them too.
- */
-const contact = defineCollection({
-  loader: file('src/content/contact.json', {
-    parser: (json) => ({ contact: { ...(JSON.parse(json) as Record<string, unknown>), form: contactForm } }),
-  }),
-  schema: z.object({
-    hero: z.object({ title: text(3, 80), subtitle: text(20, 300) }),
-    cards: z.object({
-      phone: z.object({ title: text(3, 40), note: text(5, 120) }),
-      chat: z.object({ title: text(3, 40), note: text(5, 120) }),
-      email: z.object({ title: text(3, 40), note: text(5, 120) }),
-      address: z.object({ title: text(3, 40), note: text(5, 120) }),
-    }),
-    form: titled({
-      intro: text(20, 400),
-      labels: formFields(text(2, 60)),
-      placeholders: formFields(text(2, 300)),
-      selectPlaceholder: text(3, 60),
-      options: z.object({ hasMachine: options, volume: options, interest: options }),
-      submit: text(3, 40),
-      sending: text(3, 40),
-      success: titled({ text: text(20, 300), again: text(3, 60) }),
-    }),
-    map: titled({}),
-    hours: titled({ text: text(5, 120) }),
-    why: titled({ items: z.array(card).min(2).max(6) }),
-    faqTitle: text(3, 120),
   }),
 });
 
@@ -337,8 +217,9 @@ const cmsSettings = defineCollection({
 });
 
 /**
- * Pages published in the admin: the SEO of a built-in route, or a page of their own
- * (src/lib/cms/pages.ts). The entry id is the slug; limits from the content rules.
+ * The site's pages, made of typed sections (src/lib/cms/pages.ts): published in the
+ * admin, or the seed of a fresh install in a build without a CMS. The entry id is the
+ * slug; limits from the content rules and shared/page-sections.js.
  */
 const cmsPages = defineCollection({
   loader: pagesLoader(pocketBaseUrl),
@@ -363,10 +244,6 @@ export const collections = {
   software,
   testimonials,
   faq,
-  customHardware,
   signatures,
   legal,
-  home,
-  about,
-  contact,
 };

@@ -132,7 +132,8 @@ describe('addresses a page may not take', () => {
     expect(await slugRefusal(pages().create({ name: 'Produtos', slug: 'produtos', status: 'draft' }))).toBe(
       'O endereço /produtos já é uma página do site; escolha outro slug.',
     );
-    // A page at a built-in route is one kept from before a new page was refused that address.
+    // A page at a built-in route is one kept from before a new page was refused that
+    // address: the site shows it nowhere, and a rename to a free address is its way out.
     const products = await pages().create({
       name: 'Produtos',
       slug: slugOf('produtos'),
@@ -142,9 +143,8 @@ describe('addresses a page may not take', () => {
     const db = new DatabaseSync(path.join(s.server.dataDir, 'data.db'));
     db.prepare("UPDATE pages SET slug = 'produtos' WHERE id = ?").run(products.id);
     db.close();
-    expect(await slugRefusal(pages().update(products.id, { slug: 'catalogo' }))).toBe(
-      'Esta página dá título e descrição à página /produtos do site; o slug dela não pode mudar.',
-    );
+    const free = slugOf('catalogo');
+    expect(await pages().update(products.id, { slug: free })).toMatchObject({ slug: free });
     await pages().delete(products.id);
   });
 

@@ -173,6 +173,32 @@ describe('rebuild on publish', () => {
   );
 
   test(
+    "an edit of one page's section renders that page again and reuses the other pages",
+    async () => {
+      const pages = staff.editor.client.collection('pages');
+      const before = (await currentBuild(live))!;
+      const inode = async (build: string, file: string) => (await stat(path.join(build, file))).ino;
+      // The home page: the seed's (pb_migrations/1795310800_site_pages.js), as on a fresh install.
+      const home = await pages.getFirstListItem('is_homepage = true');
+      const sections = (home.content as { sections: { type: string; title?: string }[] }).sections;
+      const headline = 'Controladores industriais fabricados no Brasil para a sua máquina';
+      sections.find((section) => section.type === 'hero')!.title = headline;
+      await pages.update(home.id, { content: { sections } });
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      const after = (await currentBuild(live))!;
+      expect(await inode(after, 'index.html')).not.toBe(await inode(before, 'index.html'));
+      expect(await (await page('/')).text()).toContain(headline);
+      // The other pages share nothing with the home page's sections: the live build's files, kept.
+      for (const other of ['quem-somos', 'projetos-sob-medida', 'clientes', 'contato']) {
+        expect(await inode(after, `${other}/index.html`), other).toBe(await inode(before, `${other}/index.html`));
+      }
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
     'a publication works on what changed: an edit, an unpublish and a deletion reach the site, unchanged pages keep their files and compressions',
     async () => {
       const edited = await post(staff.editor.client, 'Post que muda de resumo');
@@ -463,20 +489,18 @@ describe('CMS content at build', () => {
   });
 
   test(
-    'settings reach the footer, a page overrides a built route’s SEO and another is rendered at its own path',
+    'settings reach the footer, a page’s SEO its head, and a page made in the admin is rendered at its own path',
     async () => {
       const settings = staff.admin.client.collection('public_site_settings');
       const email = await settings.getFirstListItem('key = "contact_email"');
       await settings.update(email.id, { value: 'vendas@exemplo.com.br' });
-      await staff.editor.client.collection('pages').create({
-        name: 'Quem somos',
-        slug: 'quem-somos',
-        title: 'Quem somos | SEO do CMS',
-        meta_description: 'Descrição vinda do CMS para a página institucional.',
-        status: 'published',
-        content: { sections: [] },
+      const pages = staff.editor.client.collection('pages');
+      const home = await pages.getFirstListItem('is_homepage = true');
+      await pages.update(home.id, {
+        title: 'Controladores industriais feitos em SC',
+        meta_description: 'Descrição vinda do CMS para a página inicial.',
       });
-      await staff.editor.client.collection('pages').create({
+      await pages.create({
         name: 'Programa de parceiros',
         slug: 'parceiros-cms',
         title: 'Programa de parceiros',
@@ -489,16 +513,18 @@ describe('CMS content at build', () => {
       await settled();
       expect(finished().at(-1)!.state, finished().at(-1)!.log).toBe('success');
 
-      const home = await (await page('/')).text();
-      expect(home).toContain('mailto:vendas@exemplo.com.br');
-      const about = await (await page('/quem-somos')).text();
-      expect(about).toContain('<title>Quem somos | SEO do CMS</title>');
-      expect(about).toContain('<meta property="og:title" content="Quem somos | SEO do CMS">');
-      expect(about).toContain('<meta name="description" content="Descrição vinda do CMS para a página institucional.">');
+      const homeHtml = await (await page('/')).text();
+      expect(homeHtml).toContain('mailto:vendas@exemplo.com.br');
+      expect(homeHtml).toContain('<title>Controladores industriais feitos em SC | Operium</title>');
+      expect(homeHtml).toContain('<meta property="og:title" content="Controladores industriais feitos em SC | Operium">');
+      expect(homeHtml).toContain('<meta name="description" content="Descrição vinda do CMS para a página inicial.">');
       const own = await page('/parceiros-cms');
       expect(own.status).toBe(200);
       const ownHtml = await own.text();
       expect(ownHtml).toContain('<strong>Benefícios</strong>');
+      // A page made before the typed sections: its name as the h1, its section as a text section.
+      expect(ownHtml).toMatch(/<h1[^>]*>\s*Programa de parceiros\s*<\/h1>/);
+      expect(ownHtml).toMatch(/<h2[^>]*>\s*Como funciona\s*<\/h2>/);
       expect(ownHtml).not.toContain('<script>alert(1)</script>');
     },
     BUILD_TIMEOUT,

@@ -5,7 +5,7 @@ test.describe('custom hardware', () => {
   test('shows the six steps and an accordion with one case open at a time that can be collapsed', async ({ page }) => {
     await page.goto('/projetos-sob-medida');
     await expect(page.getByRole('region', { name: /Nosso processo/ }).getByRole('listitem')).toHaveCount(6);
-    const cases = page.locator('details[data-case]');
+    const cases = page.getByRole('region', { name: 'Casos de sucesso' }).locator('details');
     await expect(cases).toHaveCount(2);
     const [first, second] = [cases.nth(0), cases.nth(1)];
     await first.locator('summary').click();

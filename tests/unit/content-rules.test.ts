@@ -7,9 +7,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { z } from 'astro/zod';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { PAGE_RULES, articleFields, pageSchema } from '../../src/lib/cms/content-rules';
 import { BLOG_CATEGORIES, CATEGORY_BADGE } from '../../src/lib/blog/filter';
 import { toBlogEntry, type CmsPostRecord } from '../../src/lib/cms/posts';
+import { routeSlugs } from '../../src/lib/cms/page-links';
+import { typedSections } from '../../src/lib/cms/sections';
+import { SEARCH_BASE_DIR } from '../../src/config/search-index.mjs';
 
 const require = createRequire(import.meta.url);
 (globalThis as Record<string, unknown>).__hooks = new URL('../../pb_hooks', import.meta.url).pathname;
@@ -88,9 +92,12 @@ describe('posts', () => {
 
 const SECTIONS = [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }];
 
-/** A page as the hooks see it (its `content` JSON) and as the build reads it (`sections`). */
+/**
+ * A page as the hooks see it (its `content` JSON) and as the build reads it (`sections`,
+ * typed by the loader: src/lib/cms/sections.ts typedSections).
+ */
 const page = (fields: Record<string, unknown>) => {
-  const sections = (fields.sections as unknown[] | undefined) ?? SECTIONS;
+  const content = { sections: (fields.sections as unknown[] | undefined) ?? SECTIONS };
   return {
     slug: 'politica',
     name: 'Política',
@@ -98,8 +105,8 @@ const page = (fields: Record<string, unknown>) => {
     meta_description: '',
     is_homepage: false,
     ...fields,
-    sections,
-    content: { sections },
+    sections: typedSections(content),
+    content,
   };
 };
 
@@ -111,20 +118,19 @@ const PAGES: [string, Record<string, unknown>, string | null][] = [
   ['a malformed slug', { slug: 'Página' }, 'slug'],
   ['a page of its own with no sections', { sections: [] }, 'content'],
   ['the home page with no sections (it lends its SEO to the home page)', { sections: [], is_homepage: true }, null],
-  ['a built-in route with no sections (it lends its SEO to /contato)', { sections: [], slug: 'contato' }, null],
+  ['a page at a code route’s address with no sections (the site leaves it out)', { sections: [], slug: 'produtos' }, null],
 ];
 
 describe('pages', () => {
-  test('the built-in slugs of the rules are the routes of src/pages', () => {
-    // contato.astro and contato/ (its result page) are one slug.
-    const routes = [
-      ...new Set(
-        readdirSync('src/pages')
-          .filter((name) => !name.startsWith('['))
-          .map((name) => name.replace(/\.(astro|ts)$/, '')),
-      ),
-    ].sort();
-    expect([...PAGE_RULES.content.builtInSlugs].sort()).toEqual(routes);
+  test('the built-in slugs of the rules are the addresses the routes of src/pages serve', () => {
+    // As import.meta.glob lists them from src/pages (src/pages/[...page].astro).
+    const routes = readdirSync('src/pages', { recursive: true, encoding: 'utf8' })
+      .map((name) => `./${name.split(path.sep).join('/')}`)
+      .filter((name) => /\.(astro|ts|md|mdx)$/.test(name));
+    expect([...PAGE_RULES.content.builtInSlugs].sort()).toEqual(routeSlugs(routes).sort());
+    // A folder with only deeper pages leaves its address to a page: /contato is the Contato page.
+    expect(PAGE_RULES.content.builtInSlugs).not.toContain('contato');
+    expect(PAGE_RULES.content.builtInSlugs).toContain(SEARCH_BASE_DIR);
   });
 
   test.each(PAGES)('%s: the hooks and the build agree', (_name, fields, field) => {

@@ -37,10 +37,10 @@ function holderOf(app, slug, id) {
 
 /**
  * Refuses, with a pt-BR message on the slug, an address the page may not take: a
- * malformed slug, a built-in route taken by a new page or a rename, or left by a rename
- * (a page kept from before with such a slug only lends its title and description to
- * that route), another page's address, or an address another page redirects.
- * `original` is null for a new page.
+ * malformed slug, a built-in route taken by a new page or a rename (a page kept from
+ * before with such a slug is shown nowhere; renaming it to a free address is its way
+ * out), another page's address, or an address another page redirects. `original` is
+ * null for a new page.
  */
 function assertAddress(app, record, original) {
   const slug = record.getString("slug");
@@ -52,8 +52,6 @@ function assertAddress(app, record, original) {
   if (!record.getBool("is_homepage")) {
     // A new page too: at a built-in route's address it would be shown nowhere.
     if (BUILT_IN.indexOf(slug) >= 0) refuse(`O endereço /${slug} já é uma página do site; escolha outro slug.`);
-    if (original && BUILT_IN.indexOf(before) >= 0)
-      refuse(`Esta página dá título e descrição à página /${before} do site; o slug dela não pode mudar.`);
   }
   const holder = holderOf(app, slug, record.id);
   if (!holder) return;

@@ -1,5 +1,5 @@
 /**
- * The preview of a page as the site shows it at /{slug} (src/pages/[page].astro), in
+ * The preview of a page as the site shows it at /{slug} (src/pages/[...page].astro), in
  * the site's frame (src/admin/common/SitePreview.tsx): the hero with the classes of
  * src/components/ui/PageHero.astro and the sections as one body rendered by the
  * site's Markdown pipeline (usePreview).

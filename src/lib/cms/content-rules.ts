@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import rules from '../../../shared/content-rules.json';
 import { BLOG_CATEGORIES } from '../blog/filter';
 import { parseArticleDate } from '../dates';
-import { hasContent } from './page-sections';
+import { sectionsSchema } from './sections';
 
 export const POST_RULES = rules.posts;
 export const PAGE_RULES = rules.pages;
@@ -69,10 +69,10 @@ export const pageSchema = z
     in_header: z.boolean().default(false),
     in_footer: z.boolean().default(false),
     menu_order: z.number().int().default(0),
-    /** Shown in order as one article (src/lib/cms/page-sections.ts). */
-    sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+    /** The page's typed sections, in order (shared/page-sections.js, src/components/sections/). */
+    sections: sectionsSchema,
   })
-  .refine((page) => page.is_homepage || PAGE_RULES.content.builtInSlugs.includes(page.slug) || hasContent(page.sections), {
+  .refine((page) => page.is_homepage || PAGE_RULES.content.builtInSlugs.includes(page.slug) || page.sections.length > 0, {
     path: ['sections'],
     message: PAGE_RULES.content.empty,
   });

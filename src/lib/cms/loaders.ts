@@ -10,7 +10,8 @@ import { cmsClient, publicFilesUrl, readCms } from './client';
 import { mediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
-import { pageMarkdown } from './page-sections';
+import { markdownFields, typedSections } from './sections';
+import seed from '../../../shared/site-pages.json';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
 import type { ArticleImage } from '../markdown/article';
 import { createArticleRenderer, renderArticle, type MarkdownRenderer } from '../markdown/render';
@@ -33,7 +34,7 @@ interface PageRecord {
   in_header: boolean;
   in_footer: boolean;
   menu_order: number;
-  /** Free JSON; pages built in the admin hold `{ sections: [{ heading, body }] }`. */
+  /** `{ sections: Section[] }` (shared/page-sections.js); pages made before the typed sections hold `{ sections: [{ heading, body }] }`. */
   content: unknown;
 }
 
@@ -55,6 +56,12 @@ export interface SourceEntry {
   data: Record<string, unknown>;
   /** Markdown the entry's body is rendered from (the site's pipeline, src/lib/markdown/), if any. */
   markdown?: string;
+  /**
+   * Markdown of several fields, each rendered on its own by the same pipeline (a page's
+   * sections: section id → field → Markdown); the HTML is kept beside the entry, as
+   * `rendered.metadata.fields` with the same keys (src/lib/cms/pages.ts reads it).
+   */
+  fieldsMarkdown?: Record<string, Record<string, string>>;
   /** The CMS record it comes from. */
   origin?: RecordOrigin;
 }
@@ -74,7 +81,7 @@ function fetchPublicSettings(url: string): Promise<SettingRecord[]> {
   );
 }
 
-/** The published pages: SEO of built-in routes, or pages of their own (src/lib/cms/pages.ts). */
+/** The published pages, each rendered at its address (src/lib/cms/pages.ts). */
 function fetchPublishedPages(url: string): Promise<PageRecord[]> {
   const pb = cmsClient(url);
   return readCms(pb, 'as páginas', () =>
@@ -164,11 +171,15 @@ export async function storeEntries(
     } else kept.push(entry);
   }
   const ids = new Set(kept.map((entry) => entry.id));
-  const renderer = kept.some((entry) => entry.markdown !== undefined) ? generateDigest(RENDERER_SOURCES) : '';
+  const renderer = kept.some((entry) => entry.markdown !== undefined || entry.fieldsMarkdown !== undefined)
+    ? generateDigest(RENDERER_SOURCES)
+    : '';
   for (const entry of store.values()) if (owns(entry) && !ids.has(entry.id)) store.delete(entry.id);
   let written = 0;
-  for (const { id, data, markdown, origin } of kept) {
-    const digest = generateDigest(markdown === undefined ? data : { ...data, markdown, renderer });
+  for (const { id, data, markdown, fieldsMarkdown, origin } of kept) {
+    const digest = generateDigest(
+      markdown === undefined && fieldsMarkdown === undefined ? data : { ...data, markdown, fieldsMarkdown, renderer },
+    );
     if (store.get(id)?.digest === digest) continue;
     let parsed;
     try {
@@ -184,6 +195,15 @@ export async function storeEntries(
       const { html, headings } = await renderArticle(await rendererFor(context), markdown, await imagesOf(markdown));
       rendered = { html, metadata: { headings } };
     }
+    if (fieldsMarkdown !== undefined) {
+      const fields: Record<string, Record<string, string>> = {};
+      for (const [key, values] of Object.entries(fieldsMarkdown)) {
+        fields[key] = {};
+        for (const [field, text] of Object.entries(values))
+          fields[key][field] = (await renderArticle(await rendererFor(context), text, await imagesOf(text))).html;
+      }
+      rendered = { html: '', metadata: { fields } };
+    }
     store.set({ id, data: parsed, digest, ...(rendered ? { rendered } : {}) });
     written += 1;
   }
@@ -193,13 +213,18 @@ export async function storeEntries(
 /** The id of the placeholder that makes an empty collection exist. */
 const EMPTY = 'vazia';
 
-/** A collection loaded from the CMS's content; empty without a CMS address. */
-function cmsLoader(name: string, url: string | undefined, entriesOf: (content: CmsContent) => SourceEntry[]): Loader {
+/** A collection loaded from the CMS's content; without a CMS address, the given entries (none by default). */
+function cmsLoader(
+  name: string,
+  url: string | undefined,
+  entriesOf: (content: CmsContent) => SourceEntry[],
+  withoutCms: () => SourceEntry[] = () => [],
+): Loader {
   return {
     name,
     load: async (context) => {
       const address = url?.trim();
-      const entries = address ? entriesOf(await readCmsContent(address)) : [];
+      const entries = address ? entriesOf(await readCmsContent(address)) : withoutCms();
       await storeEntries(context, entries, undefined, address ? mediaImagesReader(address, publicFilesUrl()) : undefined);
       // Astro warns on every getCollection() of a collection it holds nothing for, once per
       // page built; one entry set and deleted leaves it existing and empty.
@@ -225,9 +250,24 @@ export function settingsLoader(url: string | undefined): Loader {
   );
 }
 
-/** The published pages, sections as `{ heading, body }`; the entry id is the slug. */
+/**
+ * The published pages; the entry id is the slug. Without a CMS (a build from git alone)
+ * they are the pages a fresh install seeds (shared/site-pages.json,
+ * pb_migrations/1795310800_site_pages.js): Home, Quem Somos and the others exist only
+ * as pages now, so such a build still has every one of them. With a CMS, the CMS is the
+ * only source.
+ */
 export function pagesLoader(url: string | undefined): Loader {
-  return cmsLoader('operium-cms-pages', url, ({ pages }) => pages.map(toPageEntry));
+  return cmsLoader(
+    'operium-cms-pages',
+    url,
+    ({ pages }) =>
+      pages.map((page) => ({
+        ...toPageEntry(page),
+        origin: { collection: 'pages', id: page.id, label: page.name || page.slug },
+      })),
+    () => seed.pages.filter((page) => page.status === 'published').map((page) => toPageEntry({ id: page.slug, ...page })),
+  );
 }
 
 /** The approved comments (src/lib/cms/comments.ts); the entry id is the comment's. */
@@ -247,17 +287,21 @@ export function commentsLoader(url: string | undefined): Loader {
   );
 }
 
-/** A page record as the pages collection's data, its sections rendered as one body (src/lib/cms/page-sections.ts). */
-function toPageEntry(page: PageRecord): SourceEntry {
-  const content = page.content && typeof page.content === 'object' ? (page.content as { sections?: unknown }) : {};
-  const list = Array.isArray(content.sections) ? (content.sections as unknown[]) : [];
-  const sections = list
-    .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
-    .map((section) => ({ heading: String(section.heading ?? ''), body: String(section.body ?? '') }));
+/** A page record as the pages collection's data, its sections' Markdown fields rendered beside it. */
+function toPageEntry(
+  page: Omit<PageRecord, 'old_slugs' | 'in_header' | 'in_footer' | 'menu_order'> & Partial<PageRecord>,
+): SourceEntry {
+  const sections = typedSections(page.content);
+  const fieldsMarkdown: Record<string, Record<string, string>> = {};
+  for (const section of sections) {
+    for (const field of markdownFields(String(section.type))) {
+      const text = section[field];
+      if (typeof text === 'string' && text.trim()) (fieldsMarkdown[String(section.id)] ??= {})[field] = text;
+    }
+  }
   return {
     id: page.slug,
-    origin: { collection: 'pages', id: page.id, label: page.name || page.slug },
-    markdown: pageMarkdown(sections),
+    fieldsMarkdown,
     data: {
       slug: page.slug,
       name: page.name ?? '',

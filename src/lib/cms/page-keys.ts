@@ -2,32 +2,43 @@
  * Cache keys for Astro's incremental build (experimental.incrementalBuild): a page
  * from getStaticPaths() is copied from the previous build when its key and its code
  * are unchanged. A key is a digest of every piece of content the page shows: what
- * every page shares (in the layout, the public settings and the CMS pages' SEO and
- * their links in the header and footer; the catalogue and copy kept in git), plus
- * the page's own records. Astro itself covers the code and the MDX bodies a page
- * renders. So a page put in or taken out of a menu renders every page again.
+ * every page shares (in the layout, the public settings and the pages' links in the
+ * header and footer; the catalogue and texts kept in git), plus the page's own records.
+ * Astro itself covers the code and the MDX bodies a page renders. So a page put in or
+ * taken out of a menu renders every page again, and a page's sections only that page.
  */
 import { createHash } from 'node:crypto';
-import { getCollection, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry, type CollectionKey } from 'astro:content';
+import type { CmsPage } from './pages';
+import type { SectionType } from './sections';
 
-/** The collections the layout or any non-blog page reads: everything but the articles. */
-const SHARED: CollectionKey[] = [
-  'cmsSettings',
-  'cmsPages',
-  'lines',
-  'products',
-  'datasheets',
-  'partners',
-  'software',
-  'testimonials',
-  'faq',
-  'customHardware',
-  'signatures',
-  'legal',
-  'home',
-  'about',
-  'contact',
-];
+/** The collections the layout or a page outside the blog and the pages reads. */
+const SHARED: CollectionKey[] = ['cmsSettings', 'lines', 'products', 'datasheets', 'software', 'signatures', 'legal'];
+
+/** What the layout reads of the pages (src/lib/cms/page-links.ts menuLinks): their names, addresses and menu places. */
+const pageLinkFields = ({ slug, name, is_homepage, in_header, in_footer, menu_order }: CmsPage) => ({
+  slug,
+  name,
+  is_homepage,
+  in_header,
+  in_footer,
+  menu_order,
+});
+
+/** The collections a section type shows besides its own fields (src/components/sections/). */
+const SECTION_READS: Partial<Record<SectionType, CollectionKey[]>> = {
+  product_lines: ['lines', 'products'],
+  partners: ['partners'],
+  testimonials: ['testimonials'],
+  faq: ['faq'],
+};
+
+/** A collection's entries in id order: the store's order may differ between builds of the same content. */
+async function entriesOf(name: CollectionKey) {
+  return (await getCollection(name))
+    .map((entry) => [entry.id, entry.data, entry.body])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+}
 
 /** A short digest of JSON-able values. */
 export function digest(...parts: unknown[]): string {
@@ -41,15 +52,18 @@ let shared: Promise<string> | undefined;
 /** The digest of what every page shares; computed once per build. */
 export function sharedKey(): Promise<string> {
   shared ??= (async () => {
-    const collections = await Promise.all(
-      SHARED.map(async (name) =>
-        // In id order: the store's order may differ between builds of the same content.
-        (await getCollection(name))
-          .map((entry) => [entry.id, entry.data, entry.body])
-          .sort(([a], [b]) => String(a).localeCompare(String(b))),
-      ),
-    );
-    return digest(collections);
+    const collections = await Promise.all(SHARED.map(entriesOf));
+    const links = (await getCollection('cmsPages'))
+      .map((entry) => pageLinkFields(entry.data))
+      .sort((a, b) => a.slug.localeCompare(b.slug));
+    return digest(collections, links);
   })();
   return shared;
+}
+
+/** A page's key: what every page shares, the page's record (its sections' HTML too) and what its section types read. */
+export async function pageKey(page: CmsPage): Promise<string> {
+  const reads = [...new Set(page.sections.flatMap((section) => SECTION_READS[section.type] ?? []))].sort();
+  const entry = await getEntry('cmsPages', page.slug);
+  return digest(await sharedKey(), page, entry?.rendered ?? null, reads, await Promise.all(reads.map(entriesOf)));
 }

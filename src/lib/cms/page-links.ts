@@ -4,6 +4,7 @@
  * addresses' redirects and its links in the header and the footer.
  */
 import type { NavLink } from '../../config/navigation';
+import { SEARCH_BASE_DIR } from '../../config/search-index.mjs';
 
 /** What these rules read of a published page (src/lib/cms/content-rules.ts pageSchema). */
 export interface LinkedPage {
@@ -19,6 +20,25 @@ export interface LinkedPage {
 /** Path of a CMS page: the home page, or /{slug}. */
 export function pathOf(page: Pick<LinkedPage, 'slug' | 'is_homepage'>): string {
   return page.is_homepage ? '/' : `/${page.slug}`;
+}
+
+/**
+ * The slugs a page cannot have because a code route serves /{slug}, given the route
+ * files of src/pages (as import.meta.glob lists them from there, e.g. './blog/index.astro'):
+ * a file at the top (not a [parameter]) or a folder's index, plus the search index's
+ * folder (a page there would be deleted by the index). A folder without an index serves
+ * only deeper addresses (src/pages/contato/enviado.astro leaves /contato to its page).
+ * shared/content-rules.json's builtInSlugs lists the same for the server.
+ * @example routeSlugs(['./blog/index.astro', './contato/enviado.astro', './rss.xml.ts']) // ['blog', 'rss.xml', 'busca']
+ */
+export function routeSlugs(routeFiles: readonly string[]): string[] {
+  const slugs = new Set<string>();
+  for (const route of routeFiles) {
+    const parts = route.replace(/^\.\//, '').split('/');
+    const name = parts.length === 1 ? parts[0]! : parts.length === 2 && /^index\.[a-z]+$/.test(parts[1]!) ? parts[0]! : '';
+    if (name && !name.startsWith('[')) slugs.add(name.replace(/\.(astro|ts|md|mdx)$/, ''));
+  }
+  return [...slugs, SEARCH_BASE_DIR];
 }
 
 export interface MovedPage {
@@ -47,8 +67,7 @@ export function movedPages(own: readonly LinkedPage[], reserved: Iterable<string
 
 /**
  * The links to published pages in the header or the footer: lowest `menu_order`
- * first, then by name; each to the page's path (a page lending its SEO to a built-in
- * route links to that route).
+ * first, then by name; each to the page's path.
  */
 export function menuLinks(pages: readonly LinkedPage[], place: 'header' | 'footer'): NavLink[] {
   return pages

@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
 
-/** Testimonials of one page, in their order. */
-export async function getTestimonials(page: 'clientes' | 'quem-somos') {
-  const all = await getCollection('testimonials', (entry) => entry.data.page === page);
+/** The testimonials of one page (`todos`: every one), in their order. */
+export async function getTestimonials(group: string) {
+  const all = await getCollection('testimonials', (entry) => group === 'todos' || entry.data.page === group);
   return all.sort((a, b) => a.data.order - b.data.order);
 }

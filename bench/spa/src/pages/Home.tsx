@@ -1,11 +1,22 @@
-// The home page (src/pages/index.astro and components/home/), rendered in the browser.
+// The home page (the seeded home page's sections, src/components/sections/), rendered in the browser.
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import siteData, { type LineCard } from 'virtual:bench-site-data';
-import home from '../../../../src/content/home.json';
+import sitePages from '../../../../shared/site-pages.json';
 import partners from '../../../../src/content/partners.json';
 import { chatLinkWithText, site } from '../../../../src/config/site';
 import { Icon, Picture } from '../markup';
+
+/** The home page's sections, by type, as a fresh install seeds them. */
+const sections = sitePages.pages.find((page) => page.is_homepage)!.content.sections as unknown as Record<string, string>[];
+const section = (type: string) => sections.find((candidate) => candidate.type === type)!;
+const home = {
+  hero: section('hero'),
+  lines: section('product_lines'),
+  customHardware: section('highlight'),
+  partners: section('partners'),
+  cta: section('cta_band'),
+};
 
 function Hero() {
   const { hero } = home;
@@ -14,29 +25,27 @@ function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">{hero.eyebrow}</p>
-          <h1 className="mt-3 text-3xl leading-tight font-extrabold text-balance sm:text-4xl xl:text-[2.75rem]">
-            {hero.headline}
-          </h1>
-          <p className="mt-5 text-lg text-brand-100">{hero.subline}</p>
+          <h1 className="mt-3 text-3xl leading-tight font-extrabold text-balance sm:text-4xl xl:text-[2.75rem]">{hero.title}</h1>
+          <p className="mt-5 text-lg text-brand-100">{hero.text}</p>
           <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-semibold ring-1 ring-white/25">
             <Icon name="checkCircle" className="h-5 w-5 text-accent-400" />
-            {hero.testingBanner}
+            {hero.badge}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to="/produtos"
               className="inline-flex items-center gap-2 rounded-lg bg-accent-400 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-500"
             >
-              {hero.primaryAction}
+              {hero.primary_label}
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>
             <a
-              href={chatLinkWithText(hero.customProjectMessage)}
+              href={chatLinkWithText(hero.chat_message)}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
             >
-              {hero.secondaryAction}
+              {hero.chat_label}
               <span className="sr-only"> (abre em nova aba)</span>
             </a>
           </div>
@@ -69,7 +78,7 @@ function LineCardItem({ line, index }: { line: LineCard; index: number }) {
             <h3 className="text-lg font-semibold text-ink">{line.name}</h3>
             {line.featured && (
               <span className="ml-auto rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
-                {copy.featuredBadge}
+                {copy.badge}
               </span>
             )}
           </div>
@@ -78,7 +87,7 @@ function LineCardItem({ line, index }: { line: LineCard; index: number }) {
             {line.productCount} {line.productCount === 1 ? 'produto' : 'produtos'}
           </p>
           <Link to={line.href} className="mt-3 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-            {copy.cardAction}
+            {copy.card_action}
             <span className="sr-only">: {line.name}</span>
             <Icon name="arrowRight" className="h-4 w-4" />
           </Link>
@@ -108,7 +117,7 @@ function ProductLines() {
           to="/produtos"
           className="inline-flex items-center gap-2 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
         >
-          {copy.allProducts}
+          {copy.all_label}
           <Icon name="arrowRight" className="h-5 w-5" />
         </Link>
       </div>
@@ -134,13 +143,13 @@ function CustomHardwareTeaser() {
           <p className="mt-4 text-muted">{copy.text}</p>
           <p className="mt-4 flex items-center gap-2 font-semibold text-ink">
             <Icon name="checkCircle" className="h-5 w-5 text-chat-600" />
-            {copy.freeDevelopment.replace('{batch}', String(site.freeDevelopmentMinBatch))}
+            {copy.highlight}
           </p>
           <Link
             to="/projetos-sob-medida"
             className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            {copy.action}
+            {copy.button_label}
             <Icon name="arrowRight" className="h-5 w-5" />
           </Link>
         </div>
@@ -197,7 +206,7 @@ function CtaBand() {
         </div>
         <div className="flex flex-wrap gap-3">
           <Link to="/catalogo-digital" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
-            {copy.catalogue}
+            {copy.button_label}
           </Link>
           <a
             href={site.chat.link}
@@ -205,7 +214,7 @@ function CtaBand() {
             rel="noopener noreferrer"
             className="rounded-lg bg-chat-600 px-5 py-3 font-semibold text-white hover:bg-chat-700"
           >
-            {copy.chat}
+            {copy.chat_label}
             <span className="sr-only"> (abre em nova aba)</span>
           </a>
         </div>

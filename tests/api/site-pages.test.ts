@@ -1,0 +1,102 @@
+/**
+ * The site's own pages as records (pb_migrations/1795310800_site_pages.js): a fresh
+ * install has the five pages of shared/site-pages.json; an install where staff had
+ * already made a page at one of their addresses (or a home page) keeps that page's
+ * name, title and description, and its own sections after the seed's.
+ */
+import { describe, expect, test } from 'vitest';
+import seed from '../../shared/site-pages.json';
+import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { newClient } from '../helpers/staff';
+
+const MIGRATION = '1795310800_site_pages.js';
+const seedPage = (slug: string) => seed.pages.find((page) => page.slug === slug)!;
+
+describe('the site pages a fresh install gets', () => {
+  test('the five pages of the seed, published, with its sections; one home page', async () => {
+    const server = await startTestServer();
+    try {
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      const pages = await client.collection('pages').getFullList({ sort: 'slug' });
+      expect(pages.map((page) => page.slug)).toEqual(seed.pages.map((page) => page.slug).sort());
+      for (const page of pages) {
+        const expected = seedPage(page.slug);
+        expect(page, page.slug).toMatchObject({
+          name: expected.name,
+          title: expected.title,
+          meta_description: expected.meta_description,
+          status: 'published',
+          is_homepage: expected.is_homepage,
+          content: expected.content,
+        });
+      }
+      // Anyone reads them: the site's build does, without signing in.
+      expect((await newClient(server).collection('pages').getFullList()).length).toBe(seed.pages.length);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('an install upgraded with pages at those addresses keeps what staff typed', async () => {
+    const { older, all, remove } = await migrationsBefore(MIGRATION);
+    const server = await startTestServer({ migrationsDir: older });
+    try {
+      const client = newClient(server);
+      client.authStore.save(await superuserToken(server));
+      const pages = client.collection('pages');
+      // A page that only lent its SEO to /quem-somos, with a section nobody saw.
+      const about = await pages.create({
+        name: 'Sobre a empresa',
+        slug: 'quem-somos',
+        title: 'Quem somos e o que fazemos',
+        meta_description: 'A equipe e a história da empresa, contadas por quem a faz.',
+        status: 'draft',
+        content: { sections: [{ heading: 'Nossa equipe', body: 'Engenheiros e técnicos em **Jaraguá do Sul**.' }] },
+      });
+      // A home page of its own address, lending its title to the home page.
+      const home = await pages.create({
+        name: 'Página inicial',
+        slug: 'pagina-inicial',
+        title: 'Operium: eletrônica industrial',
+        status: 'published',
+        is_homepage: true,
+        content: { sections: [] },
+      });
+
+      await server.kill();
+      await server.restart({ migrationsDir: all });
+
+      const aboutSeed = seedPage('quem-somos').content.sections;
+      const upgraded = await pages.getOne(about.id);
+      expect(upgraded).toMatchObject({
+        name: 'Sobre a empresa',
+        title: 'Quem somos e o que fazemos',
+        meta_description: 'A equipe e a história da empresa, contadas por quem a faz.',
+        status: 'published',
+      });
+      const sections = (upgraded.content as { sections: Record<string, unknown>[] }).sections;
+      expect(sections.slice(0, aboutSeed.length)).toEqual(aboutSeed);
+      expect(sections.slice(aboutSeed.length)).toEqual([
+        {
+          id: expect.stringMatching(/^[a-z0-9]{12}$/),
+          type: 'text',
+          title: 'Nossa equipe',
+          body: 'Engenheiros e técnicos em **Jaraguá do Sul**.',
+          style: 'plain',
+        },
+      ]);
+
+      const homes = await pages.getFullList({ filter: 'is_homepage = true' });
+      expect(homes.map((page) => page.id)).toEqual([home.id]);
+      expect(homes[0]).toMatchObject({ name: 'Página inicial', slug: 'pagina-inicial', title: 'Operium: eletrônica industrial' });
+      expect((homes[0]!.content as { sections: unknown[] }).sections).toEqual(seedPage('inicio').content.sections);
+      // The other pages of the seed are new.
+      const slugs = (await pages.getFullList({ sort: 'slug' })).map((page) => page.slug);
+      expect(slugs).toEqual(['clientes', 'contato', 'pagina-inicial', 'projetos-sob-medida', 'quem-somos']);
+    } finally {
+      await server.stop();
+      await remove();
+    }
+  });
+});
