@@ -22,3 +22,23 @@ export async function addSection(page: Page, typeLabel: string): Promise<Locator
   await expect(card.getByRole('button', { expanded: true }).first()).toContainText(`${before + 1}. ${typeLabel}`);
   return card;
 }
+
+/**
+ * Adds, on the page form, a section of each field kind, open: texts, a link and an
+ * image (Destaque principal), choices (Chamada com números), selects and a list with one
+ * card (Grade de cartões), and the visual editor (Texto) with 'Mais opções' open; then
+ * tries to save, so the problems of the empty required fields show too.
+ */
+export async function openEveryFieldKind(page: Page): Promise<Locator[]> {
+  const hero = await addSection(page, 'Destaque principal');
+  const highlight = await addSection(page, 'Chamada com números');
+  const grid = await addSection(page, 'Grade de cartões');
+  await grid.getByRole('button', { name: 'Adicionar cartão' }).click();
+  const text = await addSection(page, 'Texto');
+  await text.getByRole('button', { name: 'Mais opções' }).click();
+  await expect(text.getByRole('textbox', { name: 'Âncora' })).toBeVisible();
+  await expect(text.locator('.ProseMirror')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(hero.getByRole('textbox', { name: 'Título', exact: true })).toHaveAccessibleDescription(/Preencha este campo\./);
+  return [hero, highlight, grid, text];
+}

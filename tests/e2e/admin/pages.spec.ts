@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
 import { writeMarkdown } from '../../helpers/editor';
-import { addSection, sectionCards } from '../../helpers/page-sections';
+import { wcagViolations } from '../axe';
+import { png } from '../../helpers/images';
+import { addSection, openEveryFieldKind, sectionCards } from '../../helpers/page-sections';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const FIRST_SCREEN = { timeout: 15_000 };
@@ -193,6 +195,42 @@ test('an empty required field shows its pt-BR problem at the field, opening its 
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
   const created = await client.collection('pages').getFirstListItem(client.filter('slug = {:slug}', { slug }));
   expect(created.content.sections).toMatchObject([{ type: 'map', title: 'Onde estamos' }]);
+});
+
+test('at 1366 px every field kind of the section editor is free of WCAG 2.1 A/AA violations; an image comes from Mídia with its alternative text', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  const client = await superuser();
+  const form = new FormData();
+  form.append('file', new Blob([png(4)], { type: 'image/png' }), `painel-${tag}.png`);
+  form.append('alt_text', `Painel de comando ${tag}`);
+  const image = await client.collection('media').create(form);
+  try {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signedInAs(page, 'editor', '/admin/pages/create');
+    await field(page, 'Nome').fill(`Destaque ${tag}`, FIRST_SCREEN);
+    const [hero] = await openEveryFieldKind(page);
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    expect(await wcagViolations(page, 'Seções da página (1366 px)', { legacyMode: true, excludeFrames: true })).toEqual([]);
+
+    // The image: chosen in the library's dialog, shown as its thumbnail, its text beside it.
+    await hero!.getByRole('button', { name: 'Escolher imagem' }).click();
+    const picker = page.getByRole('dialog', { name: 'Inserir imagem' });
+    await picker.getByRole('searchbox', { name: 'Buscar imagens' }).fill(tag);
+    await picker.getByRole('button', { name: `Escolher painel-${tag}.png` }).click();
+    await expect(picker).toBeHidden();
+    await expect(hero!.getByRole('img', { name: `Imagem escolhida: Painel de comando ${tag}` })).toBeVisible();
+    await expect(hero!.getByRole('textbox', { name: 'Texto alternativo da imagem' })).toHaveValue(`Painel de comando ${tag}`);
+    await expect(hero!.getByRole('button', { name: 'Trocar imagem' })).toBeVisible();
+  } finally {
+    await client.collection('media').delete(image.id);
+  }
+  // The thumbnail may still be asked for once its file is gone.
+  allowConsoleErrors(consoleErrors, /status of 404/);
 });
 
 /** A `text` section, as shared/page-sections.js has it. */
