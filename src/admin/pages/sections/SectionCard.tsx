@@ -3,7 +3,7 @@
  * closes its form (its position, type and one-line summary), 'Mover para cima',
  * 'Mover para baixo' and the removal naming the section; inside, the type's hint,
  * its form (SectionFields.tsx), 'Mais opções' and 'Adicionar seção abaixo'.
- * The list's state (what is open, where a drag goes) is SectionsInput.tsx's.
+ * Where a drag goes is the list's state (SectionsInput.tsx); whether it is open, the card's.
  */
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -16,7 +16,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useEffect, useId, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { useWrappedSource } from 'react-admin';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import { AddSectionMenu } from './AddSectionMenu';
@@ -28,8 +28,8 @@ export interface SectionCardProps {
   total: number;
   /** The key react-hook-form gives this item: stable while it moves. */
   itemKey: string;
-  open: boolean;
-  onOpen: (open: boolean) => void;
+  /** Open when it first shows (a section just added). */
+  initiallyOpen: boolean;
   onMove: (which: 'up' | 'down') => void;
   onRemove: (name: string) => void;
   onAddBelow: (type: SectionTypeName) => void;
@@ -44,7 +44,8 @@ export interface SectionCardProps {
 }
 
 export function SectionCard(props: SectionCardProps) {
-  const { index, total, itemKey, open, onOpen, dropMark } = props;
+  const { index, total, itemKey, dropMark } = props;
+  const [open, setOpen] = useState(props.initiallyOpen);
   const bodyId = useId();
   const source = useWrappedSource('');
   const section = useWatch({ name: source }) as unknown;
@@ -53,13 +54,15 @@ export function SectionCard(props: SectionCardProps) {
   const summary = sectionSummary(section);
   const name = `seção ${index + 1} (${typeLabel}${summary ? `: ${summary}` : ''})`;
 
-  // A refused save opens the sections it names, so their problems are in view.
+  // A refused save opens the sections it names, so their problems are in view; they stay
+  // open while they are fixed.
   const { errors } = useFormState({ name: source });
   const hasProblem = Boolean(get(errors, source));
-  useEffect(() => {
-    if (hasProblem) onOpen(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- onOpen is a new function every render
-  }, [hasProblem]);
+  const [shownProblem, setShownProblem] = useState(false);
+  if (hasProblem !== shownProblem) {
+    setShownProblem(hasProblem);
+    if (hasProblem) setOpen(true);
+  }
 
   const line = { content: '""', position: 'absolute', left: 0, right: 0, height: 4, bgcolor: 'primary.main', borderRadius: 2 };
   return (
@@ -94,7 +97,7 @@ export function SectionCard(props: SectionCardProps) {
         <ButtonBase
           aria-expanded={open}
           aria-controls={bodyId}
-          onClick={() => onOpen(!open)}
+          onClick={() => setOpen(!open)}
           data-section-toggle
           focusRipple
           sx={{

@@ -32,7 +32,7 @@ import {
   useSimpleFormIteratorItem,
   useWrappedSource,
 } from 'react-admin';
-import { get, useFormState, useWatch } from 'react-hook-form';
+import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { COLUMN_OPTIONS, sectionProblems } from '../../../../shared/page-sections.js';
 import { MarkdownInput } from '../../editor/MarkdownInput';
 import { MediaImageInput } from './MediaImageInput';
@@ -192,7 +192,10 @@ function ListItem({ field, itemKey, onMove }: { field: FieldSpec; itemKey: strin
 /** The sentences about the list itself (how many items), once the form was sent or the list touched. */
 function ListProblems({ name, field }: { name: string; field: FieldSpec }) {
   const source = useWrappedSource(name);
-  const sections = formSections({ content: { sections: useWatch({ name: 'content.sections' }) } });
+  // Renders again when this list changes; its count's problems depend on nothing else.
+  useWatch({ name: source });
+  const { getValues } = useFormContext();
+  const sections = formSections(getValues());
   const { isSubmitted, dirtyFields } = useFormState({ name: source });
   const path = parseFieldPath(source);
   const prefix = path ? fieldPrefix(sections, path) : null;
@@ -339,10 +342,15 @@ export function MoreOptions() {
   const { errors } = useFormState({ name: [anchor, column] });
   const problem = Boolean(get(errors, anchor) || get(errors, column));
   const [open, setOpen] = useState(false);
-  const shown = open || problem;
+  // Opened by a problem, it stays open while the problem is fixed.
+  const [shownProblem, setShownProblem] = useState(false);
+  if (problem !== shownProblem) {
+    setShownProblem(problem);
+    if (problem) setOpen(true);
+  }
   const anchorProps = { source: 'anchor', label: COMMON_FIELD_LABELS.anchor };
   return (
-    <Disclosure label="Mais opções" open={shown} onToggle={() => setOpen(!shown)}>
+    <Disclosure label="Mais opções" open={open} onToggle={() => setOpen(!open)}>
       <TextInput
         {...anchorProps}
         parse={keepText}

@@ -16,7 +16,7 @@ import {
   useArrayInput,
   useSimpleFormIterator,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { PAGE_SECTION_LIMITS, emptySection, sectionProblems } from '../../../../shared/page-sections.js';
 import { visuallyHidden } from '../../common/visuallyHidden';
 import { AddSectionMenu } from './AddSectionMenu';
@@ -30,8 +30,10 @@ const SECTIONS = 'content.sections';
 const validateSections = (sections: unknown) =>
   sectionProblems(sections).length ? 'Corrija os problemas das seções antes de salvar.' : undefined;
 
-/** The problems no field shows (a repeated id, an unknown type or field, too many sections). */
-function ListProblems({ sections }: { sections: unknown[] }) {
+/** The problems no field shows (a repeated id, an unknown type or field, too many sections), live. */
+function ListProblems() {
+  const watched = useWatch({ name: SECTIONS }) as unknown;
+  const sections = Array.isArray(watched) ? watched : [];
   const problems = unplacedProblems(sectionProblems(sections), sections);
   if (!problems.length) return null;
   return (
@@ -45,34 +47,27 @@ function ListProblems({ sections }: { sections: unknown[] }) {
   );
 }
 
+/**
+ * The cards. It renders again when sections are added, moved or removed, not at each
+ * keystroke: a card watches its own section, and what is open is each card's state.
+ */
 function SectionList() {
   const { fields, insert } = useArrayInput();
   const { reOrder, remove, total } = useSimpleFormIterator();
-  const watched = useWatch({ name: SECTIONS }) as unknown;
-  const sections = Array.isArray(watched) ? watched : [];
+  const { getValues } = useFormContext();
   const { container, focusLater } = useFocusLater<HTMLOListElement>();
-  // Open cards by section id: a new section opens, and stays open wherever it moves.
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // Where the last section was added: its card is born open.
+  const [addedAt, setAddedAt] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const dragged = useRef<number | null>(null);
   const [drop, setDrop] = useState<{ index: number; after: boolean } | null>(null);
   const canAdd = total < PAGE_SECTION_LIMITS.maxSections;
 
-  const idAt = (index: number) => String((sections[index] as { id?: unknown } | undefined)?.id ?? index);
-  const setOpenAt = (index: number, value: boolean) =>
-    setOpen((previous) => {
-      const id = idAt(index);
-      if (previous.has(id) === value) return previous;
-      const next = new Set(previous);
-      if (value) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   const add = (type: SectionTypeName, at: number) => {
-    const id = newSectionId(sections.map((section) => (section as { id?: unknown } | null)?.id));
-    insert(at, emptySection(type, id), { shouldFocus: false });
-    setOpen((previous) => new Set(previous).add(id));
+    const current = getValues(SECTIONS) as unknown;
+    const taken = (Array.isArray(current) ? current : []).map((section) => (section as { id?: unknown } | null)?.id);
+    insert(at, emptySection(type, newSectionId(taken)), { shouldFocus: false });
+    setAddedAt(at);
     setAnnouncement(`Seção adicionada na posição ${at + 1} de ${total + 1}`);
     focusLater((root) => root.querySelectorAll<HTMLElement>('[data-section-toggle]')[at]);
   };
@@ -85,6 +80,7 @@ function SectionList() {
 
   const removeAt = (index: number, name: string) => {
     remove(index);
+    setAddedAt(null);
     setAnnouncement(`Removida a ${name}`);
     focusLater((root) => {
       const toggles = root.querySelectorAll<HTMLElement>('[data-section-toggle]');
@@ -116,7 +112,7 @@ function SectionList() {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <ListProblems sections={sections} />
+      <ListProblems />
       <Box component="ol" ref={container} aria-label="Seções da página" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
         {fields.map((entry, index) => (
           <SimpleFormIteratorItemBase key={entry.id} index={index}>
@@ -124,8 +120,7 @@ function SectionList() {
               index={index}
               total={total}
               itemKey={entry.id}
-              open={open.has(idAt(index))}
-              onOpen={(value) => setOpenAt(index, value)}
+              initiallyOpen={addedAt === index}
               onMove={(which) => {
                 move(index, which === 'up' ? index - 1 : index + 1);
                 focusLater((root) => moveButton(root, entry.id, which));
