@@ -9,6 +9,7 @@ import {
   problemsAt,
   sectionFieldValidator,
   sectionSummary,
+  sectionsText,
   unplacedProblems,
 } from '../../src/admin/pages/sections/sectionEditing';
 
@@ -112,5 +113,35 @@ describe('problems placed at their fields', () => {
       'Seção 2 (Grade de cartões): campo desconhecido “extra”.',
       'Seção 3: tipo de seção desconhecido “carousel”.',
     ]);
+  });
+});
+
+describe('sections as text, for comparing versions', () => {
+  test('each section under its type, its filled fields by label, options by their labels, list items under their own heading', () => {
+    const grid = {
+      id: 'abcd1234',
+      type: 'cards',
+      title: 'Valores',
+      style: 'tinted',
+      tone: '',
+      anchor: 'valores',
+      items: [{ title: 'Prazo', description: 'No combinado.', icon: 'cpu' }],
+    };
+    const highlight = { id: 'efgh5678', type: 'highlight', title: 'Números', figures: ['unitsMade', 'clients'] };
+    expect(sectionsText([grid, highlight])).toBe(
+      [
+        '## Grade de cartões',
+        'Título: Valores',
+        'Aparência: Cartões cinza, três por linha',
+        '### Cartão 1',
+        'Título: Prazo',
+        'Descrição:\nNo combinado.',
+        'Ícone: Processador',
+        'Âncora: valores',
+        '## Chamada com números',
+        'Título: Números',
+        'Números: unidades fabricadas, clientes atendidos',
+      ].join('\n\n'),
+    );
   });
 });

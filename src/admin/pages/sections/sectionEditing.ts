@@ -8,7 +8,13 @@
  * label and ': '. The form places a sentence at the input whose start it has (the
  * label is unique in its type), and lists the others above the sections.
  */
-import { SECTION_ID_PATTERN, SECTION_TYPES, SECTION_TYPE_NAMES, sectionProblems } from '../../../../shared/page-sections.js';
+import {
+  COLUMN_OPTIONS,
+  SECTION_ID_PATTERN,
+  SECTION_TYPES,
+  SECTION_TYPE_NAMES,
+  sectionProblems,
+} from '../../../../shared/page-sections.js';
 
 export type FieldKind = 'text' | 'longtext' | 'markdown' | 'link' | 'image' | 'select' | 'choices' | 'list';
 
@@ -230,4 +236,53 @@ export function sectionFieldValidator(required = false) {
     return found.length ? found.join(' ') : undefined;
   };
   return Object.assign(validate, { isRequired: required });
+}
+
+function fieldsText(fields: Record<string, FieldSpec>, value: Record<string, unknown>, level: number): string[] {
+  const parts: string[] = [];
+  for (const [key, field] of Object.entries(fields)) {
+    const entry = value[key];
+    if (field.kind === 'list') {
+      (Array.isArray(entry) ? entry : []).forEach((item, index) => {
+        parts.push(`${'#'.repeat(level + 1)} ${field.itemLabel} ${index + 1}`);
+        if (item && typeof item === 'object')
+          parts.push(...fieldsText(field.fields ?? {}, item as Record<string, unknown>, level + 1));
+      });
+      continue;
+    }
+    const labelOf = (choice: unknown) => field.options?.find((option) => option.value === choice)?.label ?? String(choice);
+    const shown =
+      field.kind === 'choices'
+        ? (Array.isArray(entry) ? entry : []).map(labelOf).join(', ')
+        : field.kind === 'select' && entry
+          ? labelOf(entry)
+          : typeof entry === 'string'
+            ? entry
+            : '';
+    if (!shown.trim()) continue;
+    parts.push(field.kind === 'longtext' || field.kind === 'markdown' ? `${field.label}:\n${shown}` : `${field.label}: ${shown}`);
+  }
+  return parts;
+}
+
+/**
+ * A page's sections as the text an editor reads when comparing versions
+ * (src/admin/revisions/versionFields.ts): each section's type as a heading, then its
+ * filled fields by label (options by their labels), a list's items under their own headings.
+ * @example sectionsText([{ type: 'map', title: 'Onde estamos' }]) // '## Mapa\n\nTítulo: Onde estamos'
+ */
+export function sectionsText(sections: readonly unknown[]): string {
+  return sections
+    .map((section) => {
+      const value = (section && typeof section === 'object' ? section : {}) as Record<string, unknown>;
+      const type = typeOf(value);
+      const common: Record<string, FieldSpec> = {
+        anchor: { kind: 'text', label: COMMON_FIELD_LABELS.anchor },
+        column: { kind: 'select', label: COMMON_FIELD_LABELS.column, options: COLUMN_OPTIONS },
+      };
+      return [`## ${type?.label ?? String(value.type)}`, ...fieldsText({ ...(type?.fields ?? {}), ...common }, value, 2)].join(
+        '\n\n',
+      );
+    })
+    .join('\n\n');
 }
