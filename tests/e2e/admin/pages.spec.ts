@@ -90,6 +90,12 @@ test('an editor composes a page of typed sections: adds, reorders by keyboard an
     await item.getByRole('textbox', { name: 'Título', exact: true }).fill(title!);
     await item.getByRole('textbox', { name: 'Descrição', exact: true }).fill(description!);
   }
+  // A card removed: the focus goes to the card now last.
+  await grid.getByRole('button', { name: 'Adicionar cartão' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(3);
+  await grid.getByRole('button', { name: 'Remover Cartão 3' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  await expect(grid.getByRole('button', { name: 'Remover Cartão 2' })).toBeFocused();
   // The cards of a grid move too: 'Prazo' goes first.
   await grid.getByRole('button', { name: 'Mover Cartão 2 para cima' }).click();
   await expect(grid.getByRole('listitem').first().getByRole('textbox', { name: 'Título', exact: true })).toHaveValue('Prazo');

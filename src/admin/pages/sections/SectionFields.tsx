@@ -19,7 +19,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   ArrayInputBase,
   CheckboxGroupInput,
@@ -149,7 +149,14 @@ function emptyItem(fields: Record<string, FieldSpec> = {}): Record<string, unkno
   );
 }
 
-function ListItem({ field, itemKey, onMove }: { field: FieldSpec; itemKey: string; onMove: (which: 'up' | 'down') => void }) {
+interface ListItemProps {
+  field: FieldSpec;
+  itemKey: string;
+  onMove: (which: 'up' | 'down') => void;
+  onRemoved: (index: number) => void;
+}
+
+function ListItem({ field, itemKey, onMove, onRemoved }: ListItemProps) {
   const { index, total, reOrder, remove } = useSimpleFormIteratorItem();
   const name = `${field.itemLabel} ${index + 1}`;
   const move = (which: 'up' | 'down') => {
@@ -159,7 +166,7 @@ function ListItem({ field, itemKey, onMove }: { field: FieldSpec; itemKey: strin
   return (
     <Box component="li" data-move-key={itemKey} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <Typography component="h4" variant="subtitle2" sx={{ flex: 1 }}>
+        <Typography component="h3" variant="subtitle2" sx={{ flex: 1 }}>
           {name}
         </Typography>
         <IconButton
@@ -180,7 +187,15 @@ function ListItem({ field, itemKey, onMove }: { field: FieldSpec; itemKey: strin
         >
           <ArrowDownwardIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={`Remover ${name}`} onClick={() => remove()}>
+        <IconButton
+          size="small"
+          data-remove
+          aria-label={`Remover ${name}`}
+          onClick={() => {
+            remove();
+            onRemoved(index);
+          }}
+        >
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Box>
@@ -214,6 +229,7 @@ function ListItems({ name, field }: { name: string; field: FieldSpec }) {
   const { fields } = useArrayInput();
   const { add, total } = useSimpleFormIterator();
   const { container, focusLater } = useFocusLater<HTMLOListElement>();
+  const addButton = useRef<HTMLButtonElement>(null);
   const full = Boolean(field.max && total >= field.max);
   return (
     <>
@@ -224,11 +240,19 @@ function ListItems({ name, field }: { name: string; field: FieldSpec }) {
               field={field}
               itemKey={entry.id}
               onMove={(which) => focusLater((root) => moveButton(root, entry.id, which))}
+              // The focus goes to the item now in its place, else to the previous one, else to 'Adicionar'.
+              onRemoved={(removed) =>
+                focusLater((root) => {
+                  const items = root.querySelectorAll<HTMLElement>(':scope > li');
+                  const item = items[Math.min(removed, items.length - 1)];
+                  return item ? item.querySelector<HTMLElement>('[data-remove]') : addButton.current;
+                })
+              }
             />
           </SimpleFormIteratorItemBase>
         ))}
       </Box>
-      <Button startIcon={<AddIcon />} onClick={() => add(emptyItem(field.fields))} disabled={full}>
+      <Button ref={addButton} startIcon={<AddIcon />} onClick={() => add(emptyItem(field.fields))} disabled={full}>
         {`Adicionar ${String(field.itemLabel).toLowerCase()}`}
       </Button>
       <ListProblems name={name} field={field} />
@@ -241,7 +265,7 @@ function ListFieldInput({ name, field }: { name: string; field: FieldSpec }) {
   const labelId = useId();
   return (
     <Box role="group" aria-labelledby={labelId} sx={{ width: '100%', my: 1 }}>
-      <Typography id={labelId} component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+      <Typography id={labelId} component="h2" variant="subtitle1" sx={{ mb: 1 }}>
         {field.label}
       </Typography>
       <ArrayInputBase source={name}>
