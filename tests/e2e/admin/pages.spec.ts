@@ -296,6 +296,8 @@ test('the create and edit forms show the same fields: one SEO title, the meta de
 });
 
 test('an editor renames a page and edits its SEO fields, menus and status', async ({ page, consoleErrors }) => {
+  // Two visits to the editor and three saves: on a loaded machine, more than the default 30 s.
+  test.setTimeout(60_000);
   const [editor, tag] = [await createStaff('editor'), unique()];
   const created = await seedPage(tag);
   await openAdminAs(page, editor, `/admin/pages/${created.id}`);
