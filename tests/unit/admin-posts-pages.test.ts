@@ -166,12 +166,11 @@ describe('pages', () => {
   });
 
   test('a new page sends its sections; editing sends the SEO fields, the sections and the status', () => {
-    const content = {
-      sections: [
-        { heading: ' Quem somos ', body: 'Texto.\r\n\r\nMais.' },
-        { heading: '', body: '  ' },
-      ],
-    };
+    const sections = [
+      { id: 'a1b2c3d4', type: 'page_header', eyebrow: '', title: 'Quem somos', subtitle: '' },
+      { id: 'e5f6g7h8', type: 'map', title: 'Onde estamos', anchor: 'mapa' },
+    ];
+    const content = { sections };
     expect(
       toPageBody({
         name: ' Sobre ',
@@ -191,7 +190,8 @@ describe('pages', () => {
       in_footer: true,
       menu_order: 0,
       status: 'published',
-      content: { sections: [{ heading: 'Quem somos', body: 'Texto.\n\nMais.' }] },
+      // The typed sections go as the form holds them, in order (the server checks them).
+      content: { sections },
     });
     // An edit: name and slug go too; old slugs are the server's; a bad order counts as 0.
     const edit = { name: 'X', slug: ' x-2 ', old_slugs: ['x'], menu_order: '2.5', status: 'bogus', updated: 'u' };
@@ -210,8 +210,8 @@ describe('pages', () => {
     expect(toPageBody({ menu_order: '3' }).menu_order).toBe(3);
   });
 
-  test('publishing a page of its own with nothing in it is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {
-    const empty = { content: { sections: [{ heading: '', body: ' ' }] } };
+  test('publishing a page of its own with no section is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {
+    const empty = { content: { sections: [] } };
     expect(publishError({ ...empty, slug: 'parceiros', status: 'published' })).toBe(
       'Adicione conteúdo à página antes de publicá-la.',
     );
@@ -219,7 +219,11 @@ describe('pages', () => {
     expect(publishError({ ...empty, slug: 'parceiros', status: 'published', is_homepage: true })).toBeNull();
     expect(publishError({ ...empty, slug: 'contato', status: 'published' })).toBeNull();
     expect(
-      publishError({ content: { sections: [{ heading: 'Parceiros', body: '' }] }, slug: 'parceiros', status: 'published' }),
+      publishError({
+        content: { sections: [{ id: 'abcd1234', type: 'faq', title: 'Dúvidas' }] },
+        slug: 'parceiros',
+        status: 'published',
+      }),
     ).toBeNull();
   });
 });

@@ -39,7 +39,10 @@ describe('comparing versions', () => {
     expect(before).toBe('Um.\n\nDois.\nTrês.');
     expect(hasChanges(wordDiff(before, content({ content: 'Um.\n\nDois.\nTrês.' })))).toBe(false);
     const sections = COMPARED.pages.find((field) => field.name === 'content')!.text;
-    expect(sections({ content: { sections: [{ heading: 'A\r\nB', body: 'x\r\n\r\ny' }] } })).toBe('## A\nB\n\nx\n\ny');
+    const page = { id: 'abcd1234', type: 'text', title: 'A', note: '', body: 'x\r\n\r\ny', style: 'boxed' };
+    expect(sections({ content: { sections: [page] } })).toBe(
+      '## Texto\n\nTítulo: A\n\nTexto:\nx\n\ny\n\nAparência: Em um quadro',
+    );
   });
 });
 

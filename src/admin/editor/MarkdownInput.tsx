@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import { ValidationError, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
 import { useEditorImages } from './useEditorImages';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -38,7 +38,8 @@ export function MarkdownInput({ source, label, validate, helperText, minHeight =
   const { field, fieldState, id } = useInput({ source, validate });
   const images = useEditorImages();
   const text = translate(label, { _: label });
-  const error = fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : undefined;
+  // react-admin's validators answer in its own encoding (useInput); ValidationError reads and translates it.
+  const error = fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : undefined;
   return (
     <Box sx={{ width: '100%', mb: 2 }}>
       <Suspense fallback={<Loading label={text} minHeight={minHeight} />}>

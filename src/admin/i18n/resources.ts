@@ -77,8 +77,6 @@ export const resourceMessages = {
       created: 'Criada em',
       updated: 'Atualizada em',
       sections: 'Seções',
-      section_heading: 'Título da seção',
-      section_body: 'Texto da seção',
     },
     notifications: {
       created: 'Página criada com sucesso!',

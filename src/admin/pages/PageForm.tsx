@@ -1,8 +1,8 @@
 /**
  * The page form shared by create and edit: name, slug (follows the name until edited;
  * on a published page a new slug keeps the old address as a redirect), the SEO title
- * and meta description, the menus the page appears in, its sections (a heading and a
- * body each, in the visual editor), status, and 'Pré-visualizar'. An edit keeps
+ * and meta description, the menus the page appears in, its typed sections
+ * (src/admin/pages/sections/), status, and 'Pré-visualizar'. An edit keeps
  * unsaved changes in this browser (src/admin/revisions/LocalCopyGuard.tsx).
  */
 import Box from '@mui/material/Box';
@@ -31,7 +31,7 @@ import { SlugInput } from '../posts/SlugInput';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
 import { PagePreview } from './PagePreview';
-import { SectionsInput } from './SectionsInput';
+import { SectionsInput } from './sections/SectionsInput';
 import { MENU_ORDER_MAX, PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, publishError, type PageFormValues } from './pageRules';
 
 function PageSummary() {
@@ -90,7 +90,7 @@ export function PageForm({ isNew }: { isNew: boolean }) {
               in_header: false,
               in_footer: false,
               menu_order: 0,
-              content: { sections: [{ heading: '', body: '' }] },
+              content: { sections: [] },
             }
           : undefined
       }

@@ -1,11 +1,10 @@
 /**
  * The page editor's rules: status labels, the meta-description counter (a
- * 160-character hint, shown but not enforced), the sections a page is written in and
- * the bodies sent to PocketBase.
+ * 160-character hint, shown but not enforced), the publish rule and the bodies sent
+ * to PocketBase. The sections' own rules are shared/page-sections.js's
+ * (src/admin/pages/sections/).
  */
 import { PAGE_RULES } from '../../lib/cms/content-rules';
-import { normalizeLineEndings } from '../../../shared/line-endings.js';
-import { hasContent, type PageSection } from '../../lib/cms/page-sections';
 
 export const PAGE_STATUS_LABELS = { draft: 'Rascunho', published: 'Publicada' } as const;
 export type PageStatus = keyof typeof PAGE_STATUS_LABELS;
@@ -44,16 +43,9 @@ export interface PageFormValues {
   updated?: string;
 }
 
-/** The sections as the server keeps them: headings trimmed, bodies with `\n` line endings, empty ones dropped. */
-export function sectionsOf(content: PageFormValues['content']): PageSection[] {
-  const list = Array.isArray(content?.sections) ? (content.sections as unknown[]) : [];
-  return list
-    .filter((section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object')
-    .map((section) => ({
-      heading: text(section.heading),
-      body: normalizeLineEndings(typeof section.body === 'string' ? section.body : '').trim(),
-    }))
-    .filter((section) => section.heading !== '' || section.body !== '');
+/** The page's sections as the form holds them (`{ id, type, …fields }`, shared/page-sections.js); none when absent. */
+export function sectionsOf(content: PageFormValues['content']): unknown[] {
+  return Array.isArray(content?.sections) ? (content.sections as unknown[]) : [];
 }
 
 /** A slug whose route the site already has: the page only lends it its title and description. */
@@ -62,12 +54,12 @@ function isBuiltInSlug(slug: unknown): boolean {
 }
 
 /**
- * Why a page cannot be published yet: it would show at its own address with nothing
- * on it (the server's rule, pb_hooks/lib/content/content-rules.js). Null when it can.
+ * Why a page cannot be published yet: it would show at its own address with no
+ * section on it (the server's rule, pb_hooks/lib/content/content-rules.js). Null when it can.
  */
 export function publishError(values: PageFormValues): string | null {
   if (values.status !== 'published' || values.is_homepage || isBuiltInSlug(values.slug)) return null;
-  return hasContent(sectionsOf(values.content)) ? null : PAGE_RULES.content.empty;
+  return sectionsOf(values.content).length ? null : PAGE_RULES.content.empty;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -4,6 +4,8 @@
  * the workflow: status, dates and author stay as they are; nor the cover file, which
  * is replaced, not kept, when a new one is uploaded).
  */
+import { sectionsText } from '../pages/sections/sectionEditing';
+
 export type VersionedResource = 'posts' | 'pages';
 
 export interface ComparedField {
@@ -18,11 +20,10 @@ const text = (value: unknown) => String(value ?? '').replace(/\r\n?/g, '\n');
 
 const plain = (name: string) => (data: Record<string, unknown>) => text(data[name]);
 
-/** A page's sections as the text an editor reads: heading, then body. */
-function sectionsText(data: Record<string, unknown>): string {
-  const content = data.content as { sections?: { heading?: unknown; body?: unknown }[] } | null | undefined;
-  const sections = Array.isArray(content?.sections) ? content.sections : [];
-  return sections.map((section) => `## ${text(section.heading)}\n\n${text(section.body)}`).join('\n\n');
+/** A page's typed sections as the text an editor reads (src/admin/pages/sections/sectionEditing.ts). */
+function pageSectionsText(data: Record<string, unknown>): string {
+  const content = data.content as { sections?: unknown } | null | undefined;
+  return text(sectionsText(Array.isArray(content?.sections) ? content.sections : []));
 }
 
 export const COMPARED: Record<VersionedResource, ComparedField[]> = {
@@ -35,7 +36,7 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
     { name: 'name', label: 'Nome', text: plain('name') },
     { name: 'title', label: 'Título SEO', text: plain('title') },
     { name: 'meta_description', label: 'Meta descrição', text: plain('meta_description') },
-    { name: 'content', label: 'Conteúdo', text: sectionsText },
+    { name: 'content', label: 'Conteúdo', text: pageSectionsText },
   ],
 };
 

@@ -14,6 +14,7 @@ import { liveTest, openAdmin } from '../live';
 import { png } from '../../helpers/images';
 import { markdownEditor, readMarkdown } from '../../helpers/editor';
 import { waitUntilLive } from '../../helpers/live-stack';
+import { addSection } from '../../helpers/page-sections';
 
 const test = liveTest;
 
@@ -197,11 +198,14 @@ test('a page written in two sections goes live with both', async ({ page, admin,
   test.setTimeout(240_000);
   await openAdmin(page, admin, '/admin/pages/create');
   await field(page, 'Nome').fill('Programa de parceiros', { timeout: 20_000 });
-  await field(page, 'Título da seção').fill('Como funciona');
-  await field(page, 'Texto da seção').fill('Integradores indicam clientes e recebem suporte.');
-  await page.getByRole('button', { name: 'Adicionar' }).click();
-  await field(page, 'Título da seção').nth(1).fill('Quem pode participar');
-  await field(page, 'Texto da seção').nth(1).fill('Empresas de automação com técnico responsável.');
+  for (const [title, text] of [
+    ['Como funciona', 'Integradores indicam clientes e recebem suporte.'],
+    ['Quem pode participar', 'Empresas de automação com técnico responsável.'],
+  ]) {
+    const section = await addSection(page, 'Texto');
+    await section.getByRole('textbox', { name: 'Título', exact: true }).fill(title!);
+    await section.getByRole('textbox', { name: 'Texto', exact: true }).fill(text!);
+  }
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -401,8 +405,9 @@ test.describe('a page on the live site', () => {
     test.setTimeout(300_000);
     await openAdmin(page, admin, '/admin/pages/create');
     await field(page, 'Nome').fill(name, { timeout: 20_000 });
-    await field(page, 'Título da seção').fill('O que cobre');
-    await field(page, 'Texto da seção').fill('Defeitos de fabricação em uso normal.');
+    const section = await addSection(page, 'Texto');
+    await section.getByRole('textbox', { name: 'Título', exact: true }).fill('O que cobre');
+    await section.getByRole('textbox', { name: 'Texto', exact: true }).fill('Defeitos de fabricação em uso normal.');
     await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Publicada', exact: true }).click();

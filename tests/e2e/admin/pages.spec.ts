@@ -1,7 +1,9 @@
 /**
  * Site pages in the admin against a real PocketBase: an editor creates a page
  * (slug from the name, the meta description's live 'n/160' counter, which advises
- * but does not block), edits it in the same form (name, slug, SEO fields, menus,
+ * but does not block), composes it of typed sections (added from the types' menu,
+ * moved by keyboard and by drag, removed, checked by the server's own rules before
+ * saving), edits it in the same form (name, slug, SEO fields, menus,
  * status), previews it in the site's look, and deletes it after its
  * confirmation; each change is read back from the server. Authors are denied. (On
  * the live site, a footer link and a renamed page's redirect: editor-publish.spec.ts.)
@@ -10,6 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, test, expect } from '../fixtures';
 import { writeMarkdown } from '../../helpers/editor';
+import { wcagViolations } from '../axe';
+import { png } from '../../helpers/images';
+import { addSection, openEveryFieldKind, sectionCards } from '../../helpers/page-sections';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
 
 const FIRST_SCREEN = { timeout: 15_000 };
@@ -55,40 +60,194 @@ test('an editor creates a page: slug from the name, meta description counter n/1
   });
 });
 
-test('an editor writes a page in sections, reorders them, and cannot publish it empty', async ({ page }) => {
+test('an editor composes a page of typed sections: adds, reorders by keyboard and by drag, removes, and saves them in order', async ({
+  page,
+}) => {
+  // A long walk through the editor: on a loaded machine it takes more than the default 30 s.
+  test.setTimeout(120_000);
   await signedInAs(page, 'editor', '/admin/pages/create');
   const tag = unique();
   await field(page, 'Nome').fill(`Parceiros ${tag}`, FIRST_SCREEN);
+  // Published with no section at all: refused before anything is sent.
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Adicione conteúdo à página antes de publicá-la.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Rascunho', exact: true }).click();
 
-  await field(page, 'Título da seção').fill('Como funciona');
-  await field(page, 'Texto da seção').fill('Integradores indicam clientes e recebem suporte técnico.');
-  await page.getByRole('button', { name: 'Adicionar' }).click();
-  await field(page, 'Título da seção').nth(1).fill('Quem pode participar');
-  await field(page, 'Texto da seção').nth(1).fill('Empresas de automação com um técnico responsável.');
-  // The second section goes first.
-  await page.getByRole('button', { name: 'Mover para cima' }).last().click();
-  await expect(field(page, 'Título da seção').first()).toHaveValue('Quem pode participar');
+  const cards = sectionCards(page);
+  const grid = await addSection(page, 'Grade de cartões');
+  await grid.getByRole('textbox', { name: 'Título', exact: true }).first().fill('Nossos valores');
+  // Its limit is shown as posts show theirs.
+  await expect(grid.getByRole('textbox', { name: 'Título', exact: true }).first()).toHaveAccessibleDescription(/14\/160/);
+  for (const [title, description] of [
+    ['Qualidade', 'Testamos cada placa.'],
+    ['Prazo', 'Entregamos no combinado.'],
+  ]) {
+    await grid.getByRole('button', { name: 'Adicionar cartão' }).click();
+    const item = grid.getByRole('listitem').last();
+    await item.getByRole('textbox', { name: 'Título', exact: true }).fill(title!);
+    await item.getByRole('textbox', { name: 'Descrição', exact: true }).fill(description!);
+  }
+  // A card removed: the focus goes to the card now last.
+  await grid.getByRole('button', { name: 'Adicionar cartão' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(3);
+  await grid.getByRole('button', { name: 'Remover Cartão 3' }).click();
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  await expect(grid.getByRole('button', { name: 'Remover Cartão 2' })).toBeFocused();
+  // The cards of a grid move too: 'Prazo' goes first.
+  await grid.getByRole('button', { name: 'Mover Cartão 2 para cima' }).click();
+  await expect(grid.getByRole('listitem').first().getByRole('textbox', { name: 'Título', exact: true })).toHaveValue('Prazo');
+
+  const header = await addSection(page, 'Cabeçalho da página');
+  await header.getByRole('textbox', { name: 'Título', exact: true }).fill('Seja nosso parceiro');
+  await header.getByRole('textbox', { name: 'Subtítulo', exact: true }).fill('Integradores de todo o Brasil.');
+  const faq = await addSection(page, 'Perguntas frequentes');
+  await faq.getByRole('textbox', { name: 'Título', exact: true }).fill('Dúvidas');
+  const headers = () => cards.locator('[data-section-toggle]');
+  await expect(headers()).toHaveText([/^1\. Grade de cartões/, /^2\. Cabeçalho da página/, /^3\. Perguntas frequentes/]);
+
+  // By keyboard: the moved section keeps the focus, and the move is announced.
+  const announced = page.getByRole('status').filter({ hasText: /^Seção movida/ });
+  await faq.getByRole('button', { name: 'Mover para cima' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(headers()).toHaveText([/Grade de cartões/, /Perguntas frequentes/, /Cabeçalho da página/]);
+  await expect(cards.nth(1).getByRole('button', { name: 'Mover para cima' })).toBeFocused();
+  await expect(announced).toHaveText('Seção movida para a posição 2 de 3');
+  await page.keyboard.press('Enter');
+  await expect(headers()).toHaveText([/Perguntas frequentes/, /Grade de cartões/, /Cabeçalho da página/]);
+  // First now, it cannot go up: the focus is on its other move button.
+  await expect(cards.nth(0).getByRole('button', { name: 'Mover para baixo' })).toBeFocused();
+  await expect(announced).toHaveText('Seção movida para a posição 1 de 3');
+
+  // By mouse, the sections closed to see them all: the header dragged by its handle onto
+  // the top half of the first card.
+  for (const toggle of await headers().all()) await toggle.click();
+  await expect(cards.getByRole('button', { expanded: true })).toHaveCount(0);
+  await cards
+    .nth(2)
+    .locator('[data-drag-handle]')
+    .dragTo(cards.nth(0), { targetPosition: { x: 200, y: 8 } });
+  await expect(headers()).toHaveText([/Cabeçalho da página/, /Perguntas frequentes/, /Grade de cartões/]);
+  await expect(announced).toHaveText('Seção movida para a posição 1 de 3');
+
+  await page.getByRole('button', { name: 'Remover seção 2 (Perguntas frequentes: Dúvidas)' }).click();
+  await expect(headers()).toHaveText([
+    /^1\. Cabeçalho da página\s*Seja nosso parceiro/,
+    /^2\. Grade de cartões\s*Nossos valores/,
+  ]);
+
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
-
   const client = await superuser();
   const created = await client
     .collection('pages')
     .getFirstListItem(client.filter('slug = {:slug}', { slug: `parceiros-${tag}` }));
-  expect(created).toMatchObject({
-    status: 'published',
-    content: {
-      sections: [
-        { heading: 'Quem pode participar', body: 'Empresas de automação com um técnico responsável.' },
-        { heading: 'Como funciona', body: 'Integradores indicam clientes e recebem suporte técnico.' },
+  const id = expect.stringMatching(/^[a-z0-9]{4,24}$/);
+  expect(created.status).toBe('draft');
+  expect(created.content.sections).toMatchObject([
+    { id, type: 'page_header', eyebrow: '', title: 'Seja nosso parceiro', subtitle: 'Integradores de todo o Brasil.' },
+    {
+      id,
+      type: 'cards',
+      title: 'Nossos valores',
+      style: 'outlined',
+      tone: 'brand',
+      items: [
+        { title: 'Prazo', description: 'Entregamos no combinado.', icon: 'cpu' },
+        { title: 'Qualidade', description: 'Testamos cada placa.', icon: 'cpu' },
       ],
     },
-  });
+  ]);
+
+  // Read back: the same sections, in the same order.
+  await page.reload();
+  await expect(headers()).toHaveText(
+    [/^1\. Cabeçalho da página\s*Seja nosso parceiro/, /^2\. Grade de cartões\s*Nossos valores/],
+    FIRST_SCREEN,
+  );
+  await headers().nth(1).click();
+  await expect(cards.nth(1).getByRole('listitem').first().getByRole('textbox', { name: 'Título', exact: true })).toHaveValue(
+    'Prazo',
+  );
 });
+
+test('an empty required field shows its pt-BR problem at the field, opening its section, and nothing is saved', async ({
+  page,
+}) => {
+  await signedInAs(page, 'editor', '/admin/pages/create');
+  const tag = unique();
+  await field(page, 'Nome').fill(`Mapa ${tag}`, FIRST_SCREEN);
+  const map = await addSection(page, 'Mapa');
+  const title = map.getByRole('textbox', { name: 'Título', exact: true });
+  await expect(title).toBeVisible();
+  // Closed, the section opens again when the save is refused.
+  await map.locator('[data-section-toggle]').click();
+  await expect(title).toBeHidden();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(title).toBeVisible();
+  await expect(title).toHaveAccessibleDescription(/Preencha este campo\./);
+  await expect(page.getByText('Corrija os problemas das seções antes de salvar.')).toBeVisible();
+  const client = await superuser();
+  const slug = `mapa-${tag}`;
+  expect((await client.collection('pages').getList(1, 1, { filter: client.filter('slug = {:slug}', { slug }) })).totalItems).toBe(
+    0,
+  );
+
+  // Filled in, the same form saves.
+  await title.fill('Onde estamos');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
+  const created = await client.collection('pages').getFirstListItem(client.filter('slug = {:slug}', { slug }));
+  expect(created.content.sections).toMatchObject([{ type: 'map', title: 'Onde estamos' }]);
+});
+
+test('at 1366 px every field kind of the section editor is free of WCAG 2.1 A/AA violations; an image comes from Mídia with its alternative text', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  const client = await superuser();
+  const form = new FormData();
+  form.append('file', new Blob([png(4)], { type: 'image/png' }), `painel-${tag}.png`);
+  form.append('alt_text', `Painel de comando ${tag}`);
+  const image = await client.collection('media').create(form);
+  try {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signedInAs(page, 'editor', '/admin/pages/create');
+    await field(page, 'Nome').fill(`Destaque ${tag}`, FIRST_SCREEN);
+    const [hero] = await openEveryFieldKind(page);
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    expect(await wcagViolations(page, 'Seções da página (1366 px)', { legacyMode: true, excludeFrames: true })).toEqual([]);
+
+    // The image: chosen in the library's dialog, shown as its thumbnail, its text beside it.
+    await hero!.getByRole('button', { name: 'Escolher imagem' }).click();
+    const picker = page.getByRole('dialog', { name: 'Inserir imagem' });
+    await picker.getByRole('searchbox', { name: 'Buscar imagens' }).fill(tag);
+    await picker.getByRole('button', { name: `Escolher painel-${tag}.png` }).click();
+    await expect(picker).toBeHidden();
+    await expect(hero!.getByRole('img', { name: `Imagem escolhida: Painel de comando ${tag}` })).toBeVisible();
+    await expect(hero!.getByRole('textbox', { name: 'Texto alternativo da imagem' })).toHaveValue(`Painel de comando ${tag}`);
+    await expect(hero!.getByRole('button', { name: 'Trocar imagem' })).toBeVisible();
+  } finally {
+    await client.collection('media').delete(image.id);
+  }
+  // The thumbnail may still be asked for once its file is gone.
+  allowConsoleErrors(consoleErrors, /status of 404/);
+});
+
+/** A `text` section, as shared/page-sections.js has it. */
+const SEEDED_SECTION = {
+  id: 'quemsomos1',
+  type: 'text',
+  title: 'Quem somos',
+  note: '',
+  body: 'Uma empresa de Joinville.',
+  style: 'plain',
+};
 
 async function seedPage(tag: string) {
   const client = await superuser();
@@ -97,7 +256,7 @@ async function seedPage(tag: string) {
     slug: `sobre-nos-${tag}`,
     title: 'Sobre',
     status: 'draft',
-    content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
+    content: { sections: [SEEDED_SECTION] },
   });
 }
 
@@ -105,8 +264,8 @@ async function seedPage(tag: string) {
 async function formFields(page: Page) {
   const form = page.locator('form');
   await expect(form.getByRole('textbox', { name: 'Nome', exact: true })).toBeVisible(FIRST_SCREEN);
-  // The sections' visual editor loads on its own: read the form once it is there too.
-  await expect(form.locator('.ProseMirror').first()).toBeVisible(FIRST_SCREEN);
+  // The sections show closed: their fields are not in view.
+  await expect(form.getByRole('button', { name: 'Adicionar seção', exact: true })).toBeVisible(FIRST_SCREEN);
   return form
     .getByRole('textbox')
     .or(form.getByRole('switch'))
@@ -137,6 +296,8 @@ test('the create and edit forms show the same fields: one SEO title, the meta de
 });
 
 test('an editor renames a page and edits its SEO fields, menus and status', async ({ page, consoleErrors }) => {
+  // Two visits to the editor and three saves: on a loaded machine, more than the default 30 s.
+  test.setTimeout(60_000);
   const [editor, tag] = [await createStaff('editor'), unique()];
   const created = await seedPage(tag);
   await openAdminAs(page, editor, `/admin/pages/${created.id}`);
@@ -171,7 +332,7 @@ test('an editor renames a page and edits its SEO fields, menus and status', asyn
     status: 'published',
     // A draft had no address on the site to keep.
     old_slugs: [],
-    content: { sections: [{ heading: 'Quem somos', body: 'Uma empresa de Joinville.' }] },
+    content: { sections: [SEEDED_SECTION] },
   });
 
   // Now published: a slug taken by another page is refused next to the field.
@@ -190,19 +351,21 @@ test('Pré-visualizar shows the page as the site will: its hero and sections in 
   await signedInAs(page, 'editor', '/admin/pages/create');
   await field(page, 'Nome').fill('Garantia estendida', FIRST_SCREEN);
   await field(page, 'Meta descrição').fill('Três anos de cobertura para controladores.');
-  await field(page, 'Título da seção').fill('O que cobre');
-  await writeMarkdown(page, 'Texto da seção', 'Defeitos de **fabricação** em uso normal.');
+  const text = await addSection(page, 'Texto');
+  await text.getByRole('textbox', { name: 'Título', exact: true }).fill('O que cobre');
+  await writeMarkdown(page, 'Texto', 'Defeitos de **fabricação** em uso normal.');
+  const faq = await addSection(page, 'Perguntas frequentes');
+  await faq.getByRole('textbox', { name: 'Título', exact: true }).fill('Dúvidas sobre a garantia');
 
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
   const preview = page.frameLocator('iframe[title="Pré-visualização da página"]');
   await expect(preview.locator('h1')).toHaveText('Garantia estendida');
   await expect(preview.getByText('Três anos de cobertura para controladores.')).toBeVisible();
-  await expect(preview.locator('.prose-article h2')).toHaveText('O que cobre');
-  await expect(preview.locator('.prose-article h2')).toHaveAttribute('id', 'o-que-cobre');
+  // A text section through the site's Markdown pipeline; any other as its title, in order.
+  await expect(preview.locator('h2')).toHaveText(['O que cobre', 'Dúvidas sobre a garantia']);
   await expect(preview.locator('.prose-article strong')).toHaveText('fabricação');
-  // The site's look: its stylesheet's hero gradient and the article's heading size.
+  // The site's look: its stylesheet's hero gradient.
   await expect(preview.locator('section').first()).toHaveCSS('background-image', /linear-gradient/);
-  await expect(preview.locator('.prose-article h2')).toHaveCSS('font-size', '24px');
   await page.getByRole('button', { name: 'Fechar' }).click();
 });
 
