@@ -4,7 +4,8 @@
 // hold; pb_hooks/lib/menus/menus.js checks every save): the header navigation and the
 // footer's two link columns, one record each, seeded from shared/site-menus.json (the
 // links the site had in code, so a fresh install shows the same menus) plus the pages
-// an editor had put in the header or the footer. Anyone reads them (the site's build
+// an editor had put in the header or the footer (whose flags on the page go: the
+// menus are the one place a link is set). Anyone reads them (the site's build
 // does, unsigned); editors and admins change their items and column titles; nobody
 // creates or deletes a menu through the API (the site has these three places).
 migrate(
@@ -76,8 +77,18 @@ migrate(
       record.set("items", menu.items);
       app.saveNoValidate(record);
     }
+
+    // The menus are the one place a page's link is set now.
+    const pages = app.findCollectionByNameOrId("pages");
+    for (const name of ["in_header", "in_footer", "menu_order"]) pages.fields.removeByName(name);
+    app.save(pages);
   },
   (app) => {
     app.delete(app.findCollectionByNameOrId("menus"));
+    const pages = app.findCollectionByNameOrId("pages");
+    pages.fields.add(new BoolField({ name: "in_header" }));
+    pages.fields.add(new BoolField({ name: "in_footer" }));
+    pages.fields.add(new NumberField({ name: "menu_order", onlyInt: true, min: 0, max: 999 }));
+    app.save(pages);
   },
 );

@@ -7,6 +7,7 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { blogLoader } from './lib/blog/loader';
 import { commentsLoader, pagesLoader, settingsLoader } from './lib/cms/loaders';
+import { faqLoader, menusLoader, testimonialsLoader } from './lib/cms/pieces';
 import { commentSchema } from './lib/cms/comments';
 import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
@@ -132,12 +133,11 @@ const software = defineCollection({
   }),
 });
 
-/** Customer testimonials: six on /clientes, three (with role) on /quem-somos. */
+/** Customer testimonials ('Depoimentos'; src/lib/cms/pieces.ts): the `testimonials` sections show a page's list. */
 const testimonials = defineCollection({
-  loader: file('shared/site-testimonials.json'),
+  loader: testimonialsLoader(pocketBaseUrl),
   schema: z.object({
     name: text(2, 60),
-    initial: z.string().length(1),
     /** Company or its sector, e.g. "Indústria de embalagens". */
     company: text(3, 80),
     role: text(3, 60).optional(),
@@ -147,9 +147,9 @@ const testimonials = defineCollection({
   }),
 });
 
-/** Contact page FAQ. */
+/** The frequently asked questions ('Perguntas frequentes'; src/lib/cms/pieces.ts), shown by the `faq` sections. */
 const faq = defineCollection({
-  loader: file('shared/site-faq.json'),
+  loader: faqLoader(pocketBaseUrl),
   schema: z.object({ question: text(10, 160), answer: text(30, 700), order: z.number().int().positive() }),
 });
 
@@ -232,7 +232,17 @@ const cmsComments = defineCollection({
   schema: commentSchema,
 });
 
+/** The header's links and the footer's two columns ('Menu'; src/lib/cms/pieces.ts); the entry id is the menu's key. */
+const cmsMenus = defineCollection({
+  loader: menusLoader(pocketBaseUrl),
+  schema: z.object({
+    title: z.string().max(40),
+    links: z.array(z.object({ label: text(1, 40), href: z.string().min(1).max(500), external: z.boolean().optional() })),
+  }),
+});
+
 export const collections = {
+  cmsMenus,
   blog,
   cmsSettings,
   cmsPages,

@@ -85,30 +85,17 @@ describe('renaming a page', () => {
     ['author', 404],
     ['inactive', 403],
     ['anonymous', 404],
-  ] as const)('%s cannot rename a page or put it in a menu (%i)', async (who, status) => {
+  ] as const)('%s cannot rename a page (%i)', async (who, status) => {
     const page = await published();
     const client = s[who].client.collection('pages');
-    for (const change of [{ slug: `${page.slug}-x` }, { name: 'Outro nome' }, { in_footer: true, menu_order: 1 }]) {
+    for (const change of [{ slug: `${page.slug}-x` }, { name: 'Outro nome' }]) {
       expect(await statusOf(client.update(page.id, change))).toBe(status);
     }
     expect(await s.editor.client.collection('pages').getOne(page.id)).toMatchObject({
       slug: page.slug,
       name: page.name,
-      in_footer: false,
       old_slugs: [],
     });
-  });
-
-  test('an admin and an editor put a page in the header and the footer, in order', async () => {
-    const page = await published();
-    expect(await pages().update(page.id, { in_header: true, in_footer: true, menu_order: 3 })).toMatchObject({
-      in_header: true,
-      in_footer: true,
-      menu_order: 3,
-    });
-    const admin = s.admin.client.collection('pages');
-    expect(await admin.update(page.id, { in_header: false, menu_order: 1 })).toMatchObject({ in_header: false, menu_order: 1 });
-    expect(await statusOf(pages().update(page.id, { menu_order: -1 }))).toBe(400);
   });
 });
 
@@ -185,9 +172,6 @@ describe('the migration', () => {
       expect(onlyMeta).toMatchObject({
         title: 'Conheça a Operium',
         old_slugs: [],
-        in_header: false,
-        in_footer: false,
-        menu_order: 0,
       });
       expect(onlyMeta).not.toHaveProperty('meta_title');
       expect((await pages.getOne('pageostitulos01')).title).toBe('Título SEO');

@@ -1,13 +1,13 @@
 import { test, expect, islandsHydrated } from './fixtures';
 import { site } from '../../src/config/site';
-import { mainNav } from '../../src/config/navigation';
+import { seedMenus } from '../../src/lib/site/menus';
 
 test.describe('top navigation', () => {
   test('lists every item of the spec in order, with the right targets', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Menu principal', exact: true });
     const links = nav.getByRole('link');
-    await expect(links).toHaveCount(mainNav.length);
+    await expect(links).toHaveCount(seedMenus().header.links.length);
     const labels = [
       'Home',
       'Loja',

@@ -98,7 +98,20 @@ describe('resources', () => {
   const registered = [...app.matchAll(/<Resource name="([\w-]+)" \{\.\.\.(\w+)\} \/>/g)].map((match) => match[1]!);
 
   test('App.tsx registers every resource from its folder', () => {
-    expect(registered).toEqual(['users', 'posts', 'pages', 'media', 'comments', 'messages', 'newsletter', 'sends', 'audit']);
+    expect(registered).toEqual([
+      'users',
+      'posts',
+      'pages',
+      'menus',
+      'testimonials',
+      'faq',
+      'media',
+      'comments',
+      'messages',
+      'newsletter',
+      'sends',
+      'audit',
+    ]);
   });
 
   test.each(registered)('%s exports its screens and icon, and has a translated name', async (name) => {

@@ -178,7 +178,6 @@ describe('pages', () => {
         title: 'T',
         meta_description: 'D',
         status: 'published',
-        in_footer: true,
         content,
       }),
     ).toEqual({
@@ -186,28 +185,21 @@ describe('pages', () => {
       slug: 'sobre',
       title: 'T',
       meta_description: 'D',
-      in_header: false,
-      in_footer: true,
-      menu_order: 0,
       status: 'published',
       // The typed sections go as the form holds them, in order (the server checks them).
       content: { sections },
     });
-    // An edit: name and slug go too; old slugs are the server's; a bad order counts as 0.
-    const edit = { name: 'X', slug: ' x-2 ', old_slugs: ['x'], menu_order: '2.5', status: 'bogus', updated: 'u' };
+    // An edit: name and slug go too; old slugs are the server's.
+    const edit = { name: 'X', slug: ' x-2 ', old_slugs: ['x'], status: 'bogus', updated: 'u' };
     expect(toPageBody(edit as never)).toEqual({
       name: 'X',
       slug: 'x-2',
       title: '',
       meta_description: '',
-      in_header: false,
-      in_footer: false,
-      menu_order: 0,
       status: 'draft',
       content: { sections: [] },
       updated: 'u',
     });
-    expect(toPageBody({ menu_order: '3' }).menu_order).toBe(3);
   });
 
   test('publishing a page of its own with no section is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {
@@ -217,7 +209,7 @@ describe('pages', () => {
     );
     expect(publishError({ ...empty, slug: 'parceiros', status: 'draft' })).toBeNull();
     expect(publishError({ ...empty, slug: 'parceiros', status: 'published', is_homepage: true })).toBeNull();
-    expect(publishError({ ...empty, slug: 'contato', status: 'published' })).toBeNull();
+    expect(publishError({ ...empty, slug: 'produtos', status: 'published' })).toBeNull();
     expect(
       publishError({
         content: { sections: [{ id: 'abcd1234', type: 'faq', title: 'Dúvidas' }] },

@@ -42,7 +42,7 @@ const pageEntry = (slug: string, name: string, id = `id-${slug}`): SourceEntry =
     title: '',
     meta_description: '',
     is_homepage: false,
-    sections: [{ heading: name, body: 'Texto.' }],
+    sections: [{ id: 'secao1', type: 'text', title: name, body: 'Texto.', style: 'plain' }],
   },
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { chatLinkWithText, formatAddress, site } from '../../src/config/site';
 import { siteOrigin, DEFAULT_SITE_ORIGIN } from '../../src/config/origin.mjs';
-import { isCurrent, mainNav, withLinks } from '../../src/config/navigation';
+import { isCurrent } from '../../src/config/navigation';
+import { seedMenus } from '../../src/lib/site/menus';
 
 describe('site identity', () => {
   test('builds the chat link from the one business number', () => {
@@ -46,15 +47,11 @@ describe('navigation', () => {
     expect(isCurrent('/blog', '/blogueiros')).toBe(false);
   });
 
-  test("CMS pages' links follow the site's own, leaving out a path already there", () => {
-    const cms = [
-      { label: 'Contato (CMS)', href: '/contato' },
-      { label: 'Garantia', href: '/garantia' },
-    ];
-    expect(withLinks(mainNav, cms)).toEqual([...mainNav, { label: 'Garantia', href: '/garantia' }]);
-  });
-
-  test('opens only the store in a new tab', () => {
-    expect(mainNav.filter((link) => link.external).map((link) => link.label)).toEqual(['Loja']);
+  test("a fresh install's top menu opens only the store in a new tab", () => {
+    expect(
+      seedMenus()
+        .header.links.filter((link) => link.external)
+        .map((link) => link.label),
+    ).toEqual(['Loja']);
   });
 });

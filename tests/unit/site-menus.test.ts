@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { menuLinks, seedMenus } from '../../src/lib/site/menus';
-import { mainNav, footerQuickLinks, footerResources } from '../../src/config/navigation';
 
 const pages = [
   { id: 'home', slug: 'inicio', is_homepage: true },
@@ -43,8 +42,34 @@ describe('menuLinks', () => {
 describe('seedMenus', () => {
   test("a fresh install's menus are the links the site had in code", () => {
     const menus = seedMenus();
-    expect(menus.header.links).toEqual(mainNav);
-    expect(menus.footer_links).toEqual({ title: 'Links rápidos', links: footerQuickLinks });
-    expect(menus.footer_resources).toEqual({ title: 'Recursos', links: footerResources });
+    expect(menus.header.links).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Loja', href: 'https://loja.operium.com.br', external: true },
+      { label: 'Quem Somos', href: '/quem-somos' },
+      { label: 'Produtos', href: '/produtos' },
+      { label: 'Projetos Sob Medida', href: '/projetos-sob-medida' },
+      { label: 'Blog', href: '/blog' },
+      { label: 'DataSheets', href: '/referencias/datasheets' },
+      { label: 'Softwares', href: '/referencias/softwares' },
+      { label: 'Contato', href: '/contato' },
+    ]);
+    expect(menus.footer_links).toEqual({
+      title: 'Links rápidos',
+      links: [
+        { label: 'Quem Somos', href: '/quem-somos' },
+        { label: 'Produtos', href: '/produtos' },
+        { label: 'Projetos Sob Medida', href: '/projetos-sob-medida' },
+        { label: 'Catálogo Digital', href: '/catalogo-digital' },
+        { label: 'Política de Privacidade', href: '/politica-privacidade' },
+      ],
+    });
+    expect(menus.footer_resources).toEqual({
+      title: 'Recursos',
+      links: [
+        { label: 'Blog', href: '/blog' },
+        { label: 'Clientes', href: '/clientes' },
+        { label: 'Contato', href: '/contato' },
+      ],
+    });
   });
 });

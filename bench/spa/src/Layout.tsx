@@ -5,7 +5,12 @@ import { Link, useLocation } from 'react-router-dom';
 import CookieConsent from '../../../src/islands/CookieConsent';
 import MobileMenu from './islands/MobileMenu';
 import NewsletterForm from '../../../src/islands/NewsletterForm';
-import { expertCta, footerQuickLinks, footerResources, isCurrent, mainNav, type NavLink } from '../../../src/config/navigation';
+import { expertCta, isCurrent, type NavLink } from '../../../src/config/navigation';
+import { seedMenus } from '../../../src/lib/site/menus';
+
+// The menus of a fresh install, as the site's own header and footer show them.
+const menus = seedMenus();
+const mainNav = menus.header.links;
 import { formatAddress, site, telHref } from '../../../src/config/site';
 import { Icon } from './markup';
 
@@ -163,8 +168,8 @@ function Footer() {
         </section>
 
         <div className="grid grid-cols-2 gap-6">
-          <LinkList id="footer-links" title="Links rápidos" links={footerQuickLinks} />
-          <LinkList id="footer-resources" title="Recursos" links={footerResources} />
+          <LinkList id="footer-links" title={menus.footer_links.title} links={menus.footer_links.links} />
+          <LinkList id="footer-resources" title={menus.footer_resources.title} links={menus.footer_resources.links} />
         </div>
 
         <section aria-labelledby="footer-newsletter">

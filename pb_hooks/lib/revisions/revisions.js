@@ -33,9 +33,6 @@ const FIELDS = {
     ["meta_description", "meta descrição"],
     ["content", "conteúdo"],
     ["is_homepage", "página inicial"],
-    ["in_header", "menu do topo"],
-    ["in_footer", "rodapé"],
-    ["menu_order", "ordem no menu"],
     ["status", "status"],
   ],
 };

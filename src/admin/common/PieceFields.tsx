@@ -1,6 +1,7 @@
 /**
  * The text fields of a piece the site's pages share (a testimonial, an FAQ entry),
- * generated from shared/site-pieces.js with its labels and limits, plus its order; and
+ * generated from shared/site-pieces.js with its limits (its labels reach the i18n
+ * messages from there too: src/admin/i18n/resources.ts), plus its order; and
  * the form's check with the same rule the server applies (pb_hooks/lib/pieces/pieces.js).
  */
 import { NumberInput, TextInput } from 'react-admin';
@@ -12,28 +13,20 @@ export type PieceKind = keyof typeof PIECES;
 const MULTILINE_FROM = 200;
 
 export function PieceFields({ kind }: { kind: PieceKind }) {
-  const fields = PIECES[kind].fields as Record<string, { label: string; max: number; required: boolean }>;
+  const fields = PIECES[kind].fields as Record<string, { max: number }>;
   return (
     <>
       {Object.entries(fields).map(([name, field]) => (
         <TextInput
           key={name}
           source={name}
-          label={field.required ? field.label : `${field.label} (opcional)`}
           multiline={field.max >= MULTILINE_FROM}
           minRows={field.max >= MULTILINE_FROM ? 3 : undefined}
           helperText={`Até ${field.max} caracteres.`}
           fullWidth
         />
       ))}
-      <NumberInput
-        source="order"
-        label="Ordem"
-        min={PIECE_ORDER.min}
-        max={PIECE_ORDER.max}
-        step={1}
-        helperText="1 aparece primeiro."
-      />
+      <NumberInput source="order" min={PIECE_ORDER.min} max={PIECE_ORDER.max} step={1} helperText="1 aparece primeiro." />
     </>
   );
 }

@@ -26,8 +26,8 @@ export default function FaqList() {
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="order" label="Ordem" />
-          <DataTable.Col source="question" label="Pergunta" />
+          <DataTable.Col source="order" />
+          <DataTable.Col source="question" />
           <DataTable.Col label="admin.list.actions" disableSort align="right">
             <EditButton />
             <DeleteButton

@@ -6,6 +6,17 @@
  * as the filter's `label` key) and the success toasts (`notifications.*`).
  * tests/unit/admin-i18n.test.ts keeps screens from passing literal labels instead.
  */
+import { PIECES } from '../../../shared/site-pieces.js';
+
+/** The labels of a shared piece's text fields, from its rules (shared/site-pieces.js). */
+const pieceLabels = (kind: keyof typeof PIECES) =>
+  Object.fromEntries(
+    Object.entries(PIECES[kind].fields as Record<string, { label: string; required: boolean }>).map(([name, field]) => [
+      name,
+      field.required ? field.label : `${field.label} (opcional)`,
+    ]),
+  );
+
 export const resourceMessages = {
   users: {
     name: 'Usuário |||| Usuários',
@@ -71,9 +82,6 @@ export const resourceMessages = {
       meta_description: 'Meta descrição',
       status: 'Status',
       is_homepage: 'Página inicial',
-      in_header: 'Mostrar no menu do topo',
-      in_footer: 'Mostrar no rodapé',
-      menu_order: 'Ordem no menu',
       created: 'Criada em',
       updated: 'Atualizada em',
       sections: 'Seções',
@@ -86,15 +94,25 @@ export const resourceMessages = {
   },
   menus: {
     name: 'Menu |||| Menu',
-    fields: { title: 'Título da coluna', items: 'Links' },
+    fields: {
+      key: 'Menu',
+      title: 'Título da coluna',
+      items: 'Links',
+      item_label: 'Texto do link',
+      item_page: 'Página',
+      item_url: 'Ou endereço',
+      item_new_tab: 'Abrir em nova aba',
+    },
     notifications: { updated: 'Menu salvo. Ele aparece no site na próxima publicação.' },
   },
   testimonials: {
     name: 'Depoimento |||| Depoimentos',
+    fields: { ...pieceLabels('testimonials'), page: 'Página', shown_in: 'Aparece na lista de', order: 'Ordem' },
     notifications: { created: 'Depoimento criado.', updated: 'Depoimento salvo.', deleted: 'Depoimento excluído.' },
   },
   faq: {
     name: 'Pergunta frequente |||| Perguntas frequentes',
+    fields: { ...pieceLabels('faq_entries'), order: 'Ordem' },
     notifications: { created: 'Pergunta criada.', updated: 'Pergunta salva.', deleted: 'Pergunta excluída.' },
   },
   media: {

@@ -51,10 +51,8 @@ function MenuForm() {
         Cada link leva a uma página do site (escolha pelo nome) ou a um endereço. Use as setas para mudar a ordem. As mudanças
         aparecem no site na próxima publicação.
       </Alert>
-      {definition?.hasTitle && (
-        <TextInput source="title" label="Título da coluna" validate={maxLength(MENU_LIMITS.titleMax)} fullWidth />
-      )}
-      <ArrayInput source="items" label={`Links (até ${MENU_LIMITS.maxItems})`}>
+      {definition?.hasTitle && <TextInput source="title" validate={maxLength(MENU_LIMITS.titleMax)} fullWidth />}
+      <ArrayInput source="items" helperText={`Até ${MENU_LIMITS.maxItems} links.`}>
         <SimpleFormIterator
           inline
           disableClear
@@ -63,7 +61,7 @@ function MenuForm() {
         >
           <TextInput
             source="label"
-            label="Texto do link"
+            label="resources.menus.fields.item_label"
             helperText={false}
             validate={maxLength(MENU_LIMITS.labelMax)}
             sx={{ minWidth: 200 }}
@@ -73,7 +71,7 @@ function MenuForm() {
               (scopedFormData as { url?: string } | undefined)?.url ? null : (
                 <ReferenceInput source="page" reference="pages" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
                   <AutocompleteInput
-                    label="Página"
+                    label="resources.menus.fields.item_page"
                     optionText={pageName}
                     helperText={false}
                     sx={{ minWidth: 240 }}
@@ -88,7 +86,7 @@ function MenuForm() {
               (scopedFormData as { page?: string } | undefined)?.page ? null : (
                 <TextInput
                   source="url"
-                  label="Ou endereço"
+                  label="resources.menus.fields.item_url"
                   helperText="/produtos ou https://…"
                   validate={maxLength(MENU_LIMITS.urlMax)}
                   sx={{ minWidth: 220 }}
@@ -96,7 +94,7 @@ function MenuForm() {
               )
             }
           </FormDataConsumer>
-          <BooleanInput source="new_tab" label="Abrir em nova aba" helperText={false} />
+          <BooleanInput source="new_tab" label="resources.menus.fields.item_new_tab" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
     </SimpleForm>

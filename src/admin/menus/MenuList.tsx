@@ -39,7 +39,7 @@ export default function MenuList() {
       ) : (
         <DataTable bulkActionButtons={false} rowClick="edit">
           <DataTable.Col label="Menu" render={nameOf} />
-          <DataTable.Col label="Título da coluna" source="title" />
+          <DataTable.Col source="title" />
           <DataTable.Col label="Links">
             <FunctionField render={countOf} />
           </DataTable.Col>

@@ -5,21 +5,16 @@
  * (src/admin/pages/sections/), status, and 'Pré-visualizar'. An edit keeps
  * unsaved changes in this browser (src/admin/revisions/LocalCopyGuard.tsx).
  */
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
-  BooleanInput,
   DeleteButton,
-  NumberInput,
   SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
   maxLength,
-  maxValue,
   minLength,
-  minValue,
   required,
   useRecordContext,
 } from 'react-admin';
@@ -32,7 +27,7 @@ import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
 import { PagePreview } from './PagePreview';
 import { SectionsInput } from './sections/SectionsInput';
-import { MENU_ORDER_MAX, PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, publishError, type PageFormValues } from './pageRules';
+import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, publishError, type PageFormValues } from './pageRules';
 
 function PageSummary() {
   const record = useRecordContext();
@@ -58,25 +53,6 @@ function PageToolbar({ canDelete }: { canDelete: boolean }) {
   );
 }
 
-/** Where the page's link shows: the top menu, the footer, and its place among the pages there. */
-function MenuInputs() {
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 3, width: '100%' }}>
-      <BooleanInput source="in_header" helperText={false} />
-      <BooleanInput source="in_footer" helperText={false} />
-      <NumberInput
-        source="menu_order"
-        min={0}
-        max={MENU_ORDER_MAX}
-        step={1}
-        validate={[minValue(0), maxValue(MENU_ORDER_MAX)]}
-        helperText="Menor primeiro, depois dos links fixos do site."
-        sx={{ maxWidth: 260 }}
-      />
-    </Box>
-  );
-}
-
 export function PageForm({ isNew }: { isNew: boolean }) {
   const record = useRecordContext();
   const published = record?.status === 'published';
@@ -87,9 +63,6 @@ export function PageForm({ isNew }: { isNew: boolean }) {
         isNew
           ? {
               status: 'draft',
-              in_header: false,
-              in_footer: false,
-              menu_order: 0,
               content: { sections: [] },
             }
           : undefined
@@ -113,7 +86,6 @@ export function PageForm({ isNew }: { isNew: boolean }) {
         helperText="Título exibido nos buscadores e na aba do navegador."
       />
       <MetaDescriptionInput />
-      <MenuInputs />
       <SectionsInput />
       <SelectInput
         source="status"

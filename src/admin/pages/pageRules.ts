@@ -35,9 +35,6 @@ export interface PageFormValues {
   meta_description?: string;
   status?: string;
   is_homepage?: boolean;
-  in_header?: boolean;
-  in_footer?: boolean;
-  menu_order?: number | string | null;
   content?: { sections?: unknown };
   /** The record's `updated` when the editor loaded it (edits only). */
   updated?: string;
@@ -64,18 +61,9 @@ export function publishError(values: PageFormValues): string | null {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The place in the menus: lowest first; anything but a whole number from 0 to 999 counts as 0. */
-function menuOrder(value: PageFormValues['menu_order']): number {
-  const order = Number(value);
-  return Number.isInteger(order) && order >= 0 && order <= MENU_ORDER_MAX ? order : 0;
-}
-
-/** The highest menu order the server accepts (pb_migrations/*_page_addresses_and_menus.js). */
-export const MENU_ORDER_MAX = 999;
-
 /**
  * The body of a create or an edit: name, slug (empty: the server derives it from the
- * name), the SEO fields, the menus, the sections and the status; an edit sends the
+ * name), the SEO fields, the sections and the status; an edit sends the
  * `updated` value it was based on (the server refuses a stale save). The old slugs
  * are the server's to keep (pb_hooks/lib/pages/pages.js).
  */
@@ -85,9 +73,6 @@ export function toPageBody(values: PageFormValues) {
     slug: text(values.slug),
     title: text(values.title),
     meta_description: text(values.meta_description),
-    in_header: Boolean(values.in_header),
-    in_footer: Boolean(values.in_footer),
-    menu_order: menuOrder(values.menu_order),
     status: values.status === 'published' ? 'published' : 'draft',
     content: { sections: sectionsOf(values.content) },
     ...(values.updated ? { updated: values.updated } : {}),

@@ -42,7 +42,7 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
 
 const RESTORED: Record<VersionedResource, string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags'],
-  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'is_homepage', 'in_header', 'in_footer', 'menu_order'],
+  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'is_homepage'],
 };
 
 /** What the conflict and recovery messages call the record: 'Este post', 'deste post'. */
@@ -54,7 +54,7 @@ export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
 export const EDITED: Record<VersionedResource, readonly string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'status', 'published_at', 'review_note'],
-  pages: ['name', 'slug', 'title', 'meta_description', 'in_header', 'in_footer', 'menu_order', 'content', 'status'],
+  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'status'],
 };
 
 /**

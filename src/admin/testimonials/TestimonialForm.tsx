@@ -12,7 +12,7 @@ export function TestimonialForm() {
   return (
     <SimpleForm validate={(values) => validatePiece('testimonials', values)} defaultValues={{ page: 'clientes', order: 1 }}>
       <PieceFields kind="testimonials" />
-      <RadioButtonGroupInput source="page" label="Aparece na lista de" choices={PAGE_CHOICES} />
+      <RadioButtonGroupInput source="page" label="resources.testimonials.fields.shown_in" choices={PAGE_CHOICES} />
     </SimpleForm>
   );
 }

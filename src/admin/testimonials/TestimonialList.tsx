@@ -16,7 +16,7 @@ import { usePhone } from '../common/usePhone';
 
 const PAGE_CHOICES = TESTIMONIAL_GROUPS.map((group) => ({ id: group.value, name: group.label }));
 const pageLabel = (record: RaRecord) => TESTIMONIAL_GROUPS.find((group) => group.value === record.page)?.label ?? '';
-const filters = [<SelectInput key="page" source="page" label="Página" choices={PAGE_CHOICES} alwaysOn />];
+const filters = [<SelectInput key="page" source="page" choices={PAGE_CHOICES} alwaysOn />];
 
 export default function TestimonialList() {
   const phone = usePhone();
@@ -42,10 +42,10 @@ export default function TestimonialList() {
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="Nome" />
-          <DataTable.Col source="company" label="Empresa ou setor" />
-          <DataTable.Col source="page" label="Página" render={pageLabel} />
-          <DataTable.Col source="order" label="Ordem" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="company" />
+          <DataTable.Col source="page" render={pageLabel} />
+          <DataTable.Col source="order" />
           <DataTable.Col label="admin.list.actions" disableSort align="right">
             <EditButton />
             <DeleteButton

@@ -65,10 +65,6 @@ export const pageSchema = z
     is_homepage: z.boolean(),
     /** Slugs the page had while published, each redirected to its address (src/lib/cms/page-links.ts). */
     old_slugs: z.array(z.string()).default([]),
-    /** A link to the page in the top menu and in the footer, lowest `menu_order` first (src/lib/cms/pages.ts). */
-    in_header: z.boolean().default(false),
-    in_footer: z.boolean().default(false),
-    menu_order: z.number().int().default(0),
     /** The page's typed sections, in order (shared/page-sections.js, src/components/sections/). */
     sections: sectionsSchema,
   })

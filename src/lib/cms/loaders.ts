@@ -10,6 +10,7 @@ import { cmsClient, publicFilesUrl, readCms } from './client';
 import { mediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
+import { fetchPieces, type CmsPieces } from './pieces';
 import { markdownFields, typedSections } from './sections';
 import seed from '../../../shared/site-pages.json';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
@@ -31,9 +32,6 @@ interface PageRecord {
   is_homepage: boolean;
   /** Written by the hooks only (pb_hooks/lib/pages/pages.js). */
   old_slugs: unknown;
-  in_header: boolean;
-  in_footer: boolean;
-  menu_order: number;
   /** `{ sections: Section[] }` (shared/page-sections.js); pages made before the typed sections hold `{ sections: [{ heading, body }] }`. */
   content: unknown;
 }
@@ -45,6 +43,8 @@ export interface CmsContent {
   /** Every public post's id and last save; the blog's loader reads whole only those that changed. */
   postVersions: PostVersion[];
   comments: CommentRecord[];
+  /** The menus, the testimonials and the FAQ entries (src/lib/cms/pieces.ts). */
+  pieces: CmsPieces;
 }
 
 /** An entry as the collection's store holds it. */
@@ -89,7 +89,7 @@ function fetchPublishedPages(url: string): Promise<PageRecord[]> {
       batch: 200,
       sort: 'slug',
       filter: pb.filter('status = {:status}', { status: 'published' }),
-      fields: 'id,slug,name,title,meta_description,is_homepage,old_slugs,in_header,in_footer,menu_order,content',
+      fields: 'id,slug,name,title,meta_description,is_homepage,old_slugs,content',
     }),
   );
 }
@@ -109,6 +109,7 @@ export function readCmsContent(url: string): Promise<CmsContent> {
       pages: await fetchPublishedPages(url),
       postVersions: await fetchPublicPostVersions(url),
       comments: await fetchApprovedComments(url),
+      pieces: await fetchPieces(url),
     }))().finally(() => reads.delete(url));
     reads.set(url, read);
   }
@@ -214,7 +215,7 @@ export async function storeEntries(
 const EMPTY = 'vazia';
 
 /** A collection loaded from the CMS's content; without a CMS address, the given entries (none by default). */
-function cmsLoader(
+export function cmsLoader(
   name: string,
   url: string | undefined,
   entriesOf: (content: CmsContent) => SourceEntry[],
@@ -288,9 +289,7 @@ export function commentsLoader(url: string | undefined): Loader {
 }
 
 /** A page record as the pages collection's data, its sections' Markdown fields rendered beside it. */
-function toPageEntry(
-  page: Omit<PageRecord, 'old_slugs' | 'in_header' | 'in_footer' | 'menu_order'> & Partial<PageRecord>,
-): SourceEntry {
+function toPageEntry(page: Omit<PageRecord, 'old_slugs'> & Partial<PageRecord>): SourceEntry {
   const sections = typedSections(page.content);
   const fieldsMarkdown: Record<string, Record<string, string>> = {};
   for (const section of sections) {
@@ -309,9 +308,6 @@ function toPageEntry(
       meta_description: page.meta_description ?? '',
       is_homepage: Boolean(page.is_homepage),
       old_slugs: Array.isArray(page.old_slugs) ? page.old_slugs.filter((slug) => typeof slug === 'string') : [],
-      in_header: Boolean(page.in_header),
-      in_footer: Boolean(page.in_footer),
-      menu_order: Number.isInteger(page.menu_order) ? page.menu_order : 0,
       sections,
     },
   };

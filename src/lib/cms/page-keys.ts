@@ -13,17 +13,10 @@ import type { CmsPage } from './pages';
 import type { SectionType } from './sections';
 
 /** The collections the layout or a page outside the blog and the pages reads. */
-const SHARED: CollectionKey[] = ['cmsSettings', 'lines', 'products', 'datasheets', 'software', 'signatures', 'legal'];
+const SHARED: CollectionKey[] = ['cmsSettings', 'cmsMenus', 'lines', 'products', 'datasheets', 'software', 'signatures', 'legal'];
 
-/** What the layout reads of the pages (src/lib/cms/page-links.ts menuLinks): their names, addresses and menu places. */
-const pageLinkFields = ({ slug, name, is_homepage, in_header, in_footer, menu_order }: CmsPage) => ({
-  slug,
-  name,
-  is_homepage,
-  in_header,
-  in_footer,
-  menu_order,
-});
+/** What the layout and the redirects read of the pages: their names and addresses. */
+const pageLinkFields = ({ slug, name, is_homepage, old_slugs }: CmsPage) => ({ slug, name, is_homepage, old_slugs });
 
 /** The collections a section type shows besides its own fields (src/components/sections/). */
 const SECTION_READS: Partial<Record<SectionType, CollectionKey[]>> = {

@@ -1,9 +1,8 @@
 /**
  * Where the site links to the pages staff publish, kept apart from the content
- * collections (src/lib/cms/pages.ts) so it can be tested: a page's path, its old
- * addresses' redirects and its links in the header and the footer.
+ * collections (src/lib/cms/pages.ts) so it can be tested: a page's path and its old
+ * addresses' redirects (the menus are src/lib/site/menus.ts).
  */
-import type { NavLink } from '../../config/navigation';
 import { SEARCH_BASE_DIR } from '../../config/search-index.mjs';
 
 /** What these rules read of a published page (src/lib/cms/content-rules.ts pageSchema). */
@@ -12,9 +11,6 @@ export interface LinkedPage {
   name: string;
   is_homepage: boolean;
   old_slugs: string[];
-  in_header: boolean;
-  in_footer: boolean;
-  menu_order: number;
 }
 
 /** Path of a CMS page: the home page, or /{slug}. */
@@ -63,15 +59,4 @@ export function movedPages(own: readonly LinkedPage[], reserved: Iterable<string
     }
   }
   return moved;
-}
-
-/**
- * The links to published pages in the header or the footer: lowest `menu_order`
- * first, then by name; each to the page's path.
- */
-export function menuLinks(pages: readonly LinkedPage[], place: 'header' | 'footer'): NavLink[] {
-  return pages
-    .filter((page) => (place === 'header' ? page.in_header : page.in_footer))
-    .sort((a, b) => a.menu_order - b.menu_order || a.name.localeCompare(b.name, 'pt-BR'))
-    .map((page) => ({ label: page.name, href: pathOf(page) }));
 }

@@ -2,6 +2,8 @@
  * The site's menus as links (the header and the footer's two columns): from the
  * menus staff edit in 'Menu' (pb_migrations/1795311000_menus.js, shared/menus.js), or,
  * in a build without a CMS, from the menus of a fresh install (shared/site-menus.json).
+ * Pure: the benchmark's copy of the site imports it too; the pages read a menu through
+ * getMenu (src/lib/site/menu.ts).
  */
 import type { NavLink } from '../../config/navigation';
 import seed from '../../../shared/site-menus.json';
@@ -54,7 +56,7 @@ export function menuLinks(items: readonly MenuItemRecord[], published: readonly 
   return links;
 }
 
-/** The menus of a fresh install, for a build without a CMS: every path as it is written. */
+/** The menus of a fresh install (the benchmark's copy of the site shows them): every path as it is written. */
 export function seedMenus(): Record<MenuKey, SiteMenu> {
   const menus = {} as Record<MenuKey, SiteMenu>;
   for (const menu of seed.menus) {

@@ -40,7 +40,7 @@ function Hero() {
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>
             <a
-              href={chatLinkWithText(hero.chat_message)}
+              href={chatLinkWithText(hero.chat_message ?? '')}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
