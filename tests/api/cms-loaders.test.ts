@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
 import { markdownConfig } from '../../src/config/markdown';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import seed from '../../shared/site-pages.json';
 import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-data-store.js';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { site, siteWith } from '../../src/config/site';
@@ -38,6 +39,9 @@ async function setSetting(key: string, value: string) {
   else await settings.create({ key, value });
 }
 
+/** The pages a fresh install has (pb_migrations/1795310800_site_pages.js). */
+const SEEDED = seed.pages.map((page) => page.slug);
+
 beforeAll(async () => {
   s = await startStaffServer({ unthrottledLoopback: true });
   await setSetting('contact_phone', '(47) 99999-0000');
@@ -51,7 +55,7 @@ beforeAll(async () => {
     slug: 'parceiros',
     title: 'Parceiros',
     status: 'published',
-    content: { sections: [{ heading: 'Como funciona', body: 'Texto' }, 'solto', null, { body: 7 }] },
+    content: { sections: [{ id: 'comofunciona', type: 'text', title: 'Como funciona', body: 'Texto', style: 'plain' }] },
   });
   await pages.create({ name: 'Rascunho', slug: 'rascunho', status: 'draft', content: { sections: [] } });
 });
@@ -78,17 +82,14 @@ describe('CMS collections', () => {
   test('pages: the published ones, with their sections and nothing else of the content', async () => {
     const store = new MutableDataStore();
     await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
-    expect(store.keys('cmsPages')).toEqual(['parceiros']);
+    expect(store.keys('cmsPages').sort()).toEqual([...SEEDED, 'parceiros'].sort());
     expect(store.get('cmsPages', 'parceiros')).toMatchObject({
       data: {
         slug: 'parceiros',
         name: 'Programa de parceiros',
         title: 'Parceiros',
         is_homepage: false,
-        sections: [
-          { heading: 'Como funciona', body: 'Texto' },
-          { heading: '', body: '7' },
-        ],
+        sections: [{ id: 'comofunciona', type: 'text', title: 'Como funciona', body: 'Texto', style: 'plain' }],
       },
     });
   });
@@ -101,7 +102,7 @@ describe('CMS collections', () => {
       name: 'Outra página',
       slug: 'outra',
       status: 'published',
-      content: { sections: [{ heading: 'Outra', body: 'Texto da outra página.' }] },
+      content: { sections: [{ id: 'outra1', type: 'text', title: 'Outra', body: 'Texto da outra página.', style: 'plain' }] },
     });
     await load();
     const first = { parceiros: store.get('cmsPages', 'parceiros'), outra: store.get('cmsPages', 'outra') };
@@ -118,21 +119,21 @@ describe('CMS collections', () => {
 
     await pages.update(other.id, { status: 'draft' });
     await load();
-    expect(store.keys('cmsPages')).toEqual(['parceiros']);
+    expect(store.keys('cmsPages').sort()).toEqual([...SEEDED, 'parceiros'].sort());
   });
 
-  test('without a CMS address the collections hold nothing from it', async () => {
+  test('without a CMS address the collections hold nothing from it; the pages are a fresh install’s', async () => {
     const store = new MutableDataStore();
     await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
     await settingsLoader(s.server.url).load(contextFor(store, 'cmsSettings'));
     await pagesLoader(undefined).load(contextFor(store, 'cmsPages'));
     await settingsLoader('').load(contextFor(store, 'cmsSettings'));
-    expect(store.keys('cmsPages')).toEqual([]);
+    expect(store.keys('cmsPages').sort()).toEqual([...SEEDED].sort());
     expect(store.keys('cmsSettings')).toEqual([]);
     // Empty but existing, even on a first build: reading them in every page raises no warning.
     const fresh = new MutableDataStore();
-    await pagesLoader(undefined).load(contextFor(fresh, 'cmsPages'));
-    expect(fresh.hasCollection('cmsPages')).toBe(true);
+    await settingsLoader(undefined).load(contextFor(fresh, 'cmsSettings'));
+    expect(fresh.hasCollection('cmsSettings')).toBe(true);
   });
 
   test('an unreachable CMS fails every CMS collection with the first read’s message', async () => {

@@ -401,7 +401,7 @@ describe('addresses of built-in routes are refused to a new page too', () => {
     return response.data.slug?.message;
   };
 
-  test.each(['blog', 'produtos', 'admin', 'referencias'])('/%s', async (slug) => {
+  test.each(['blog', 'produtos', 'admin', 'busca'])('/%s', async (slug) => {
     const name = unique('Rota do site');
     expect(await slugRefusal(pages().create({ name, slug, status: 'draft' }))).toBe(
       `O endereço /${slug} já é uma página do site; escolha outro slug.`,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import seed from '../../shared/site-pages.json';
-import { migrationsBefore, startTestServer, superuserToken } from '../helpers/server';
+import { startTestServer, superuserToken, upgradedServer } from '../helpers/server';
 import { newClient } from '../helpers/staff';
 
 const MIGRATION = '1795310800_site_pages.js';
@@ -39,33 +39,40 @@ describe('the site pages a fresh install gets', () => {
   });
 
   test('an install upgraded with pages at those addresses keeps what staff typed', async () => {
-    const { older, all, remove } = await migrationsBefore(MIGRATION);
-    const server = await startTestServer({ migrationsDir: older });
+    // Pages as the admin wrote them before (this version's hooks refuse the old shape).
+    const { server, stop } = await upgradedServer(MIGRATION, (db) => {
+      const insert = db.prepare(
+        "INSERT INTO pages (id, name, slug, title, meta_description, content, status, is_homepage, old_slugs, in_header, in_footer, menu_order, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', 0, 0, 0, '2025-01-01 00:00:00.000Z', '2025-01-01 00:00:00.000Z')",
+      );
+      // A page that only lent its SEO to /quem-somos, with a section nobody saw.
+      insert.run(
+        'paginasobre0001',
+        'Sobre a empresa',
+        'quem-somos',
+        'Quem somos e o que fazemos',
+        'A equipe e a história da empresa, contadas por quem a faz.',
+        JSON.stringify({ sections: [{ heading: 'Nossa equipe', body: 'Engenheiros e técnicos em **Jaraguá do Sul**.' }] }),
+        'draft',
+        0,
+      );
+      // A home page of its own address, lending its title to the home page.
+      insert.run(
+        'paginainicio001',
+        'Página inicial',
+        'pagina-inicial',
+        'Operium: eletrônica industrial',
+        '',
+        '{"sections":[]}',
+        'published',
+        1,
+      );
+    });
+    const about = { id: 'paginasobre0001' };
+    const home = { id: 'paginainicio001' };
     try {
       const client = newClient(server);
       client.authStore.save(await superuserToken(server));
       const pages = client.collection('pages');
-      // A page that only lent its SEO to /quem-somos, with a section nobody saw.
-      const about = await pages.create({
-        name: 'Sobre a empresa',
-        slug: 'quem-somos',
-        title: 'Quem somos e o que fazemos',
-        meta_description: 'A equipe e a história da empresa, contadas por quem a faz.',
-        status: 'draft',
-        content: { sections: [{ heading: 'Nossa equipe', body: 'Engenheiros e técnicos em **Jaraguá do Sul**.' }] },
-      });
-      // A home page of its own address, lending its title to the home page.
-      const home = await pages.create({
-        name: 'Página inicial',
-        slug: 'pagina-inicial',
-        title: 'Operium: eletrônica industrial',
-        status: 'published',
-        is_homepage: true,
-        content: { sections: [] },
-      });
-
-      await server.kill();
-      await server.restart({ migrationsDir: all });
 
       const aboutSeed = seedPage('quem-somos').content.sections;
       const upgraded = await pages.getOne(about.id);
@@ -95,8 +102,7 @@ describe('the site pages a fresh install gets', () => {
       const slugs = (await pages.getFullList({ sort: 'slug' })).map((page) => page.slug);
       expect(slugs).toEqual(['clientes', 'contato', 'pagina-inicial', 'projetos-sob-medida', 'quem-somos']);
     } finally {
-      await server.stop();
-      await remove();
+      await stop();
     }
   });
 });

@@ -131,6 +131,8 @@ describe('pages', () => {
     // A folder with only deeper pages leaves its address to a page: /contato is the Contato page.
     expect(PAGE_RULES.content.builtInSlugs).not.toContain('contato');
     expect(PAGE_RULES.content.builtInSlugs).toContain(SEARCH_BASE_DIR);
+    const folders = readdirSync('src/pages', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect([...PAGE_RULES.content.routeFolders].sort()).toEqual(folders.map((entry) => entry.name).sort());
   });
 
   test.each(PAGES)('%s: the hooks and the build agree', (_name, fields, field) => {

@@ -8,9 +8,10 @@ const { sharedModule } = require(`${__hooks}/lib/common/shared.js`);
 const { jsonField } = require(`${__hooks}/lib/common/json-values.js`);
 const { fieldError } = require(`${__hooks}/lib/common/errors.js`);
 
-/** The first path segments routes of the code serve (shared/content-rules.json). */
+/** The first path segments routes of the code serve: their own addresses and their folders' (shared/content-rules.json). */
 function codeRoutes() {
-  return require(`${__hooks}/../shared/content-rules.json`).pages.content.builtInSlugs;
+  const content = require(`${__hooks}/../shared/content-rules.json`).pages.content;
+  return content.builtInSlugs.concat(content.routeFolders);
 }
 
 /** The menu's definition in shared/menus.js, by key. */
