@@ -507,7 +507,15 @@ describe('CMS content at build', () => {
         meta_description: 'Como integradores se tornam parceiros.',
         status: 'published',
         content: {
-          sections: [{ heading: 'Como funciona', body: '**Benefícios** para integradores. <script>alert(1)</script>' }],
+          sections: [
+            {
+              id: 'comofunciona',
+              type: 'text',
+              title: 'Como funciona',
+              body: '**Benefícios** para integradores. <script>alert(1)</script>',
+              style: 'plain',
+            },
+          ],
         },
       });
       await settled();

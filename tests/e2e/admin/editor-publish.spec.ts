@@ -5,7 +5,7 @@
  * 390 px phone), an image from the library and one pasted, published and read on
  * the live site with the markup of a git article; a page written in two sections,
  * live with both; Word's HTML pasted as clean Markdown; a post found by the site search
- * once it is live; saving says when the change is live; a page put in the footer is
+ * once it is live; saving says when the change is live; a page put in the footer menu is
  * linked there, and a renamed page's old address redirects to its new one.
  */
 import type { Page } from '@playwright/test';
@@ -401,18 +401,27 @@ test('HTML pasted from Word becomes clean Markdown: no styles, spans or classes'
 test.describe('a page on the live site', () => {
   const name = 'Garantia estendida';
 
-  test('a page put in the footer is linked there once published', async ({ page, admin, stack }) => {
+  test('a page put in the footer menu is linked there once published', async ({ page, admin, stack }) => {
     test.setTimeout(300_000);
     await openAdmin(page, admin, '/admin/pages/create');
     await field(page, 'Nome').fill(name, { timeout: 20_000 });
     const section = await addSection(page, 'Texto');
     await section.getByRole('textbox', { name: 'Título', exact: true }).fill('O que cobre');
     await section.getByRole('textbox', { name: 'Texto', exact: true }).fill('Defeitos de fabricação em uso normal.');
-    await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Publicada', exact: true }).click();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+    // The footer's first column, in 'Menu': a link to the page, chosen by name.
+    await openAdmin(page, admin, '/admin/menus');
+    await page.getByText('Rodapé: primeira coluna').click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Adicionar' }).click({ timeout: 20_000 });
+    const added = page.locator('.RaSimpleFormIterator-line').last();
+    await added.getByRole('textbox', { name: 'Texto do link' }).fill(name);
+    await added.getByRole('combobox', { name: 'Página' }).fill(name);
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Menu salvo. Ele aparece no site na próxima publicação.')).toBeVisible({ timeout: 20_000 });
 
     await waitUntilLive(stack, '/garantia-estendida');
     await page.goto('/');

@@ -310,8 +310,6 @@ test('an editor renames a page and edits its SEO fields, menus and status', asyn
   await field(page, 'Título SEO').fill('Sobre a Operium');
   await field(page, 'Meta descrição').fill('Projetos de automação sob medida.');
   await expect(page.locator('[data-meta-counter]')).toHaveText('33/160');
-  await page.getByRole('switch', { name: 'Mostrar no rodapé' }).check();
-  await page.getByRole('spinbutton', { name: 'Ordem no menu' }).fill('2');
   await page.getByRole('combobox', { name: 'Status' }).click();
   // Only the statuses pages have: no scheduling, unlike posts.
   await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Publicada']);
@@ -326,9 +324,6 @@ test('an editor renames a page and edits its SEO fields, menus and status', asyn
     slug: `quem-somos-${tag}`,
     title: 'Sobre a Operium',
     meta_description: 'Projetos de automação sob medida.',
-    in_header: false,
-    in_footer: true,
-    menu_order: 2,
     status: 'published',
     // A draft had no address on the site to keep.
     old_slugs: [],
