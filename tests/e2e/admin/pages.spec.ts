@@ -144,6 +144,8 @@ test('an editor composes a page of typed sections: adds, reorders by keyboard an
   const created = await client
     .collection('pages')
     .getFirstListItem(client.filter('slug = {:slug}', { slug: `parceiros-${tag}` }));
+  // Saving goes on to the new page's own screen (it comes a moment after the notice).
+  await expect(page).toHaveURL(new RegExp(`/admin/pages/${created.id}$`));
   const id = expect.stringMatching(/^[a-z0-9]{4,24}$/);
   expect(created.status).toBe('draft');
   expect(created.content.sections).toMatchObject([
