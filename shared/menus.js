@@ -22,8 +22,11 @@ export const MENU_LIMITS = { maxItems: 12, labelMax: 40, titleMax: 40, urlMax: 5
 export const MENU_ITEM_ID_PATTERN = '^[a-z0-9]{4,24}$';
 /** A page record's id. */
 export const MENU_PAGE_ID_PATTERN = '^[a-z0-9]{15}$';
-/** An address: a path on this site (with an optional #anchor or ?query), or an https:// address. */
-export const MENU_URL_PATTERN = '^(/[^\\s]*|https://[^\\s/]+[^\\s]*)$';
+/**
+ * An address: a path on this site (with an optional #anchor or ?query), or an https://
+ * address. A path never starts with // or /\ (browsers read both as another site's address).
+ */
+export const MENU_URL_PATTERN = '^(/(?![/\\\\])[^\\s]*|https://[^\\s/]+[^\\s]*)$';
 
 const ITEM_KEYS = ['id', 'label', 'page', 'url', 'new_tab'];
 

@@ -63,8 +63,11 @@ export const PAGE_SECTION_LIMITS = { maxSections: 40, maxSectionChars: 40000 };
 export const SECTION_ID_PATTERN = '^[a-z0-9]{4,24}$';
 /** A section's `anchor`: an HTML id a link may point at. */
 export const SECTION_ANCHOR_PATTERN = '^[a-z][a-z0-9-]{0,59}$';
-/** A link's target: a path on this site, an #anchor, or an https:// address. */
-export const SECTION_LINK_PATTERN = '^(/[^\\s]*|#[a-z][a-z0-9-]*|https://[^\\s]+)$';
+/**
+ * A link's target: a path on this site, an #anchor, or an https:// address. A path never
+ * starts with // or /\ (browsers read both as another site's address).
+ */
+export const SECTION_LINK_PATTERN = '^(/(?![/\\\\])[^\\s]*|#[a-z][a-z0-9-]*|https://[^\\s]+)$';
 /** A Mídia record's id. */
 export const MEDIA_ID_PATTERN = '^[a-z0-9]{15}$';
 
@@ -402,20 +405,25 @@ export function sectionProblems(sections) {
   if (!Array.isArray(sections)) return ['As seções da página devem ser uma lista.'];
   /** @type {string[]} */
   const problems = [];
+  // Past the limit nothing else is looked at: a huge list costs no more than its refusal.
   if (sections.length > PAGE_SECTION_LIMITS.maxSections)
-    problems.push(`A página tem ${sections.length} seções; o máximo é ${PAGE_SECTION_LIMITS.maxSections}.`);
+    return [`A página tem ${sections.length} seções; o máximo é ${PAGE_SECTION_LIMITS.maxSections}.`];
   /** @type {Record<string, boolean>} */
   const ids = {};
   /** @type {Record<string, boolean>} */
   const anchors = {};
   sections.forEach((section, index) => {
-    const type = isPlainObject(section)
+    // Only a string names a type (an array such as ["hero"] would read as "hero" as a key).
+    const known =
+      isPlainObject(section) &&
+      typeof section.type === 'string' &&
+      Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type);
+    const type = known
       ? /** @type {Record<string, { label: string, fields: Record<string, Field> }>} */ (SECTION_TYPES)[section.type]
       : undefined;
     const where = `Seção ${index + 1}${type ? ` (${type.label})` : ''}: `;
     if (!isPlainObject(section)) return problems.push(`${where}seção inválida.`);
-    if (!type || !Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type))
-      return problems.push(`${where}tipo de seção desconhecido “${String(section.type)}”.`);
+    if (!type) return problems.push(`${where}tipo de seção desconhecido “${String(section.type)}”.`);
     if (JSON.stringify(section).length > PAGE_SECTION_LIMITS.maxSectionChars)
       return problems.push(`${where}a seção passa de ${PAGE_SECTION_LIMITS.maxSectionChars} caracteres.`);
     if (typeof section.id !== 'string' || !new RegExp(SECTION_ID_PATTERN).test(section.id))
@@ -429,8 +437,9 @@ export function sectionProblems(sections) {
     else if (anchor) anchors[anchor] = true;
     const column = section.column === undefined || section.column === null ? '' : section.column;
     if (optionValues({ options: COLUMN_OPTIONS }).indexOf(column) < 0) problems.push(`${where}Posição: opção desconhecida.`);
+    // No prototype: a "__proto__" key stays an own key, and is refused as unknown.
     /** @type {Record<string, unknown>} */
-    const own = {};
+    const own = Object.create(null);
     for (const key of Object.keys(section)) if (COMMON_KEYS.indexOf(key) < 0) own[key] = section[key];
     objectProblems(type.fields, own, where, problems);
   });
