@@ -2,9 +2,8 @@
 // section places them (shared/page-sections.js: the `testimonials` and `faq`
 // sections): customer testimonials ('Depoimentos') and the frequently asked questions
 // ('Perguntas frequentes'). Their fields and limits are written once here, for the
-// hooks (pb_hooks/lib/pieces/pieces.js refuses a record that breaks them, in pt-BR),
-// the admin's forms (src/admin/pieces/) and the site's collections
-// (src/content.config.ts). Loaded by the hooks through pb_hooks/lib/common/shared.js:
+// hooks (pb_hooks/lib/pieces/pieces.js refuses a record that breaks them, in pt-BR)
+// and the admin's forms (src/admin/common/PieceFields.tsx, src/admin/i18n/resources.ts). Loaded by the hooks through pb_hooks/lib/common/shared.js:
 // only `export const` / `export function`, no imports.
 
 /** Which page's list a testimonial belongs to. */
@@ -41,7 +40,7 @@ export const PIECE_ORDER = { min: 1, max: 999 };
 
 /**
  * What is wrong with a piece's values, by field, in pt-BR; empty when valid.
- * @example pieceProblems('faq_entries', { question: 'Prazo?', answer: '', order: 1 }) // { question: 'Pergunta: no mínimo 10 caracteres.', answer: 'Preencha a resposta.' }
+ * @example pieceProblems('faq_entries', { question: 'Prazo?', answer: '', order: 1 }) // { question: 'Pergunta: no mínimo 10 caracteres.', answer: 'Preencha o campo resposta.' }
  * @param {'testimonials' | 'faq_entries'} kind
  * @param {Record<string, unknown>} values
  * @returns {Record<string, string>}

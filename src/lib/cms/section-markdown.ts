@@ -1,9 +1,10 @@
 /**
  * The Markdown fields of a page's sections (kind `markdown` in shared/page-sections.js,
- * in a section or in the items of its lists) turned into HTML before the section
- * components get them: the components print a Markdown field's value as HTML, so a
- * field holds Markdown in the record and HTML from here on. The admin's page preview
- * uses this with the site's Markdown pipeline (scripts/publish/endpoint.mjs).
+ * in a section or in the items of its lists) rendered by the site's Markdown pipeline,
+ * for the admin's page preview (scripts/publish/endpoint.mjs). The site's build keeps
+ * the fields as Markdown and hands the components the rendered HTML apart
+ * (src/lib/cms/loaders.ts toPageEntry); a component never prints a field's own value
+ * as HTML.
  */
 import { SECTION_TYPES } from '../../../shared/page-sections.js';
 
