@@ -13,10 +13,13 @@ import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
+import { PIECES, TESTIMONIAL_GROUPS } from '../shared/site-pieces.js';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
 const text = (min = 1, max = 400) => z.string().min(min).max(max);
+/** A text of a piece the pages share, with its limits from shared/site-pieces.js. */
+const piece = ({ min, max }: { min: number; max: number }) => text(min, max);
 
 /** The CMS this build reads (posts, pages, settings); without it, git content only. */
 const pocketBaseUrl = process.env.POCKETBASE_URL;
@@ -137,12 +140,12 @@ const software = defineCollection({
 const testimonials = defineCollection({
   loader: testimonialsLoader(pocketBaseUrl),
   schema: z.object({
-    name: text(2, 60),
+    name: piece(PIECES.testimonials.fields.name),
     /** Company or its sector, e.g. "Indústria de embalagens". */
-    company: text(3, 80),
-    role: text(3, 60).optional(),
-    quote: text(40, 500),
-    page: z.enum(['clientes', 'quem-somos']),
+    company: piece(PIECES.testimonials.fields.company),
+    role: piece(PIECES.testimonials.fields.role).optional(),
+    quote: piece(PIECES.testimonials.fields.quote),
+    page: z.enum(TESTIMONIAL_GROUPS.map((group) => group.value) as [string, ...string[]]),
     order: z.number().int().positive(),
   }),
 });
@@ -150,7 +153,11 @@ const testimonials = defineCollection({
 /** The frequently asked questions ('Perguntas frequentes'; src/lib/cms/pieces.ts), shown by the `faq` sections. */
 const faq = defineCollection({
   loader: faqLoader(pocketBaseUrl),
-  schema: z.object({ question: text(10, 160), answer: text(30, 700), order: z.number().int().positive() }),
+  schema: z.object({
+    question: piece(PIECES.faq_entries.fields.question),
+    answer: piece(PIECES.faq_entries.fields.answer),
+    order: z.number().int().positive(),
+  }),
 });
 
 /** E-mail signature templates (/assinaturas-email). */
