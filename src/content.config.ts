@@ -14,6 +14,7 @@ import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
 import { PIECES, TESTIMONIAL_GROUPS } from '../shared/site-pieces.js';
+import { MENU_URL_PATTERN } from '../shared/menus.js';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
@@ -244,7 +245,15 @@ const cmsMenus = defineCollection({
   loader: menusLoader(pocketBaseUrl),
   schema: z.object({
     title: z.string().max(40),
-    links: z.array(z.object({ label: text(1, 40), href: z.string().min(1).max(500), external: z.boolean().optional() })),
+    // The hooks check every save (pb_hooks/lib/menus/menus.js); the build checks again, so
+    // a record written around them never puts a script or another site's link in the header.
+    links: z.array(
+      z.object({
+        label: text(1, 40),
+        href: z.string().max(500).regex(new RegExp(MENU_URL_PATTERN)),
+        external: z.boolean().optional(),
+      }),
+    ),
   }),
 });
 
