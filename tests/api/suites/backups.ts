@@ -351,7 +351,7 @@ export function backupTests(kind: StorageKind) {
         name: 'Garantia estendida',
         title: 'Garantia estendida',
         meta_description: 'Como funciona a garantia estendida dos controladores.',
-        content: { sections: [{ type: 'text', body: 'Dois anos de garantia.' }] },
+        content: { sections: [{ id: 'garantia1', type: 'text', title: '', body: 'Dois anos de garantia.', style: 'plain' }] },
         status: 'published',
       });
       await s.editor.client.collection('pages').create({ name: 'Rascunho de página', status: 'draft' });
