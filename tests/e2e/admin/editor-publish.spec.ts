@@ -212,10 +212,12 @@ test('a page written in two sections goes live with both', async ({ page, admin,
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
   await waitUntilLive(stack, '/programa-de-parceiros');
   await page.goto('/programa-de-parceiros');
-  const article = page.locator('article.prose-article');
-  await expect(article.locator('h2#como-funciona')).toHaveText('Como funciona');
-  await expect(article.locator('h2#quem-pode-participar')).toHaveText('Quem pode participar');
-  await expect(article).toContainText('Empresas de automação com técnico responsável.');
+  // Each text section is a titled part of the page, in the order written.
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Como funciona', 'Quem pode participar']);
+  await expect(main.getByRole('region', { name: 'Quem pode participar' })).toContainText(
+    'Empresas de automação com técnico responsável.',
+  );
 });
 
 test('a word only in a newly published CMS post is found by the site search once the post is live', async ({
