@@ -52,12 +52,23 @@ export async function startLiveStack({ timeoutMs = 300_000 } = {}): Promise<Live
   throw new Error(`o site não ficou no ar em ${timeoutMs / 1000} s:\n${printed.slice(-3000)}`);
 }
 
-/** Waits until `path` answers 200 on the stack (a publication going live), returning its HTML. */
-export async function waitUntilLive(stack: LiveStack, pathname: string, timeoutMs = 180_000): Promise<string> {
+/**
+ * Waits until `path` answers 200 on the stack (a publication going live), returning its HTML.
+ * `until` waits for a later publication of a page already live (e.g. a menu change on `/`).
+ */
+export async function waitUntilLive(
+  stack: LiveStack,
+  pathname: string,
+  timeoutMs = 180_000,
+  until: (html: string) => boolean = () => true,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${stack.url}${pathname}`).catch(() => null);
-    if (response?.ok) return response.text();
+    if (response?.ok) {
+      const html = await response.text();
+      if (until(html)) return html;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error(`${pathname} não entrou no ar em ${timeoutMs / 1000} s:\n${stack.output().slice(-3000)}`);

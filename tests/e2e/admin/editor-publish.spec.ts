@@ -426,6 +426,8 @@ test.describe('a page on the live site', () => {
     await expect(page.getByText('Menu salvo. Ele aparece no site na próxima publicação.')).toBeVisible({ timeout: 20_000 });
 
     await waitUntilLive(stack, '/garantia-estendida');
+    // The page's own publication can go live before the menu's: wait for the one with the link.
+    await waitUntilLive(stack, '/', 180_000, (html) => html.includes('href="/garantia-estendida"'));
     await page.goto('/');
     const footerLinks = page.getByRole('navigation', { name: 'Links rápidos' });
     await expect(footerLinks.getByRole('link', { name })).toHaveAttribute('href', '/garantia-estendida');
@@ -447,6 +449,7 @@ test.describe('a page on the live site', () => {
     await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible({ timeout: 20_000 });
 
     await waitUntilLive(stack, '/garantia');
+    await waitUntilLive(stack, '/', 180_000, (html) => html.includes('href="/garantia"'));
     const old = await fetch(`${stack.url}/garantia-estendida`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/garantia');
