@@ -17,11 +17,24 @@ routerAdd(
   $apis.bodyLimit(1024 * 1024),
 );
 
-// A page carries up to 40 sections of 40,000 characters (shared/page-sections.js).
+// A page's content is at most 200 KB (the pages' `content` field); its name and
+// description, and JSON's escapes, fit in the rest.
 routerAdd(
   "POST",
   "/api/site/preview/page",
   (e) => require(`${__hooks}/lib/publishing/preview.js`).pagePreview(e),
   $apis.requireAuth("users"),
-  $apis.bodyLimit(2 * 1024 * 1024),
+  $apis.bodyLimit(512 * 1024),
 );
+
+// The site's own images (src/assets) for the page preview's frame, which shows the site's
+// components before a build has resized them (scripts/publish/site-components.mjs
+// previewAssetUrls). Public as the built site's copies are (an <img> carries no token);
+// only image files, and `..` or other characters never reach the folder.
+routerAdd("GET", "/api/site/preview/asset/{path...}", (e) => {
+  const path = e.request.pathValue("path");
+  if (!/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(?:png|jpe?g|webp|avif|svg)$/i.test(path)) throw new NotFoundError();
+  e.response.header().set("X-Content-Type-Options", "nosniff");
+  e.response.header().set("Cache-Control", "no-cache");
+  return $apis.static($os.dirFS(`${__hooks}/../src/assets`), false)(e);
+});

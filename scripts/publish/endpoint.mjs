@@ -44,64 +44,93 @@ export async function renderPreview(markdown, media) {
 }
 
 /**
- * The component that renders a page's sections on the site, given `sections`; each
- * section's outermost element carries `data-section-id`, which the preview's
- * click-to-edit reads (src/admin/pages/usePagePreview.ts).
+ * The component that renders a page for the preview (the page route's own content,
+ * src/components/sections/PageContent.astro); each section's outermost element carries
+ * `data-section-id`, which the preview's click-to-edit reads (src/admin/pages/usePagePreview.ts).
  */
-export const SECTIONS_COMPONENT = '/src/components/sections/Sections.astro';
+export const PAGE_COMPONENT = '/src/components/sections/PagePreview.astro';
 
 /** The renderer of those who call renderPagePreview without their own (an endpoint has its own). */
 const siteComponents = siteComponentRenderer();
 
 /**
- * A page's sections for the admin's preview, rendered by the site's own components
- * (scripts/publish/site-components.mjs), their Markdown fields first rendered by the
- * site's pipeline as the site's loader renders them (src/lib/cms/section-markdown.ts).
- * The sections come checked by the hook (shared/page-sections.js). `css` holds the
- * styles the components bring themselves; the site's stylesheet (Tailwind's classes)
- * is the admin's frame's own (src/admin/common/SitePreview.tsx).
- * @param {{ sections: { type: string }[] }} page
+ * A page for the admin's preview, rendered by the site's own components
+ * (scripts/publish/site-components.mjs), its sections' Markdown fields first rendered by
+ * the site's pipeline into the `html` map the site's loader hands them
+ * (src/lib/cms/section-markdown.ts). The sections come checked by the hook
+ * (shared/page-sections.js). `css` holds the styles the components bring themselves; the
+ * site's stylesheet (Tailwind's classes) is the admin's frame's own (src/admin/common/SitePreview.tsx).
+ * @param {{ name: string, description: string, sections: unknown[] }} page
  * @param {unknown[]} media the `{ id, file, width, height }` of the media images the sections show
  * @param {{ component?: string, components?: ReturnType<typeof siteComponentRenderer> }} [options]
- * `component`: the sections' component, a path from the repository's root; `components`: the renderer
+ * `component`: the page's component, a path from the repository's root; `components`: the renderer
  * @returns {Promise<{ html: string, css: string }>}
  */
-export async function renderPagePreview(page, media, { component = SECTIONS_COMPONENT, components = siteComponents } = {}) {
-  const { renderSectionMarkdown } = await import('../../src/lib/cms/section-markdown.ts');
-  const sections = await renderSectionMarkdown(page.sections, (markdown) => renderPreview(markdown, media));
-  return components.render(component, { sections });
+export async function renderPagePreview(page, media, { component = PAGE_COMPONENT, components = siteComponents } = {}) {
+  const { renderSectionHtml } = await import('../../src/lib/cms/section-markdown.ts');
+  const html = await renderSectionHtml(page.sections, (markdown) => renderPreview(markdown, media));
+  return components.render(component, { ...page, html });
 }
 
 /** The largest request the endpoint reads: a preview carries a whole post. */
 const MAX_BODY = 1024 * 1024;
-/** A page's preview carries all its sections: the hook's 2 MB body (pb_hooks/preview.pb.js) and the images' facts. */
-const MAX_PAGE_BODY = 3 * 1024 * 1024;
+/** A page's preview carries all its sections: the hook's body (pb_hooks/preview.pb.js) and the images' facts. */
+const MAX_PAGE_BODY = 1024 * 1024;
 const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY };
 
-/** @param {import('node:http').ServerResponse} response @param {Promise<unknown>} answer */
-function answerPreview(response, answer) {
-  answer.then(
-    (body) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
-    (error) => {
-      console.error('[pré-visualização]', error instanceof Error ? error.message : error);
-      response.writeHead(500).end();
-    },
-  );
+/**
+ * Previews rendered at once, at most: an editor's preview follows typing (one at a time,
+ * the admin cancels the stale one), so more means many editors or a runaway client, and
+ * the site's builds share these two cores.
+ */
+const MAX_RENDERING = 4;
+/** A render that takes longer failed (the hook itself gives up after 20 s, pb_hooks/lib/publishing/preview.js). */
+const RENDER_TIMEOUT_MS = 15_000;
+let rendering = 0;
+
+/**
+ * Answers `render()`'s result as JSON, a 503 while MAX_RENDERING renders are running,
+ * a 500 when it fails or takes past RENDER_TIMEOUT_MS (the hook says so in pt-BR).
+ * @param {import('node:http').ServerResponse} response @param {() => Promise<unknown>} render
+ */
+function answerPreview(response, render) {
+  if (rendering >= MAX_RENDERING) {
+    response.writeHead(503).end();
+    return;
+  }
+  rendering += 1;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`passou de ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
+  });
+  Promise.race([render(), late])
+    .then(
+      (body) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
+      (error) => {
+        console.error('[pré-visualização]', error instanceof Error ? error.message : error);
+        response.writeHead(500).end();
+      },
+    )
+    .finally(() => {
+      clearTimeout(timer);
+      rendering -= 1;
+    });
 }
 
 /**
  * The loopback endpoint PocketBase's hooks call, with the shared secret:
  * POST /rebuild {reason, immediate, at} asks for a publication (PUBLISHER_URL);
  * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
- * renders it, and POST /preview/page {sections, media} `{ html, css }`, a page's sections
+ * renders it, and POST /preview/page {name, description, sections, media} `{ html, css }`, a page
  * rendered by the site's components (PREVIEW_URL). Without a publisher it only
  * renders previews. Returns its URL.
- * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, sectionsComponent?: string, renderEnv?: NodeJS.ProcessEnv }} options
- * `sectionsComponent`: another component for the sections than SECTIONS_COMPONENT;
+ * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, pageComponent?: string, renderEnv?: NodeJS.ProcessEnv }} options
+ * `pageComponent`: another component for the page than PAGE_COMPONENT;
  * `renderEnv`: the environment the site's components render in (the builds' own)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0, sectionsComponent, renderEnv }) {
+export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', port = 0, pageComponent, renderEnv }) {
   const components = siteComponentRenderer({ env: renderEnv });
   const server = createServer((request, response) => {
     const url = request.url ?? '';
@@ -132,10 +161,7 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
       const media = Array.isArray(payload.media) ? payload.media : [];
       if (url === '/preview') {
         const markdown = typeof payload.markdown === 'string' ? payload.markdown : '';
-        answerPreview(
-          response,
-          renderPreview(markdown, media).then((html) => ({ html })),
-        );
+        answerPreview(response, () => renderPreview(markdown, media).then((html) => ({ html })));
         return;
       }
       if (url === '/preview/page') {
@@ -143,10 +169,9 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
           response.writeHead(400).end();
           return;
         }
-        answerPreview(
-          response,
-          renderPagePreview({ sections: payload.sections }, media, { component: sectionsComponent, components }),
-        );
+        const text = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : '');
+        const page = { name: text(payload.name), description: text(payload.description), sections: payload.sections };
+        answerPreview(response, () => renderPagePreview(page, media, { component: pageComponent, components }));
         return;
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);

@@ -106,6 +106,39 @@ async function stylesOf(vite, component) {
   return styles.join('\n');
 }
 
+/** Where the admin's preview frame fetches the site's own images (src/assets, served by pb_hooks/preview.pb.js). */
+export const PREVIEW_ASSETS_PATH = '/api/site/preview/asset/';
+
+/** An image Astro's dev server would transform on request: `/_image?href=…&amp;w=…`. */
+const DEV_IMAGE = /\/_image\?href=([^&"'\s,]+)(?:&amp;[a-z]+=[^&"'\s,]*)*/g;
+
+/**
+ * The HTML with the addresses of the site's own images (src/assets) as the admin can
+ * fetch them: a renderer on Vite gives dev-server addresses (`/_image?href=/@fs/…` to
+ * transform on request, `/@fs/…` for the file), which nothing serves outside Astro's dev
+ * server, so each becomes the original file under PREVIEW_ASSETS_PATH. The built site's
+ * resized copies do not exist for a preview; the original is the same picture.
+ * @param {string} html @param {string} root the repository's absolute path
+ * @example previewAssetUrls('<img src="/@fs/repo/src/assets/a/b.png?origWidth=10">', '/repo') // '<img src="/api/site/preview/asset/a/b.png">'
+ */
+export function previewAssetUrls(html, root) {
+  const assets = `/@fs${root.replace(/\\/g, '/').replace(/\/+$/, '')}/src/assets/`;
+  /** @param {string} address */
+  const served = (address) => {
+    const file = address.split('?')[0] ?? '';
+    return file.startsWith(assets) ? PREVIEW_ASSETS_PATH + file.slice(assets.length) : null;
+  };
+  return html
+    .replace(DEV_IMAGE, (whole, /** @type {string} */ href) => {
+      try {
+        return served(decodeURIComponent(href)) ?? whole;
+      } catch {
+        return whole;
+      }
+    })
+    .replace(/\/@fs\/[^"'\s,]+/g, (whole) => served(whole.replace(/&amp;/g, '&')) ?? whole);
+}
+
 /**
  * Renders the site's components in this process, starting what it needs on the first
  * call (the preview worker's side).
@@ -151,7 +184,7 @@ export function componentRenderer() {
       const module = /** @type {{ default: import('astro/runtime/server/index.js').AstroComponentFactory }} */ (
         await vite.ssrLoadModule(component)
       );
-      const html = await container.renderToString(module.default, { props });
+      const html = previewAssetUrls(await container.renderToString(module.default, { props }), ROOT);
       return { html, css: await stylesOf(vite, component) };
     },
   };

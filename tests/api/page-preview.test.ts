@@ -5,13 +5,15 @@
  * pipeline; for admins and editors only, and never for sections the site would refuse.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sectionProblems } from '../../shared/page-sections.js';
-import { startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
+import { renderPagePreview, startPublishEndpoint } from '../../scripts/publish/endpoint.mjs';
+import { siteComponentRenderer } from '../../scripts/publish/site-components.mjs';
 import { createArticleRenderer, renderArticle } from '../../src/lib/markdown/render';
 import { uploadPng } from '../helpers/images';
 import { caseVariants } from '../helpers/key-spellings';
@@ -24,22 +26,19 @@ let endpoint: { url: string; close: () => Promise<void> };
 const buildCache = mkdtempSync(path.join(tmpdir(), 'previa-paginas-'));
 const contentStore = path.join(buildCache, 'data-store.json');
 
-/** Writes a content store holding one partner, as a build would (devalue's flat form of Astro's maps). */
-function publishPartner(name: string, at: Date) {
-  const store = [['Map', 1, 2], 'partners', ['Map', 3, 4], 'parceiro', { id: 3, data: 5 }, { name: 6, order: 7 }, name, 1];
+/** Writes a content store holding one testimonial for Clientes, as a build would (devalue's flat form of Astro's maps). */
+function publishTestimonial(name: string, at: Date) {
+  const data = { name: 6, company: 7, role: 8, quote: 9, page: 10, order: 11 };
+  const store: unknown[] = [['Map', 1, 2], 'testimonials', ['Map', 3, 4], 'depoimento1', { id: 3, data: 5 }, data];
+  store.push(name, 'Metalúrgica Sul', '', 'Entrega no prazo.', 'clientes', 1);
   writeFileSync(contentStore, JSON.stringify(store));
   utimesSync(contentStore, at, at);
 }
 
 beforeAll(async () => {
-  publishPartner('FIESC', new Date(Date.now() - 60_000));
-  // Until the site's sections component exists, a stand-in that renders the page
-  // header with the site's PageHero and the partners from the catalogue's collection.
-  endpoint = await startPublishEndpoint({
-    secret,
-    sectionsComponent: '/tests/fixtures/page-preview/Sections.astro',
-    renderEnv: { ...process.env, ASTRO_CACHE_DIR: buildCache },
-  });
+  publishTestimonial('Ana Souza', new Date(Date.now() - 60_000));
+  // The site's own page component (PAGE_COMPONENT), as `npm start` runs it.
+  endpoint = await startPublishEndpoint({ secret, renderEnv: { ...process.env, ASTRO_CACHE_DIR: buildCache } });
   s = await startStaffServer({ unthrottledLoopback: true, env: { PREVIEW_URL: endpoint.url, PUBLISH_SECRET: secret } });
 }, 120_000);
 afterAll(async () => {
@@ -49,9 +48,26 @@ afterAll(async () => {
 });
 
 type Client = StaffServer['author']['client'];
+
+/**
+ * The status of a GET of `pathname` sent as written (fetch() would resolve its `..`
+ * first), after the redirect Go's router answers a path with `..` by, to its clean form.
+ */
+function rawStatus(pathname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(new URL(s.server.url), { path: pathname }, (response) => {
+      response.resume();
+      const location = response.headers.location;
+      if (response.statusCode === 307 && location?.startsWith('/')) rawStatus(location).then(resolve, reject);
+      else resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
 const previewBody = (client: Client, body: Record<string, unknown>) =>
   client.send<{ html: string; css: string }>('/api/site/preview/page', { method: 'POST', body });
-const preview = (client: Client, sections: unknown) => previewBody(client, { sections });
+const preview = (client: Client, sections: unknown, page: { name?: string; description?: string } = {}) =>
+  previewBody(client, { ...page, sections });
 
 const header = { id: 'cabecalho1', type: 'page_header', eyebrow: '', title: 'Quem Somos', subtitle: 'Tecnologia nacional.' };
 const text = {
@@ -70,8 +86,9 @@ describe('the page preview renders as the site publishes', () => {
     const { html } = await preview(s.editor.client, [header, text]);
     expect(html).toContain('data-section-id="cabecalho1"');
     expect(html).toContain('data-section-id="historia1"');
-    // The site's own component (src/components/ui/PageHero.astro), with its classes.
+    // The site's own components (src/components/ui/PageHero.astro for the header), with their classes.
     expect(html).toMatch(/<h1 class="[^"]*text-3xl[^"]*">Quem Somos<\/h1>/);
+    expect(html).toMatch(/<h2[^>]*>Nossa história<\/h2>/);
     expect(html.indexOf('cabecalho1')).toBeLessThan(html.indexOf('historia1'));
     // The Markdown field through the site's pipeline: the same HTML as the build's, no script.
     const body = (await renderArticle(await createArticleRenderer(), text.body)).html;
@@ -80,17 +97,27 @@ describe('the page preview renders as the site publishes', () => {
     expect(html).not.toContain('<script>alert');
   });
 
-  test('the styles the components bring themselves come beside the HTML', async () => {
-    const { html, css } = await previewBody(s.editor.client, { sections: [text] });
-    // Astro scopes a component's <style> to its elements with a data-astro-cid-… attribute.
-    const scope = /data-astro-cid-([a-z0-9]+)/.exec(html)?.[1];
-    expect(scope).toBeTruthy();
-    expect(css).toMatch(new RegExp(`\\.stand-in\\[data-astro-cid-${scope}\\]\\s*\\{\\s*scroll-margin-top:\\s*6rem`));
+  test('a page without a header of its own gets its name and description as the site’s h1', async () => {
+    const { html } = await preview(s.editor.client, [text], { name: 'Garantia', description: 'O que cobrimos.' });
+    expect(html).toMatch(/<h1 class="[^"]*">Garantia<\/h1>/);
+    expect(html).toContain('O que cobrimos.');
+    // With its own header, the page's name is not a second h1.
+    const own = (await preview(s.editor.client, [header, text], { name: 'Garantia' })).html;
+    expect(own.match(/<h1/g)).toHaveLength(1);
+    expect(own).not.toContain('>Garantia<');
   });
 
-  test('an admin may ask too, and an empty page is an empty preview', async () => {
+  test('a section that left out optional fields renders with them empty, as the build fills them', async () => {
+    const { html } = await preview(s.editor.client, [{ id: 'curta1', type: 'text', title: 'Curta', body: 'Só isto.' }]);
+    expect(html).toContain('data-section-id="curta1"');
+    expect(html).toContain('Só isto.');
+  });
+
+  test('an admin may ask too, and an empty page is its name alone', async () => {
     expect((await preview(s.admin.client, [header])).html).toContain('Quem Somos');
-    expect((await preview(s.admin.client, [])).html.trim()).toBe('');
+    const empty = (await preview(s.admin.client, [], { name: 'Vazia' })).html;
+    expect(empty).toMatch(/<h1 class="[^"]*">Vazia<\/h1>/);
+    expect(empty).not.toContain('data-section-id');
   });
 
   test('an image of the media library in a Markdown field gets its size', async () => {
@@ -101,13 +128,61 @@ describe('the page preview renders as the site publishes', () => {
   });
 
   test('a section showing a collection shows it as the last build read it, and the next build’s once published', async () => {
-    const partners = { id: 'parceiros1', type: 'partners', title: 'Parceiros' };
-    expect((await preview(s.editor.client, [partners])).html).toMatch(/<li[^>]*>FIESC<\/li>/);
-    publishPartner('SENAI', new Date());
-    const { html } = await preview(s.editor.client, [partners]);
-    expect(html).toMatch(/<li[^>]*>SENAI<\/li>/);
-    expect(html).not.toContain('FIESC');
+    const testimonials = { id: 'depoimentos1', type: 'testimonials', title: 'Depoimentos', group: 'clientes', columns: '3' };
+    expect(sectionProblems([testimonials])).toEqual([]);
+    expect((await preview(s.editor.client, [testimonials])).html).toContain('Ana Souza');
+    publishTestimonial('Bruno Lima', new Date());
+    const { html } = await preview(s.editor.client, [testimonials]);
+    expect(html).toContain('Bruno Lima');
+    expect(html).not.toContain('Ana Souza');
   });
+
+  test('the site’s own images are fetched from the API, whole, and nothing else of the checkout is', async () => {
+    const hero = { id: 'heroi1', type: 'hero', title: 'Controladores', image_alt: 'Controlador da linha S' };
+    const { html } = await preview(s.editor.client, [hero]);
+    const addresses = [...html.matchAll(/(?:src|srcset)="([^"]+)"/g)].flatMap((match) =>
+      match[1]!.split(',').map((entry) => entry.trim().split(/\s+/)[0]!),
+    );
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(html).not.toMatch(/\/@fs|\/_image\?/);
+    for (const address of new Set(addresses)) {
+      expect(address).toMatch(/^\/api\/site\/preview\/asset\/[a-z0-9/_-]+\.png$/);
+      const response = await fetch(`${s.server.url}${address}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const file = readFileSync(path.join('src/assets', address.slice('/api/site/preview/asset/'.length)));
+      expect(Buffer.from(await response.arrayBuffer()).equals(file)).toBe(true);
+    }
+    // An image is found at that address; source files, other folders and climbing out are not.
+    expect(await rawStatus('/api/site/preview/asset/artwork/linha-s.png')).toBe(200);
+    for (const other of [
+      'artwork/linha-s.png.ts',
+      '../lib/cms/sections.ts',
+      '..%2F..%2Fpackage.json',
+      '%2e%2e/%2e%2e/pb_data/data.db',
+      '../../../etc/passwd',
+      'partners/../../pages/contato.png',
+      'artwork',
+    ])
+      expect(await rawStatus(`/api/site/preview/asset/${other}`), other).toBe(404);
+  });
+
+  test('the styles a page component brings itself come beside its HTML', async () => {
+    const components = siteComponentRenderer();
+    try {
+      const page = { name: '', description: '', sections: [{ id: 'estilo1' }] };
+      const { html, css } = await renderPagePreview(page, [], {
+        component: '/tests/fixtures/page-preview/Styled.astro',
+        components,
+      });
+      // Astro scopes a component's <style> to its elements with a data-astro-cid-… attribute.
+      const scope = /data-astro-cid-([a-z0-9]+)/.exec(html)?.[1];
+      expect(scope).toBeTruthy();
+      expect(css).toMatch(new RegExp(`\\.styled\\[data-astro-cid-${scope}\\]\\s*\\{\\s*scroll-margin-top:\\s*6rem`));
+    } finally {
+      await components.close();
+    }
+  }, 60_000);
 
   test('the round trip after the first preview (printed, not asserted)', async () => {
     await preview(s.editor.client, [header, text]);
@@ -147,6 +222,31 @@ describe('only those who may edit pages, only sections the site takes', () => {
     expect(await statusOf(preview(s.editor.client, 'não é uma lista'))).toBe(400);
   });
 
+  test('a page larger than a save takes is refused as the save refuses it, a larger body before it is read', async () => {
+    // Each body within a text section's 20,000 characters; together past the pages' 200 KB.
+    const long = Array.from({ length: 12 }, (_, index) => ({ ...text, id: `longa${index}`, body: 'á'.repeat(19_000) }));
+    expect(sectionProblems(long)).toEqual([]);
+    const error = await preview(s.editor.client, long).then(
+      () => null,
+      (failure: { status: number; response: { message: string } }) => failure,
+    );
+    expect(error?.status).toBe(400);
+    expect(error?.response.message).toMatch(/^O conteúdo da página é grande demais: tem \d+ KB, e o limite é de 195 KB\./);
+    const huge = Array.from({ length: 30 }, (_, index) => ({ ...text, id: `enorme${index}`, body: 'á'.repeat(19_000) }));
+    expect(await statusOf(preview(s.editor.client, huge))).toBe(413);
+  });
+
+  test('an image that is not in Mídia is refused as a save refuses it', async () => {
+    const hero = { id: 'heroi1', type: 'hero', title: 'Controladores', image: 'naoexiste123456', image_alt: 'Placa' };
+    expect(sectionProblems([hero])).toEqual([]);
+    const error = await preview(s.editor.client, [hero]).then(
+      () => null,
+      (failure: { status: number; response: { message: string } }) => failure,
+    );
+    expect(error?.status).toBe(400);
+    expect(error?.response.message).toMatch(/esta imagem não está na Mídia; escolha outra\.$/);
+  });
+
   test('another spelling of the key is read as PocketBase reads it: checked, then rendered', async () => {
     for (const key of caseVariants('sections')) {
       expect(await statusOf(previewBody(s.editor.client, { [key]: [header, broken] }))).toBe(400);
@@ -165,7 +265,7 @@ describe('when the renderer cannot answer', () => {
   let broken: { url: string; close: () => Promise<void> };
   let alone: StaffServer;
   beforeAll(async () => {
-    broken = await startPublishEndpoint({ secret, sectionsComponent: '/tests/fixtures/page-preview/Ausente.astro' });
+    broken = await startPublishEndpoint({ secret, pageComponent: '/tests/fixtures/page-preview/Ausente.astro' });
     alone = await startStaffServer({ env: { PREVIEW_URL: broken.url, PUBLISH_SECRET: secret } });
   }, 120_000);
   afterAll(async () => {

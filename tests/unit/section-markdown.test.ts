@@ -1,10 +1,10 @@
 /**
- * The Markdown fields of a page's sections, rendered before the section components get
- * them (src/lib/cms/section-markdown.ts), with the site's real pipeline.
+ * The Markdown fields of a page's sections, gathered and rendered into the `html` map the
+ * section components get (src/lib/cms/section-markdown.ts), with the site's real pipeline.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createArticleRenderer, renderArticle, type MarkdownRenderer } from '../../src/lib/markdown/render';
-import { renderSectionMarkdown } from '../../src/lib/cms/section-markdown';
+import { renderSectionHtml, sectionMarkdown } from '../../src/lib/cms/section-markdown';
 
 let renderer: MarkdownRenderer;
 beforeAll(async () => {
@@ -12,20 +12,29 @@ beforeAll(async () => {
 });
 const render = async (markdown: string) => (await renderArticle(renderer, markdown)).html;
 
-describe('renderSectionMarkdown', () => {
-  test('turns a markdown field into the pipeline’s HTML and leaves the other fields as written', async () => {
-    const text = { id: 'texto1', type: 'text', title: 'Um **título**', note: '', body: 'Feito **no Brasil**.', style: 'plain' };
-    const [rendered] = await renderSectionMarkdown([text], render);
-    expect(rendered).toEqual({ ...text, body: '<p>Feito <strong>no Brasil</strong>.</p>' });
-    // The section as stored stays Markdown.
-    expect(text.body).toBe('Feito **no Brasil**.');
+const text = { id: 'texto1', type: 'text', title: 'Um **título**', note: '', body: 'Feito **no Brasil**.', style: 'plain' };
+
+describe('sectionMarkdown', () => {
+  test('gathers the markdown fields by section id, never the other fields', () => {
+    expect(sectionMarkdown([text])).toEqual({ texto1: { body: 'Feito **no Brasil**.' } });
   });
 
-  test('leaves sections without Markdown fields, and unknown types, as they were', async () => {
+  test('leaves out blank bodies, sections without Markdown fields, unknown types and non-sections', () => {
     const sections = [
+      { ...text, id: 'vazio1', body: '  \n' },
       { id: 'cabeca1', type: 'page_header', title: '**Quem Somos**' },
       { id: 'estranha1', type: 'desconhecida', body: '**x**' },
+      { id: 'proto1', type: '__proto__', body: '**x**' },
+      null,
+      'texto',
     ];
-    expect(await renderSectionMarkdown(sections, render)).toEqual(sections);
+    expect(sectionMarkdown(sections)).toEqual({});
+  });
+});
+
+describe('renderSectionHtml', () => {
+  test('renders each markdown field through the pipeline, the sections as stored untouched', async () => {
+    expect(await renderSectionHtml([text], render)).toEqual({ texto1: { body: '<p>Feito <strong>no Brasil</strong>.</p>' } });
+    expect(text.body).toBe('Feito **no Brasil**.');
   });
 });

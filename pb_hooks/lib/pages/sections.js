@@ -108,11 +108,19 @@ function missingImage(app, sections) {
   return "";
 }
 
-/** The content's refusal (pt-BR), or "" when it is a valid `{ sections }`. @param {any} app @param {any} record */
-function contentProblem(app, record) {
-  const raw = record.getString("content");
+/** The pages' `content` field's size limit, in bytes. @param {any} app */
+function maxContentBytes(app) {
+  return app.findCollectionByNameOrId("pages").fields.getByName("content").calculateMaxBodySize();
+}
+
+/**
+ * The refusal (pt-BR) of a page's content as stored (JSON text), or "" when it is a valid
+ * `{ sections }`: a save's (assertSections) and a preview's (pb_hooks/lib/publishing/preview.js).
+ * @param {any} app @param {string} raw
+ */
+function contentProblem(app, raw) {
   // PocketBase would answer this in English (validation_json_size_limit).
-  const max = record.collection().fields.getByName("content").calculateMaxBodySize();
+  const max = maxContentBytes(app);
   const size = byteLength(raw);
   if (size > max)
     return `O conteúdo da página é grande demais: tem ${Math.ceil(size / 1024)} KB, e o limite é de ${Math.floor(max / 1024)} KB. Encurte ou remova seções.`;
@@ -143,8 +151,8 @@ function assertSections(app, record) {
   }
   // Measured as stored: a textarea's "\r\n" is kept as "\n" (the model hooks would do it next).
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(record, "content");
-  const problem = contentProblem(app, record);
+  const problem = contentProblem(app, record.getString("content"));
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
-module.exports = { assertSections, typedContent };
+module.exports = { assertSections, contentProblem, maxContentBytes, typedContent };

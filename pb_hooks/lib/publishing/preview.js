@@ -65,16 +65,20 @@ function preview(e) {
  */
 function pagePreview(e) {
   require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
-  const bound = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { sections: [] }).sections;
+  const body = require(`${__hooks}/lib/common/request-body.js`).formValues(e, { sections: [], name: "", description: "" });
   // Go's bound values as plain JSON data, as a stored page's content reads.
-  const sections = JSON.parse(JSON.stringify(bound === null || bound === undefined ? [] : bound));
-  const { sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
-  const problems = sectionProblems(sections);
-  if (problems.length) {
-    const message = problems.join(" ");
-    throw new BadRequestError(message, { sections: new ValidationError("validation_page_sections", message) });
-  }
-  return render(e, "/preview/page", { sections: sections, media: mediaFacts(e.app, JSON.stringify(sections)) });
+  const sections = JSON.parse(JSON.stringify(body.sections === null || body.sections === undefined ? [] : body.sections));
+  // The save's own verdict (size, sections, images), so a preview never shows what a save refuses.
+  const content = JSON.stringify({ sections: sections });
+  const problem = require(`${__hooks}/lib/pages/sections.js`).contentProblem(e.app, content);
+  if (problem) throw new BadRequestError(problem, { sections: new ValidationError("validation_page_sections", problem) });
+  const text = (value, max) => (typeof value === "string" ? value.slice(0, max) : "");
+  return render(e, "/preview/page", {
+    name: text(body.name, 120),
+    description: text(body.description, 320),
+    sections: sections,
+    media: mediaFacts(e.app, content),
+  });
 }
 
 module.exports = { preview, pagePreview };

@@ -11,7 +11,8 @@ import { mediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
 import { fetchPieces, type CmsPieces } from './pieces';
-import { markdownFields, typedSections } from './sections';
+import { sectionMarkdown } from './section-markdown';
+import { typedSections } from './sections';
 import seed from '../../../shared/site-pages.json';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
 import type { ArticleImage } from '../markdown/article';
@@ -291,16 +292,9 @@ export function commentsLoader(url: string | undefined): Loader {
 /** A page record as the pages collection's data, its sections' Markdown fields rendered beside it. */
 function toPageEntry(page: Omit<PageRecord, 'old_slugs'> & Partial<PageRecord>): SourceEntry {
   const sections = typedSections(page.content);
-  const fieldsMarkdown: Record<string, Record<string, string>> = {};
-  for (const section of sections) {
-    for (const field of markdownFields(String(section.type))) {
-      const text = section[field];
-      if (typeof text === 'string' && text.trim()) (fieldsMarkdown[String(section.id)] ??= {})[field] = text;
-    }
-  }
   return {
     id: page.slug,
-    fieldsMarkdown,
+    fieldsMarkdown: sectionMarkdown(sections),
     data: {
       slug: page.slug,
       name: page.name ?? '',

@@ -1,45 +1,52 @@
 /**
- * The Markdown fields of a page's sections (kind `markdown` in shared/page-sections.js,
- * in a section or in the items of its lists) rendered by the site's Markdown pipeline,
- * for the admin's page preview (scripts/publish/endpoint.mjs). The site's build keeps
- * the fields as Markdown and hands the components the rendered HTML apart
- * (src/lib/cms/loaders.ts toPageEntry); a component never prints a field's own value
- * as HTML.
+ * The Markdown fields of a page's sections (kind `markdown` in shared/page-sections.js),
+ * gathered by section id and field. The site's loader renders them through the site's
+ * pipeline when it loads a page (src/lib/cms/loaders.ts toPageEntry) and the admin's
+ * page preview does the same (scripts/publish/endpoint.mjs), so both hand the section
+ * components the same `html` map; a component never prints a field's own value as HTML.
+ * Imports only shared/: the publisher's Node process loads this file as it is.
  */
 import { SECTION_TYPES } from '../../../shared/page-sections.js';
 
-type Fields = Record<string, { kind: string; fields?: Fields }>;
-type Values = Record<string, unknown>;
+type Fields = Record<string, { kind: string }>;
 
-async function renderFields(fields: Fields, values: Values, render: (markdown: string) => Promise<string>): Promise<Values> {
-  const rendered: Values = { ...values };
-  for (const [key, field] of Object.entries(fields)) {
-    const value = values[key];
-    if (field.kind === 'markdown' && typeof value === 'string') rendered[key] = await render(value);
-    else if (field.kind === 'list' && field.fields && Array.isArray(value)) {
-      const items = field.fields;
-      rendered[key] = await Promise.all(
-        value.map((item: unknown) => (item && typeof item === 'object' ? renderFields(items, item as Values, render) : item)),
-      );
-    }
-  }
-  return rendered;
+/** The Markdown fields of a section's type, by name. */
+function markdownFields(type: unknown): string[] {
+  const types = SECTION_TYPES as unknown as Record<string, { fields: Fields }>;
+  const fields = typeof type === 'string' && Object.hasOwn(types, type) ? types[type]!.fields : {};
+  return Object.keys(fields).filter((key) => fields[key]!.kind === 'markdown');
 }
 
 /**
- * The sections with each Markdown field's value replaced by `render(value)`; other
- * fields, and sections of an unknown type, as they were.
- * @example await renderSectionMarkdown([{ id: 'abcd', type: 'text', body: '**Oi**' }], render) // [{ …, body: '<p><strong>Oi</strong></p>' }]
+ * The non-blank Markdown texts of the sections, by section id then field; sections of an
+ * unknown type have none.
+ * @example sectionMarkdown([{ id: 'abcd', type: 'text', body: '**Oi**' }]) // { abcd: { body: '**Oi**' } }
  */
-export function renderSectionMarkdown<T extends { type: string }>(
-  sections: readonly T[],
+export function sectionMarkdown(sections: readonly unknown[]): Record<string, Record<string, string>> {
+  const found: Record<string, Record<string, string>> = {};
+  for (const section of sections) {
+    if (!section || typeof section !== 'object') continue;
+    const values = section as Record<string, unknown>;
+    for (const field of markdownFields(values.type)) {
+      const text = values[field];
+      if (typeof text === 'string' && text.trim()) (found[String(values.id)] ??= {})[field] = text;
+    }
+  }
+  return found;
+}
+
+/**
+ * sectionMarkdown's texts rendered by `render` (the site's pipeline).
+ * @example await renderSectionHtml([{ id: 'abcd', type: 'text', body: '**Oi**' }], render) // { abcd: { body: '<p><strong>Oi</strong></p>' } }
+ */
+export async function renderSectionHtml(
+  sections: readonly unknown[],
   render: (markdown: string) => Promise<string>,
-): Promise<T[]> {
-  const types = SECTION_TYPES as unknown as Record<string, { fields: Fields }>;
-  return Promise.all(
-    sections.map(async (section) => {
-      const type = Object.hasOwn(types, section.type) ? types[section.type] : undefined;
-      return type ? ((await renderFields(type.fields, section as unknown as Values, render)) as unknown as T) : section;
-    }),
-  );
+): Promise<Record<string, Record<string, string>>> {
+  const html: Record<string, Record<string, string>> = {};
+  for (const [id, fields] of Object.entries(sectionMarkdown(sections))) {
+    html[id] = {};
+    for (const [field, text] of Object.entries(fields)) html[id][field] = await render(text);
+  }
+  return html;
 }

@@ -73,15 +73,6 @@ export function isFullBleed(section: Pick<Section, 'type'>): boolean {
 }
 
 /**
- * The Markdown fields of a section's type, by name (the loader renders them through the
- * site's pipeline when it loads the page).
- */
-export function markdownFields(type: string): string[] {
-  const fields = (SECTION_TYPES as Record<string, { fields: Record<string, Field> }>)[type]?.fields ?? {};
-  return Object.keys(fields).filter((key) => fields[key]!.kind === 'markdown');
-}
-
-/**
  * How a section's root names itself for assistive technology: by its heading when the
  * heading carries the section's anchor, else by the title's text (none without a title).
  */
