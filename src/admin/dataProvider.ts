@@ -252,12 +252,12 @@ export interface AdminMethods {
   /** A body rendered by the site's Markdown pipeline, as it will be published (pb_hooks/preview.pb.js). */
   renderPreview(markdown: string): Promise<{ html: string }>;
   /**
-   * A page's sections rendered by the site's own components, each marked with its
+   * A page rendered by the site's own components (as its route renders it), each section marked with its
    * `data-section-id`, and the styles those components bring themselves
    * (pb_hooks/preview.pb.js; editors and admins). Sections the site would refuse are
    * a 400 with their pt-BR problems. `signal` cancels a stale request.
    */
-  renderPagePreview(sections: readonly unknown[], options?: { signal?: AbortSignal }): Promise<{ html: string; css: string }>;
+  renderPagePreview(page: PagePreviewRequest, options?: { signal?: AbortSignal }): Promise<{ html: string; css: string }>;
   /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy/privacy.js; admins only). */
   privacyLookup(email: string): Promise<PrivacyHoldings>;
   /** The same with the e-mail and the time of the export (POST /api/privacy/export); the panel writes the file (privacy/facts.ts). */
@@ -272,6 +272,13 @@ export interface AdminMethods {
   cancelNewsletterSend(id: string): Promise<{ id: string; status: string }>;
   /** Sends a test e-mail through the saved SMTP settings (POST /api/site/mail/test, pb_hooks/lib/mail/mail-test.js; admins). */
   sendTestMail(to: string): Promise<TestMailAnswer>;
+}
+
+/** What a page's preview is made of: its name and description (the h1 of a page without a header of its own) and its sections. */
+export interface PagePreviewRequest {
+  name: string;
+  description: string;
+  sections: readonly unknown[];
 }
 
 /** The server's answer to a test e-mail: sent, or why not in pt-BR with the server's own words. */
@@ -347,8 +354,8 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     restoreDeletedMedia: (id) =>
       pb.send(`/api/admin/deleted-media/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),
-    renderPagePreview: (sections, options = {}) =>
-      pb.send('/api/site/preview/page', { method: 'POST', body: { sections }, signal: options.signal, requestKey: null }),
+    renderPagePreview: (page, options = {}) =>
+      pb.send('/api/site/preview/page', { method: 'POST', body: page, signal: options.signal, requestKey: null }),
     // The e-mail of a data-subject request goes in the body, never in the address (server logs, history).
     privacyLookup: (email) => pb.send('/api/privacy/lookup', { method: 'POST', body: { email }, requestKey: null }),
     privacyExport: (email) => pb.send('/api/privacy/export', { method: 'POST', body: { email }, requestKey: null }),

@@ -5,7 +5,13 @@ import { toPageBody, type PageFormValues } from './pageRules';
 
 export default function PageCreate() {
   return (
-    <Create title="Nova Página" redirect="edit" transform={(values: PageFormValues) => toPageBody(values)}>
+    <Create
+      title="Nova Página"
+      redirect="edit"
+      transform={(values: PageFormValues) => toPageBody(values)}
+      // Visible overflow: the preview beside the form stays in view as the page scrolls (PageForm.tsx).
+      sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
+    >
       <PageForm isNew />
     </Create>
   );

@@ -14,7 +14,8 @@ function PageEditView() {
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Card sx={{ mt: 1 }}>
+    // Visible overflow: the preview beside the form stays in view as the page scrolls (PageForm.tsx).
+    <Card sx={{ mt: 1, overflow: 'visible' }}>
       <Title title={`Editar página: ${String(record.name)}`} />
       <EditTabs resource="pages" label="Seções da página">
         <PageForm isNew={false} />

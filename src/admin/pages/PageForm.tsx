@@ -1,11 +1,24 @@
 /**
  * The page form shared by create and edit: name, slug (follows the name until edited;
  * on a published page a new slug keeps the old address as a redirect), the SEO title
- * and meta description, the menus the page appears in, its typed sections
- * (src/admin/pages/sections/), status, and 'Pré-visualizar'. An edit keeps
- * unsaved changes in this browser (src/admin/revisions/LocalCopyGuard.tsx).
+ * and meta description, its typed sections (src/admin/pages/sections/) and status.
+ * 'Pré-visualizar' shows the page as the site will (PagePreview.tsx) beside the form on
+ * a wide screen, in a dialog on a narrower one, following the typing; a click on a
+ * section there opens its card. An edit keeps unsaved changes in this browser
+ * (src/admin/revisions/LocalCopyGuard.tsx).
  */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { useState } from 'react';
 import {
   DeleteButton,
   SaveButton,
@@ -19,14 +32,15 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { slugify } from '../../../shared/slug.js';
-import { PreviewButton } from '../common/SitePreview';
 import { pagePath } from '../common/SiteLink';
 import { LiveSiteLink, PublicationStatus } from '../common/PublicationStatus';
 import { SlugInput } from '../posts/SlugInput';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
-import { PagePreview } from './PagePreview';
+import { LivePagePreview } from './PagePreview';
+import { OpenSectionContext, type OpenSectionRequest } from './sections/openSection';
 import { SectionsInput } from './sections/SectionsInput';
+import { usePhone } from '../common/usePhone';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, publishError, type PageFormValues } from './pageRules';
 
 function PageSummary() {
@@ -53,46 +67,102 @@ function PageToolbar({ canDelete }: { canDelete: boolean }) {
   );
 }
 
+/** The form and the preview side by side from this width up (a laptop's 1366 px leaves each about 540 px). */
+const useWide = () => useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'));
+
 export function PageForm({ isNew }: { isNew: boolean }) {
   const record = useRecordContext();
   const published = record?.status === 'published';
+  const wide = useWide();
+  const phone = usePhone();
+  const [previewing, setPreviewing] = useState(false);
+  const [opened, setOpened] = useState<OpenSectionRequest | null>(null);
+  const beside = previewing && wide;
+  // A click in the preview: that section's card opens (the dialog closes to show it).
+  const openSection = (id: string) => {
+    setOpened((previous) => ({ id, serial: (previous?.serial ?? 0) + 1 }));
+    if (!wide) setPreviewing(false);
+  };
   return (
-    <SimpleForm
-      toolbar={<PageToolbar canDelete={!isNew} />}
-      defaultValues={
-        isNew
-          ? {
-              status: 'draft',
-              content: { sections: [] },
-            }
-          : undefined
-      }
-      sx={{ maxWidth: 960 }}
-      warnWhenUnsavedChanges
-    >
-      {!isNew && <LocalCopyGuard resource="pages" />}
-      {!isNew && <PageSummary />}
-      <TextInput source="name" validate={[required(), minLength(2), maxLength(120)]} fullWidth />
-      <SlugInput
-        from="name"
-        follow={isNew || (record?.status === 'draft' && record.slug === slugify(String(record.name ?? '')))}
-        max={120}
-        {...(published ? { helperText: 'Pode ser editado; o endereço antigo continua levando a esta página.' } : {})}
-      />
-      <TextInput
-        source="title"
-        validate={maxLength(120)}
-        fullWidth
-        helperText="Título exibido nos buscadores e na aba do navegador."
-      />
-      <MetaDescriptionInput />
-      <SectionsInput />
-      <SelectInput
-        source="status"
-        choices={PAGE_STATUS_CHOICES}
-        validate={[required(), (_value: unknown, values: PageFormValues) => publishError(values) ?? undefined]}
-      />
-      <PreviewButton render={(values, height) => <PagePreview values={values as PageFormValues} height={height} />} />
-    </SimpleForm>
+    <OpenSectionContext.Provider value={opened}>
+      <SimpleForm
+        toolbar={<PageToolbar canDelete={!isNew} />}
+        defaultValues={
+          isNew
+            ? {
+                status: 'draft',
+                content: { sections: [] },
+              }
+            : undefined
+        }
+        sx={{ maxWidth: beside ? 'none' : 960 }}
+        warnWhenUnsavedChanges
+      >
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: beside ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+            gap: 3,
+            width: '100%',
+            alignItems: 'start',
+          }}
+        >
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0 }}>
+            {!isNew && <LocalCopyGuard resource="pages" />}
+            {!isNew && <PageSummary />}
+            <Button
+              startIcon={previewing ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              onClick={() => setPreviewing(!previewing)}
+              aria-expanded={previewing}
+              sx={{ mb: 1 }}
+            >
+              {previewing && wide ? 'Ocultar pré-visualização' : 'Pré-visualizar'}
+            </Button>
+            <TextInput source="name" validate={[required(), minLength(2), maxLength(120)]} fullWidth />
+            <SlugInput
+              from="name"
+              follow={isNew || (record?.status === 'draft' && record.slug === slugify(String(record.name ?? '')))}
+              max={120}
+              {...(published ? { helperText: 'Pode ser editado; o endereço antigo continua levando a esta página.' } : {})}
+            />
+            <TextInput
+              source="title"
+              validate={maxLength(120)}
+              fullWidth
+              helperText="Título exibido nos buscadores e na aba do navegador."
+            />
+            <MetaDescriptionInput />
+            <SectionsInput />
+            <SelectInput
+              source="status"
+              choices={PAGE_STATUS_CHOICES}
+              validate={[required(), (_value: unknown, values: PageFormValues) => publishError(values) ?? undefined]}
+            />
+          </Box>
+          {beside && (
+            // Stays in view while the editor scrolls through the sections (under the app bar).
+            <Box component="aside" aria-label="Pré-visualização" sx={{ position: 'sticky', top: 64, minWidth: 0 }}>
+              <LivePagePreview height="calc(100vh - 150px)" onSection={openSection} />
+            </Box>
+          )}
+        </Box>
+        <Dialog
+          open={previewing && !wide}
+          onClose={() => setPreviewing(false)}
+          fullWidth
+          maxWidth="lg"
+          fullScreen={phone}
+          aria-labelledby="previa-pagina-titulo"
+        >
+          <DialogTitle id="previa-pagina-titulo">Pré-visualização (como no site)</DialogTitle>
+          <DialogContent>
+            {previewing && !wide && <LivePagePreview height={phone ? 'calc(100vh - 190px)' : 640} onSection={openSection} />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setPreviewing(false)}>Fechar</Button>
+          </DialogActions>
+        </Dialog>
+      </SimpleForm>
+    </OpenSectionContext.Provider>
   );
 }

@@ -1,65 +1,63 @@
 /**
- * The preview of a page in the site's frame (src/admin/common/SitePreview.tsx): the
- * page's name and description in the hero's classes (src/components/ui/PageHero.astro),
- * then its sections in order: a `text` section's title and body rendered by the
- * site's Markdown pipeline (usePreview), any other section as its title only, until the
- * preview draws each type with the site's own components.
+ * The page as the site will show it, beside its form: rendered by the site's own
+ * components in the publisher (usePagePreview.ts) while the editor types, in the site's
+ * frame (src/admin/common/SitePreview.tsx). A click on a section opens that section's
+ * card in the form (`onSection`); links and buttons in the preview go nowhere, as it is a
+ * picture of the page to edit, not the site to browse.
  */
-import { PreviewBody, SitePreviewFrame } from '../common/SitePreview';
-import { usePreview } from '../common/usePreview';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { MouseEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { SitePreviewFrame } from '../common/SitePreview';
 import { sectionsOf, type PageFormValues } from './pageRules';
-import { sectionSummary, typeOf } from './sections/sectionEditing';
+import { clickedSectionId, usePagePreview } from './usePagePreview';
 
-type SectionValue = { id?: unknown; type?: unknown; title?: unknown; body?: unknown };
+/** What a section shows under the pointer: it can be clicked to edit. */
+const EDITABLE_STYLE = `
+  [data-page-preview] [data-section-id] { cursor: pointer; }
+  [data-page-preview] [data-section-id]:hover { outline: 2px dashed #2563eb; outline-offset: -2px; }
+`;
 
-function TextSection({ title, body }: { title: string; body: string }) {
-  const preview = usePreview(body);
+export function LivePagePreview({ height, onSection }: { height: number | string; onSection: (id: string) => void }) {
+  const [name, title, description, content] = useWatch({ name: ['name', 'title', 'meta_description', 'content'] }) as [
+    string | undefined,
+    string | undefined,
+    string | undefined,
+    PageFormValues['content'],
+  ];
+  const preview = usePagePreview({
+    // As the page's route names it (src/pages/[...page].astro).
+    name: (name ?? '').trim() || (title ?? '').trim() || 'Sem nome',
+    description: (description ?? '').trim(),
+    sections: sectionsOf(content),
+  });
+
+  const click = (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    const id = clickedSectionId(event, event.currentTarget);
+    if (id) onSection(id);
+  };
+
   return (
-    <section className="mt-10 first:mt-0">
-      {title && <h2 className="text-2xl font-bold text-ink">{title}</h2>}
-      <PreviewBody preview={preview} className="mt-4" />
-    </section>
-  );
-}
-
-function PreviewSection({ section }: { section: SectionValue }) {
-  const title = typeof section.title === 'string' ? section.title.trim() : '';
-  if (section.type === 'text') return <TextSection title={title} body={typeof section.body === 'string' ? section.body : ''} />;
-  const heading = sectionSummary(section) || typeOf(section)?.label;
-  return heading ? (
-    <section className="mt-10 first:mt-0">
-      <h2 className="text-2xl font-bold text-ink">{heading}</h2>
-    </section>
-  ) : null;
-}
-
-function PageBody({ values }: { values: PageFormValues }) {
-  const name = (values.name ?? '').trim() || (values.title ?? '').trim() || 'Sem nome';
-  const description = (values.meta_description ?? '').trim();
-  const sections = sectionsOf(values.content).filter(
-    (section): section is SectionValue => Boolean(section) && typeof section === 'object',
-  );
-  return (
-    <main data-page-preview>
-      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
-          <h1 className="mt-2 max-w-4xl text-3xl font-extrabold text-balance sm:text-4xl">{name}</h1>
-          {description && <p className="mt-4 max-w-3xl text-lg text-brand-100">{description}</p>}
-        </div>
-      </section>
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        {sections.map((section, index) => (
-          <PreviewSection key={typeof section.id === 'string' ? section.id : index} section={section} />
-        ))}
-      </article>
-    </main>
-  );
-}
-
-export function PagePreview({ values, height }: { values: PageFormValues; height?: number | string }) {
-  return (
-    <SitePreviewFrame title="Pré-visualização da página" height={height}>
-      <PageBody values={values} />
-    </SitePreviewFrame>
+    <Box sx={{ position: 'relative' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 24, mb: 0.5 }}>
+        <Typography variant="body2" color="text.secondary" role="status">
+          {preview.loading ? 'Atualizando a pré-visualização…' : 'Clique numa seção para editá-la.'}
+        </Typography>
+      </Box>
+      {preview.loading && <LinearProgress aria-hidden sx={{ position: 'absolute', left: 0, right: 0, top: 24, height: 2 }} />}
+      {preview.error && (
+        <Typography role="alert" variant="body2" sx={{ mb: 1, p: 1, borderRadius: 1, bgcolor: 'warning.light' }}>
+          {preview.error}
+        </Typography>
+      )}
+      <SitePreviewFrame title="Pré-visualização da página" height={height}>
+        <style>{preview.css + EDITABLE_STYLE}</style>
+        {/* The publisher's HTML: the site's components, their Markdown through the site's sanitizing pipeline. */}
+        <main data-page-preview onClick={click} dangerouslySetInnerHTML={{ __html: preview.html }} />
+      </SitePreviewFrame>
+    </Box>
   );
 }

@@ -45,7 +45,7 @@ export function sectionsOf(content: PageFormValues['content']): unknown[] {
   return Array.isArray(content?.sections) ? (content.sections as unknown[]) : [];
 }
 
-/** A slug whose route the site already has: the page only lends it its title and description. */
+/** A slug a code route serves: a page kept there from before typed pages is not shown, so it may be empty. */
 function isBuiltInSlug(slug: unknown): boolean {
   return PAGE_RULES.content.builtInSlugs.includes(text(slug));
 }

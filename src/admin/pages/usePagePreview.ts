@@ -10,7 +10,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebounced } from '../common/useDebounced';
-import { useAdminDataProvider } from '../dataProvider';
+import { useAdminDataProvider, type PagePreviewRequest } from '../dataProvider';
 import { reasonOf } from '../errors';
 
 /**
@@ -34,14 +34,14 @@ export interface PagePreview {
   loading: boolean;
 }
 
-export function usePagePreview(sections: readonly unknown[], enabled = true): PagePreview {
+export function usePagePreview(page: PagePreviewRequest, enabled = true): PagePreview {
   const dataProvider = useAdminDataProvider();
-  // The form hands over a new array on every change: its text is what identifies a preview.
-  const typed = JSON.stringify(sections);
+  // The form hands over new values on every change: their text is what identifies a preview.
+  const typed = JSON.stringify(page);
   const settled = useDebounced(typed, QUIET_MS);
   const query = useQuery({
     queryKey: ['page-preview', settled],
-    queryFn: ({ signal }) => dataProvider.renderPagePreview(JSON.parse(settled) as unknown[], { signal }),
+    queryFn: ({ signal }) => dataProvider.renderPagePreview(JSON.parse(settled) as PagePreviewRequest, { signal }),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,

@@ -336,7 +336,10 @@ test('an editor renames a page and edits its SEO fields and status', async ({ pa
   allowConsoleErrors(consoleErrors, /status of 400/);
 });
 
-test('Pré-visualizar shows the page as the site will: its hero and sections in the site styles', async ({ page }) => {
+test('Pré-visualizar shows the page beside its form as the site will, following the typing; a click on a section opens it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await signedInAs(page, 'editor', '/admin/pages/create');
   await field(page, 'Nome').fill('Garantia estendida', FIRST_SCREEN);
   await field(page, 'Meta descrição').fill('Três anos de cobertura para controladores.');
@@ -347,15 +350,42 @@ test('Pré-visualizar shows the page as the site will: its hero and sections in 
   await faq.getByRole('textbox', { name: 'Título', exact: true }).fill('Dúvidas sobre a garantia');
 
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+  const aside = page.getByRole('complementary', { name: 'Pré-visualização' });
+  await expect(aside).toBeVisible();
+  // Beside the form, not over it: the sections' list stays usable.
+  const [form, panel] = [await sectionCards(page).first().boundingBox(), await aside.boundingBox()];
+  expect(panel!.x).toBeGreaterThanOrEqual(form!.x + form!.width);
   const preview = page.frameLocator('iframe[title="Pré-visualização da página"]');
-  await expect(preview.locator('h1')).toHaveText('Garantia estendida');
+  // The page's name as the site's h1 (no header section), then each section by the site's own component.
+  await expect(preview.locator('h1')).toHaveText('Garantia estendida', { timeout: 20_000 });
   await expect(preview.getByText('Três anos de cobertura para controladores.')).toBeVisible();
-  // A text section through the site's Markdown pipeline; any other as its title, in order.
   await expect(preview.locator('h2')).toHaveText(['O que cobre', 'Dúvidas sobre a garantia']);
   await expect(preview.locator('.prose-article strong')).toHaveText('fabricação');
+  // The FAQ section shows the site's questions ('Perguntas frequentes'), as on the site.
+  await expect(preview.locator('[data-section-id] details summary').first()).not.toBeEmpty();
   // The site's look: its stylesheet's hero gradient.
-  await expect(preview.locator('section').first()).toHaveCSS('background-image', /linear-gradient/);
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(preview.locator('[data-page-preview] > section').first()).toHaveCSS('background-image', /linear-gradient/);
+
+  // Typing is followed: the preview shows the new title soon after the last key.
+  const started = Date.now();
+  await text.getByRole('textbox', { name: 'Título', exact: true }).fill('O que a garantia cobre');
+  await expect(preview.locator('h2').first()).toHaveText('O que a garantia cobre', { timeout: 10_000 });
+  console.log(`[pré-visualização ao vivo] título novo na prévia em ${Date.now() - started} ms`);
+
+  // A click on a section in the preview opens its card, closed before, and gives it the focus.
+  const faqToggle = faq.locator('[data-section-toggle]');
+  await faqToggle.click();
+  await expect(faqToggle).toHaveAttribute('aria-expanded', 'false');
+  await preview.locator('h2', { hasText: 'Dúvidas sobre a garantia' }).click();
+  await expect(faqToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(faqToggle).toBeFocused();
+  await expect(faq.getByRole('textbox', { name: 'Título', exact: true })).toBeInViewport();
+  // Links in the preview go nowhere: the admin stays where it is.
+  await expect(page).toHaveURL(/\/admin\/pages\/create$/);
+
+  expect(await wcagViolations(page, 'Página com a pré-visualização', { legacyMode: true, excludeFrames: true })).toEqual([]);
+  await page.getByRole('button', { name: 'Ocultar pré-visualização' }).click();
+  await expect(aside).toHaveCount(0);
 });
 
 test('an editor deletes a page after the confirmation', async ({ page }) => {

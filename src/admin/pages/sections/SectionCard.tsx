@@ -16,10 +16,11 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useWrappedSource } from 'react-admin';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import { AddSectionMenu } from './AddSectionMenu';
+import { useOpenSectionRequest } from './openSection';
 import { FieldInputs, MoreOptions } from './SectionFields';
 import { sectionSummary, typeOf, type SectionTypeName } from './sectionEditing';
 
@@ -64,6 +65,25 @@ export function SectionCard(props: SectionCardProps) {
     if (hasProblem) setOpen(true);
   }
 
+  // Asked from the preview: open, come into view and take the focus, once per request
+  // (a request made before this card existed is not for it).
+  const request = useOpenSectionRequest();
+  const sectionId = (section as { id?: unknown } | null)?.id;
+  const [handled, setHandled] = useState(request);
+  if (request !== handled) {
+    setHandled(request);
+    if (request?.id === sectionId) setOpen(true);
+  }
+  const toggle = useRef<HTMLButtonElement>(null);
+  const scrolledFor = useRef(request);
+  useEffect(() => {
+    if (request === scrolledFor.current) return;
+    scrolledFor.current = request;
+    if (request?.id !== sectionId) return;
+    toggle.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    toggle.current?.focus({ preventScroll: true });
+  }, [request, sectionId]);
+
   const line = { content: '""', position: 'absolute', left: 0, right: 0, height: 4, bgcolor: 'primary.main', borderRadius: 2 };
   return (
     <Card
@@ -95,6 +115,7 @@ export function SectionCard(props: SectionCardProps) {
           <DragIndicatorIcon />
         </Box>
         <ButtonBase
+          ref={toggle}
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => setOpen(!open)}
