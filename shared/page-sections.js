@@ -447,6 +447,50 @@ export function sectionProblems(sections) {
 }
 
 /**
+ * The Mídia images a page's sections show (image fields, in lists too), each with the
+ * section's id, the field's path (`image`, or `cards.0.image` in a list) and the name
+ * a problem gives it, in the sections' order; sections of an unknown type show none.
+ * For the hooks' check that each is a Mídia record, the site's loader and the preview,
+ * which read each image's size (pb_hooks/lib/pages/sections.js, src/lib/cms/loaders.ts,
+ * pb_hooks/lib/publishing/preview.js).
+ * @example sectionImages([{ id: 'topo1', type: 'hero', image: 'abc123def456ghi' }])
+ * // [{ section: 'topo1', field: 'image', id: 'abc123def456ghi', name: 'Seção 1 (Destaque principal): Imagem (vazia: a ilustração do controlador)' }]
+ * @param {unknown} sections
+ * @returns {{ section: string, field: string, id: string, name: string }[]}
+ */
+export function sectionImages(sections) {
+  /** @type {{ section: string, field: string, id: string, name: string }[]} */
+  const found = [];
+  if (!Array.isArray(sections)) return found;
+  /**
+   * @param {Record<string, Field>} fields @param {Record<string, unknown>} value
+   * @param {string} section @param {string} path @param {string} where
+   */
+  const walk = (fields, value, section, path, where) => {
+    for (const key of Object.keys(fields)) {
+      const field = /** @type {Field} */ (fields[key]);
+      const entry = value[key];
+      if (field.kind === 'image' && typeof entry === 'string' && entry.trim())
+        found.push({ section, field: path + key, id: entry.trim(), name: `${where}${field.label}` });
+      if (field.kind === 'list' && Array.isArray(entry))
+        entry.forEach((item, index) => {
+          if (isPlainObject(item))
+            walk(field.fields || {}, item, section, `${path}${key}.${index}.`, `${where}${field.itemLabel} ${index + 1}: `);
+        });
+    }
+  };
+  sections.forEach((section, index) => {
+    if (!isPlainObject(section) || typeof section.type !== 'string') return;
+    if (!Object.prototype.hasOwnProperty.call(SECTION_TYPES, section.type)) return;
+    const type = /** @type {{ label: string, fields: Record<string, Field> }} */ (
+      /** @type {Record<string, unknown>} */ (SECTION_TYPES)[section.type]
+    );
+    walk(type.fields, section, String(section.id), '', `Seção ${index + 1} (${type.label}): `);
+  });
+  return found;
+}
+
+/**
  * A new section's fields, empty (selects take their first option).
  * @param {SectionType} type @param {string} id
  * @returns {Record<string, unknown> & { id: string, type: SectionType }}

@@ -56,8 +56,8 @@ const siteComponents = siteComponentRenderer();
 /**
  * A page for the admin's preview, rendered by the site's own components
  * (scripts/publish/site-components.mjs), its sections' Markdown fields first rendered by
- * the site's pipeline into the `html` map the site's loader hands them
- * (src/lib/cms/section-markdown.ts). The sections come checked by the hook
+ * the site's pipeline into the `html` map, and their Mídia images described into the
+ * `images` map, as the site's loader builds both (src/lib/cms/section-fields.ts). The sections come checked by the hook
  * (shared/page-sections.js). `css` holds the styles the components bring themselves; the
  * site's stylesheet (Tailwind's classes) is the admin's frame's own (src/admin/common/SitePreview.tsx).
  * @param {{ name: string, description: string, sections: unknown[] }} page
@@ -67,9 +67,15 @@ const siteComponents = siteComponentRenderer();
  * @returns {Promise<{ html: string, css: string }>}
  */
 export async function renderPagePreview(page, media, { component = PAGE_COMPONENT, components = siteComponents } = {}) {
-  const { renderSectionHtml } = await import('../../src/lib/cms/section-markdown.ts');
+  const { renderSectionHtml, sectionImageMap } = await import('../../src/lib/cms/section-fields.ts');
   const html = await renderSectionHtml(page.sections, (markdown) => renderPreview(markdown, media));
-  return components.render(component, { ...page, html });
+  const facts = new Map(
+    media
+      .map((item) => /** @type {import('../../src/lib/cms/media-images.ts').MediaImageFacts} */ (item))
+      .map((item) => [item?.id, item]),
+  );
+  const images = await sectionImageMap(page.sections, (id) => facts.get(id) ?? null, '');
+  return components.render(component, { ...page, html, images });
 }
 
 /** The largest request the endpoint reads: a preview carries a whole post. */

@@ -14,6 +14,8 @@ import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { site, siteWith } from '../../src/config/site';
 import { pagesLoader, settingsLoader } from '../../src/lib/cms/loaders';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
+import { uploadPng } from '../helpers/images';
+import { ARTICLE_IMAGE_SIZES, parseMediaUrl } from '../../src/lib/cms/media-images';
 
 let s: StaffServer;
 
@@ -92,6 +94,37 @@ describe('CMS collections', () => {
         sections: [{ id: 'comofunciona', type: 'text', title: 'Como funciona', body: 'Texto', style: 'plain' }],
       },
     });
+  });
+
+  test('a page’s Mídia image is described with its size and thumbnails; one gone from Mídia is left to the default', async () => {
+    const src = await uploadPng(s.editor.client, 1200, 840, 'Controlador em bancada');
+    const media = parseMediaUrl(src)!;
+    const hero = { id: 'topo1', type: 'hero', title: 'Controladores', image: media.id, image_alt: 'Controlador em bancada' };
+    const page = await s.editor.client.collection('pages').create({
+      name: 'Com imagem',
+      slug: 'com-imagem',
+      status: 'published',
+      content: { sections: [hero] },
+    });
+    const store = new MutableDataStore();
+    await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
+    expect(store.get('cmsPages', 'com-imagem')?.data.images).toEqual({
+      topo1: {
+        image: {
+          src,
+          width: 1200,
+          height: 840,
+          srcset: `${src}?thumb=480x0 480w, ${src}?thumb=768x0 768w, ${src} 1200w`,
+          sizes: ARTICLE_IMAGE_SIZES,
+        },
+      },
+    });
+    // Deleted for good after the page was saved: the page still loads, without the image.
+    await s.superuser.collection('media').delete(media.id);
+    await s.editor.client.collection('pages').update(page.id, { meta_description: 'Sem a imagem agora.' });
+    await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
+    expect(store.get('cmsPages', 'com-imagem')?.data).toMatchObject({ meta_description: 'Sem a imagem agora.', images: {} });
+    await s.editor.client.collection('pages').delete(page.id);
   });
 
   test('a later build writes only what changed, and drops what is no longer published', async () => {

@@ -127,6 +127,22 @@ describe('the page preview renders as the site publishes', () => {
     expect(html).toContain('width="1200" height="600"');
   });
 
+  test('a hero’s image chosen from Mídia shows in place of the illustration, with its size and thumbnails', async () => {
+    const src = await uploadPng(s.editor.client, 1200, 600, 'Bancada de testes');
+    const id = src.split('/')[4]!;
+    const hero = { id: 'heroi2', type: 'hero', title: 'Controladores', image: id, image_alt: 'Bancada de testes' };
+    const { html } = await preview(s.editor.client, [hero]);
+    const img = /<img [^>]*>/.exec(html.slice(html.indexOf('data-section-id="heroi2"')))![0];
+    expect(img).toContain(`src="${src}"`);
+    expect(img).toContain(`srcset="${src}?thumb=480x0 480w, ${src}?thumb=768x0 768w, ${src} 1200w"`);
+    expect(img).toContain('width="1200"');
+    expect(img).toContain('height="600"');
+    expect(img).toContain('alt="Bancada de testes"');
+    expect(html).not.toContain('artwork/linha-s.png');
+    // Without a chosen image, the controller's illustration.
+    expect((await preview(s.editor.client, [{ ...hero, image: '' }])).html).toContain('artwork/linha-s.png');
+  });
+
   test('a section showing a collection shows it as the last build read it, and the next build’s once published', async () => {
     const testimonials = { id: 'depoimentos1', type: 'testimonials', title: 'Depoimentos', group: 'clientes', columns: '3' };
     expect(sectionProblems([testimonials])).toEqual([]);

@@ -4,7 +4,7 @@
  * looking like paths, a section type that is not a string, a "__proto__" key, a huge list.
  */
 import { describe, expect, test } from 'vitest';
-import { SECTION_LINK_PATTERN, sectionProblems } from '../../shared/page-sections.js';
+import { SECTION_LINK_PATTERN, sectionImages, sectionProblems } from '../../shared/page-sections.js';
 import { MENU_URL_PATTERN, menuItemProblems } from '../../shared/menus.js';
 
 const faq = (extra: Record<string, unknown> = {}) => ({ id: 'abcd', type: 'faq', title: 'Dúvidas', ...extra });
@@ -56,5 +56,29 @@ describe('sections', () => {
 
   test('past 40 sections the list is refused at once, whatever it holds', () => {
     expect(sectionProblems(new Array(100_000).fill(0))).toEqual(['A página tem 100000 seções; o máximo é 40.']);
+  });
+});
+
+describe('sectionImages', () => {
+  test('lists each image field’s Mídia id with its section, field and the name a problem gives it', () => {
+    const sections = [
+      { id: 'texto1', type: 'text', title: 'Sem imagem', body: '![x](/api/files/media/abc123def456ghi/x.png)' },
+      { id: 'topo1', type: 'hero', title: 'Controladores', image: ' abc123def456ghi ', image_alt: 'Placa' },
+      { id: 'topo2', type: 'hero', title: 'Sem imagem', image: '' },
+    ];
+    expect(sectionImages(sections)).toEqual([
+      {
+        section: 'topo1',
+        field: 'image',
+        id: 'abc123def456ghi',
+        name: 'Seção 2 (Destaque principal): Imagem (vazia: a ilustração do controlador)',
+      },
+    ]);
+  });
+
+  test('finds none in what is no list of sections, in unknown types or in non-sections', () => {
+    expect(sectionImages('topo')).toEqual([]);
+    expect(sectionImages(null)).toEqual([]);
+    expect(sectionImages([null, 'hero', { type: ['hero'], image: 'abc123def456ghi' }, { type: '__proto__' }])).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // the content field. What the API accepts is then what the site renders and the admin's
 // section editor opens.
 
-const { SECTION_TYPES, sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
+const { sectionImages, sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
 
 /** How many problems a refusal names; the rest are counted (the editor fixes a few at a time). */
 const SHOWN = 3;
@@ -75,34 +75,13 @@ function byteLength(text) {
   return bytes;
 }
 
-/**
- * The image fields' values (Mídia record ids) of valid sections, lists' items included,
- * each with the name a problem gives it (as sectionProblems names fields).
- * @param {Record<string, any>} fields @param {Record<string, any>} value @param {string} where
- * @param {{ id: string, name: string }[]} found
- */
-function imagesOf(fields, value, where, found) {
-  for (const key of Object.keys(fields)) {
-    const field = fields[key];
-    const entry = value[key];
-    if (field.kind === "image" && typeof entry === "string" && entry.trim())
-      found.push({ id: entry.trim(), name: `${where}${field.label}` });
-    if (field.kind === "list" && Array.isArray(entry))
-      entry.forEach((item, index) => imagesOf(field.fields, item, `${where}${field.itemLabel} ${index + 1}: `, found));
-  }
-  return found;
-}
-
 /** An image a section shows that is no Mídia record (deleted for good since it was chosen), or "". */
 function missingImage(app, sections) {
-  for (let index = 0; index < sections.length; index++) {
-    const type = SECTION_TYPES[sections[index].type];
-    for (const image of imagesOf(type.fields, sections[index], `Seção ${index + 1} (${type.label}): `, [])) {
-      try {
-        app.findRecordById("media", image.id);
-      } catch (_) {
-        return `${image.name}: esta imagem não está na Mídia; escolha outra.`;
-      }
+  for (const image of sectionImages(sections)) {
+    try {
+      app.findRecordById("media", image.id);
+    } catch (_) {
+      return `${image.name}: esta imagem não está na Mídia; escolha outra.`;
     }
   }
   return "";

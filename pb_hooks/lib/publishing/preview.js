@@ -10,8 +10,13 @@ const MEDIA_ID = /\/api\/files\/media\/([a-z0-9]{15})\//g;
 /** Images looked up per preview; a body with more shows the rest without their size. */
 const MAX_IMAGES = 200;
 
-function mediaFacts(app, markdown) {
+/**
+ * The `{ id, file, width, height }` of the media images `markdown` points to, and of the
+ * records `moreIds` names (a page's image fields hold a Mídia id alone).
+ */
+function mediaFacts(app, markdown, moreIds) {
   const ids = {};
+  for (const id of moreIds || []) if (Object.keys(ids).length < MAX_IMAGES) ids[id] = true;
   let match;
   MEDIA_ID.lastIndex = 0;
   while ((match = MEDIA_ID.exec(markdown)) && Object.keys(ids).length < MAX_IMAGES) ids[match[1]] = true;
@@ -71,13 +76,18 @@ function pagePreview(e) {
   // The save's own verdict (size, sections, images), so a preview never shows what a save refuses.
   const content = JSON.stringify({ sections: sections });
   const problem = require(`${__hooks}/lib/pages/sections.js`).contentProblem(e.app, content);
+  const { sectionImages } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
   if (problem) throw new BadRequestError(problem, { sections: new ValidationError("validation_page_sections", problem) });
   const text = (value, max) => (typeof value === "string" ? value.slice(0, max) : "");
   return render(e, "/preview/page", {
     name: text(body.name, 120),
     description: text(body.description, 320),
     sections: sections,
-    media: mediaFacts(e.app, content),
+    media: mediaFacts(
+      e.app,
+      content,
+      sectionImages(sections).map((image) => image.id),
+    ),
   });
 }
 

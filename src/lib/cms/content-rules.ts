@@ -67,6 +67,22 @@ export const pageSchema = z
     old_slugs: z.array(z.string()).default([]),
     /** The page's typed sections, in order (shared/page-sections.js, src/components/sections/). */
     sections: sectionsSchema,
+    /** The Mídia images of their image fields, by section id then field (src/lib/cms/section-fields.ts). */
+    images: z
+      .record(
+        z.string(),
+        z.record(
+          z.string(),
+          z.object({
+            src: z.string().regex(/^(?:\/|https?:\/\/)/),
+            width: z.number().int().positive().optional(),
+            height: z.number().int().positive().optional(),
+            srcset: z.string().optional(),
+            sizes: z.string().optional(),
+          }),
+        ),
+      )
+      .default({}),
   })
   .refine((page) => page.is_homepage || PAGE_RULES.content.builtInSlugs.includes(page.slug) || page.sections.length > 0, {
     path: ['sections'],

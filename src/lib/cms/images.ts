@@ -20,7 +20,8 @@ export function mediaAddresses(markdown: string): string[] {
 /**
  * Reads the images of a body from the CMS at `url`.
  * @param filesUrl where visitors fetch files: the public API (PUBLIC_API_URL), or '' for the site's origin
- * @returns by address, the attributes each known image gets; a deleted image gets none
+ * @returns by address, the attributes each known image gets; a deleted image gets none (and
+ *   `byId`, a record's facts by its id)
  */
 export function mediaImagesReader(url: string, filesUrl: string) {
   const pb = cmsClient(url);
@@ -34,16 +35,25 @@ export function mediaImagesReader(url: string, filesUrl: string) {
         throw error;
       }
     });
-  return async (markdown: string): Promise<Record<string, ArticleImage>> => {
+  /** A media record's facts, read once a build; null when it is gone. */
+  const byId = (id: string) => {
+    let record = records.get(id);
+    if (!record) records.set(id, (record = read(id)));
+    return record;
+  };
+  const ofMarkdown = async (markdown: string): Promise<Record<string, ArticleImage>> => {
     const images: Record<string, ArticleImage> = {};
     for (const address of mediaAddresses(markdown)) {
       const reference = parseMediaUrl(address);
       if (!reference) continue;
-      let record = records.get(reference.id);
-      if (!record) records.set(reference.id, (record = read(reference.id)));
-      const media = await record;
+      const media = await byId(reference.id);
       if (media && media.file === reference.file) images[address] = responsiveMediaImage(media, filesUrl);
     }
     return images;
   };
+  // The pages' image fields hold a record's id alone (src/lib/cms/section-fields.ts).
+  return Object.assign(ofMarkdown, { byId, filesUrl });
 }
+
+/** The reader of a build's media images: by a body's addresses, or one record by id. */
+export type MediaImagesReader = ReturnType<typeof mediaImagesReader>;

@@ -7,11 +7,11 @@
 import type { DataStore, Loader, LoaderContext } from 'astro/loaders';
 import { PUBLIC_SETTING_KEYS, type PublicSettingKey } from '../../config/site';
 import { cmsClient, publicFilesUrl, readCms } from './client';
-import { mediaImagesReader } from './images';
+import { mediaImagesReader, type MediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
 import { fetchPieces, type CmsPieces } from './pieces';
-import { sectionMarkdown } from './section-markdown';
+import { sectionImageMap, sectionMarkdown, type SectionImages } from './section-fields';
 import { typedSections } from './sections';
 import seed from '../../../shared/site-pages.json';
 import { excludedEntries, leftOutLine, reasonOf, type RecordOrigin } from './left-out';
@@ -219,15 +219,16 @@ const EMPTY = 'vazia';
 export function cmsLoader(
   name: string,
   url: string | undefined,
-  entriesOf: (content: CmsContent) => SourceEntry[],
+  entriesOf: (content: CmsContent, media: MediaImagesReader) => SourceEntry[] | Promise<SourceEntry[]>,
   withoutCms: () => SourceEntry[] = () => [],
 ): Loader {
   return {
     name,
     load: async (context) => {
       const address = url?.trim();
-      const entries = address ? entriesOf(await readCmsContent(address)) : withoutCms();
-      await storeEntries(context, entries, undefined, address ? mediaImagesReader(address, publicFilesUrl()) : undefined);
+      const media = address ? mediaImagesReader(address, publicFilesUrl()) : undefined;
+      const entries = address && media ? await entriesOf(await readCmsContent(address), media) : withoutCms();
+      await storeEntries(context, entries, undefined, media);
       // Astro warns on every getCollection() of a collection it holds nothing for, once per
       // page built; one entry set and deleted leaves it existing and empty.
       if (entries.length === 0) {
@@ -263,11 +264,13 @@ export function pagesLoader(url: string | undefined): Loader {
   return cmsLoader(
     'operium-cms-pages',
     url,
-    ({ pages }) =>
-      pages.map((page) => ({
-        ...toPageEntry(page),
-        origin: { collection: 'pages', id: page.id, label: page.name || page.slug },
-      })),
+    ({ pages }, media) =>
+      Promise.all(
+        pages.map(async (page) => ({
+          ...toPageEntry(page, await sectionImageMap(typedSections(page.content), media.byId, media.filesUrl)),
+          origin: { collection: 'pages' as const, id: page.id, label: page.name || page.slug },
+        })),
+      ),
     () => seed.pages.filter((page) => page.status === 'published').map((page) => toPageEntry({ id: page.slug, ...page })),
   );
 }
@@ -289,8 +292,11 @@ export function commentsLoader(url: string | undefined): Loader {
   );
 }
 
-/** A page record as the pages collection's data, its sections' Markdown fields rendered beside it. */
-function toPageEntry(page: Omit<PageRecord, 'old_slugs'> & Partial<PageRecord>): SourceEntry {
+/**
+ * A page record as the pages collection's data, with its sections' Mídia images described
+ * (src/lib/cms/section-fields.ts), its sections' Markdown fields to render beside it.
+ */
+function toPageEntry(page: Omit<PageRecord, 'old_slugs'> & Partial<PageRecord>, images: SectionImages = {}): SourceEntry {
   const sections = typedSections(page.content);
   return {
     id: page.slug,
@@ -303,6 +309,7 @@ function toPageEntry(page: Omit<PageRecord, 'old_slugs'> & Partial<PageRecord>):
       is_homepage: Boolean(page.is_homepage),
       old_slugs: Array.isArray(page.old_slugs) ? page.old_slugs.filter((slug) => typeof slug === 'string') : [],
       sections,
+      images,
     },
   };
 }

@@ -3,11 +3,12 @@
  * pages staff add, all records of the CMS's `pages` collection made of typed sections
  * (the cmsPages collection; a build without a CMS reads the seed, src/lib/cms/loaders.ts).
  * src/pages/[...page].astro renders each at / (the home page) or /{slug}; its old slugs
- * redirect there (src/pages/enderecos-movidos.json.ts), and it may have a link in the
- * header and the footer (src/lib/cms/page-links.ts).
+ * redirect there (src/pages/enderecos-movidos.json.ts); the menus link to it ('Menu',
+ * src/lib/site/menu.ts).
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { movedPages, routeSlugs, type MovedPage } from './page-links';
+import type { SectionImages } from './section-fields';
 import type { Section } from './sections';
 
 export type CmsPage = CollectionEntry<'cmsPages'>['data'];
@@ -18,14 +19,17 @@ export async function getCmsPages(): Promise<CmsPage[]> {
   return pages.map((page) => page.data).sort((a, b) => (a.slug < b.slug ? -1 : 1));
 }
 
-/** A published page's sections, with the HTML of their Markdown fields rendered when the page was loaded. */
+/**
+ * A published page's sections, with the HTML of their Markdown fields rendered and their
+ * Mídia images described when the page was loaded.
+ */
 export async function getPageSections(
   slug: string,
-): Promise<{ sections: Section[]; html: Record<string, Record<string, string>> }> {
+): Promise<{ sections: Section[]; html: Record<string, Record<string, string>>; images: SectionImages }> {
   const entry = await getEntry('cmsPages', slug);
   if (!entry) throw new Error(`Página do CMS não encontrada: ${slug}`);
   const fields = entry.rendered?.metadata?.fields as Record<string, Record<string, string>> | undefined;
-  return { sections: entry.data.sections, html: fields ?? {} };
+  return { sections: entry.data.sections, html: fields ?? {}, images: entry.data.images };
 }
 
 /**
