@@ -29,7 +29,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(mobile|live)\.spec\.ts$/ },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/ },
+    // Tests that publish on the product as `npm start` runs it (tests/e2e/live.ts): one at a
+    // time, so one stack serves them all; two stacks from one checkout share Astro's build
+    // cache and break each other's builds.
+    { name: 'live', use: { ...devices['Desktop Chrome'] }, testMatch: /\.live\.spec\.ts$/, workers: 1 },
   ],
 });

@@ -6,7 +6,8 @@
 //   - a new, an edited and a deleted post, and a visitor's comment approved by the team,
 //     which should cost what they change, not what the site holds (the goals: a new or
 //     edited post is live within 5 s at every size, an edit at 10,000 posts costs at
-//     most 1.5× one at 1,000).
+//     most 1.5× one at 1,000);
+//   - a site page edited (a section's title on Quem Somos), live no later than an edited post.
 // Each build's phases and peak memory are printed with the table. Everything lives in
 // a temporary folder; nothing is written to the repository.
 //   node bench/publish.mjs                      100, 1,000 then 10,000 posts
@@ -239,8 +240,8 @@ try {
 
     const cold = await buildNow('cold', `${posts} posts: build a frio`);
     const forced = FORCED ? await buildNow('forced', `${posts} posts: rebuild completo`) : null;
-    /** @type {Record<'site' | 'created' | 'edited' | 'deleted' | 'comment', Measure[]>} */
-    const changes = { site: [], created: [], edited: [], deleted: [], comment: [] };
+    /** @type {Record<'site' | 'created' | 'edited' | 'deleted' | 'comment' | 'page', Measure[]>} */
+    const changes = { site: [], created: [], edited: [], deleted: [], comment: [], page: [] };
     const setting = await api(
       'GET',
       `/api/collections/public_site_settings/records?filter=${encodeURIComponent('key="site_title"')}`,
@@ -316,6 +317,26 @@ try {
       );
     }
 
+    // A site page edited as in 'Páginas': Quem Somos' first text section gets a new title.
+    const [about] = (
+      await api('GET', `/api/collections/pages/records?filter=${encodeURIComponent('slug="quem-somos"')}`, null, token)
+    ).items;
+    for (let run = 1; run <= RUNS; run++) {
+      const heading = `Nossa história, revista na medida ${size}-${run}`;
+      const sections = about.content.sections.map((/** @type {{ type: string }} */ section, /** @type {number} */ index) =>
+        index === about.content.sections.findIndex((/** @type {{ type: string }} */ item) => item.type === 'text')
+          ? { ...section, title: heading }
+          : section,
+      );
+      changes.page.push(
+        await measure(
+          `${posts} posts: página editada (${run})`,
+          () => api('PATCH', `/api/collections/pages/records/${about.id}`, { content: { sections } }, token),
+          () => shows('/quem-somos', heading),
+        ),
+      );
+    }
+
     const served = (/** @type {Measure[]} */ list) => median(list.map((item) => item.servedMs));
     const site = served(changes.site);
     for (const [kind, label] of /** @type {const} */ ([
@@ -335,6 +356,14 @@ try {
         ok: !goaled || ours <= POST_GOAL_MS,
       });
     }
+    rows.push({
+      measure: `${posts} posts: página editada (Quem Somos), do salvar ao ar`,
+      ours: seconds(served(changes.page)),
+      peer: `${seconds(served(changes.edited))} (post editado)`,
+      ratio: formatRatio(served(changes.page) / served(changes.edited)),
+      goal: '≤ 1,00×',
+      ok: served(changes.page) <= served(changes.edited),
+    });
     // What the search index adds to an edit: its time in the build's log, against the whole wait.
     const indexMs = median(changes.edited.map((item) => Number(INDEX_LINE.exec(item.build.log ?? '')?.[1] ?? NaN)));
     if (Number.isFinite(indexMs)) {
@@ -402,6 +431,7 @@ try {
         ['post editado', changes.edited.at(-1)],
         ['post excluído', changes.deleted.at(-1)],
         ['comentário aprovado', changes.comment.at(-1)],
+        ['página editada', changes.page.at(-1)],
       ].map(([label, item]) => {
         const measured = /** @type {Measure} */ (item);
         return (

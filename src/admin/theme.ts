@@ -28,6 +28,11 @@ export const theme: RaThemeOptions = {
     MuiListItemText: {
       styleOverrides: { primary: { overflowWrap: 'anywhere' }, secondary: { overflowWrap: 'anywhere' } },
     },
+    // react-admin shows a list item's move and remove buttons on mouse hover only (hidden,
+    // they are out of the keyboard's reach too): always shown, as the section editor's are.
+    RaSimpleFormIterator: {
+      styleOverrides: { root: { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } },
+    },
     // react-admin's empty-list texts are half transparent, below WCAG AA contrast.
     RaEmpty: {
       styleOverrides: {

@@ -4,7 +4,8 @@
  * each publication seconds) and the session of its first account, an active admin.
  */
 import type { Page } from '@playwright/test';
-import { test as base } from './fixtures';
+import { expect, test as base } from './fixtures';
+import { addSection } from '../helpers/page-sections';
 import { startLiveStack, type LiveStack } from '../helpers/live-stack';
 
 export const liveTest = base.extend<object, { stack: LiveStack; admin: string }>({
@@ -49,4 +50,30 @@ export const liveTest = base.extend<object, { stack: LiveStack; admin: string }>
 export async function openAdmin(page: Page, session: string, path: string) {
   await page.addInitScript((value) => window.localStorage.setItem('pocketbase_auth', value), session);
   await page.goto(path);
+}
+
+/** Creates a published page of one text section in 'Páginas', as an editor does. */
+export async function publishTextPage(page: Page, session: string, name: string, text: { title: string; body: string }) {
+  await openAdmin(page, session, '/admin/pages/create');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name, { timeout: 20_000 });
+  const section = await addSection(page, 'Texto');
+  await section.getByRole('textbox', { name: 'Título', exact: true }).fill(text.title);
+  await section.getByRole('textbox', { name: 'Texto', exact: true }).fill(text.body);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Publicada', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Adds to the menu named `menu` in 'Menu' a link `label` to the page named `pageName`, chosen by name. */
+export async function linkPageInMenu(page: Page, session: string, menu: string, label: string, pageName: string) {
+  await openAdmin(page, session, '/admin/menus');
+  await page.getByText(menu).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Adicionar' }).click({ timeout: 20_000 });
+  const added = page.locator('.RaSimpleFormIterator-line').last();
+  await added.getByRole('textbox', { name: 'Texto do link' }).fill(label);
+  await added.getByRole('combobox', { name: 'Página' }).fill(pageName);
+  await page.getByRole('option', { name: pageName, exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Menu salvo. Ele aparece no site na próxima publicação.')).toBeVisible({ timeout: 20_000 });
 }

@@ -66,6 +66,20 @@ export function PreviewBody({ preview, className }: { preview: Preview; classNam
   );
 }
 
+/** The dialog the preview opens in: full screen on a phone, with its 'Fechar'. */
+export function PreviewDialog({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const phone = usePhone();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" fullScreen={phone} aria-labelledby="previa-titulo">
+      <DialogTitle id="previa-titulo">Pré-visualização (como no site)</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Fechar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /**
  * The button and its dialog; `render` gets the form's values when the dialog opens
  * and the frame's height.
@@ -79,20 +93,9 @@ export function PreviewButton({ render }: { render: (values: Record<string, unkn
       <Button startIcon={<VisibilityIcon />} onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
         Pré-visualizar
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        fullWidth
-        maxWidth="lg"
-        fullScreen={phone}
-        aria-labelledby="previa-titulo"
-      >
-        <DialogTitle id="previa-titulo">Pré-visualização (como no site)</DialogTitle>
-        <DialogContent>{open && render(getValues(), phone ? '100%' : 640)}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Fechar</Button>
-        </DialogActions>
-      </Dialog>
+      <PreviewDialog open={open} onClose={() => setOpen(false)}>
+        {open && render(getValues(), phone ? '100%' : 640)}
+      </PreviewDialog>
     </>
   );
 }

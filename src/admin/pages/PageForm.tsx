@@ -9,10 +9,6 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -40,6 +36,7 @@ import { MetaDescriptionInput } from './MetaDescriptionInput';
 import { LivePagePreview } from './PagePreview';
 import { OpenSectionContext, type OpenSectionRequest } from './sections/openSection';
 import { SectionsInput } from './sections/SectionsInput';
+import { PreviewDialog } from '../common/SitePreview';
 import { usePhone } from '../common/usePhone';
 import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, publishError, type PageFormValues } from './pageRules';
 
@@ -146,22 +143,9 @@ export function PageForm({ isNew }: { isNew: boolean }) {
             </Box>
           )}
         </Box>
-        <Dialog
-          open={previewing && !wide}
-          onClose={() => setPreviewing(false)}
-          fullWidth
-          maxWidth="lg"
-          fullScreen={phone}
-          aria-labelledby="previa-pagina-titulo"
-        >
-          <DialogTitle id="previa-pagina-titulo">Pré-visualização (como no site)</DialogTitle>
-          <DialogContent>
-            {previewing && !wide && <LivePagePreview height={phone ? 'calc(100vh - 190px)' : 640} onSection={openSection} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setPreviewing(false)}>Fechar</Button>
-          </DialogActions>
-        </Dialog>
+        <PreviewDialog open={previewing && !wide} onClose={() => setPreviewing(false)}>
+          {previewing && !wide && <LivePagePreview height={phone ? 'calc(100vh - 190px)' : 640} onSection={openSection} />}
+        </PreviewDialog>
       </SimpleForm>
     </OpenSectionContext.Provider>
   );

@@ -44,6 +44,10 @@ test('an editor adds a page to a footer column, moves it up and renames the colu
     // The address field gives way to the chosen page.
     await expect(added.getByRole('textbox', { name: 'Ou endereço' })).toHaveCount(0);
     const count = (before.items as unknown[]).length;
+    // Each link's move and remove buttons are there for the keyboard, not only under the mouse.
+    await page.mouse.move(0, 0);
+    await expect(added.getByRole('button', { name: 'Remover' })).toBeVisible();
+    await expect(added.getByRole('button', { name: 'Mover para cima' })).toBeVisible();
     // The last of the column's links moves down, below the new one, with the keyboard.
     const down = rows.nth(count - 1).getByRole('button', { name: 'Mover para baixo' });
     await down.focus();

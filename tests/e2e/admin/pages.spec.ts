@@ -6,7 +6,7 @@
  * saving), edits it in the same form (name, slug, SEO fields, menus,
  * status), previews it in the site's look, and deletes it after its
  * confirmation; each change is read back from the server. Authors are denied. (On
- * the live site, a footer link and a renamed page's redirect: editor-publish.spec.ts.)
+ * the live site, a footer link and a renamed page's redirect: editor-publish.live.spec.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect } from '../fixtures';
-import { liveTest, openAdmin } from '../live';
+import { linkPageInMenu, liveTest, openAdmin, publishTextPage } from '../live';
 import { png } from '../../helpers/images';
 import { markdownEditor, readMarkdown } from '../../helpers/editor';
 import { waitUntilLive } from '../../helpers/live-stack';
@@ -398,32 +398,15 @@ test('HTML pasted from Word becomes clean Markdown: no styles, spans or classes'
   expect(await page.evaluate(() => (window as unknown as { __colado?: boolean }).__colado)).toBeUndefined();
 });
 
-// Here rather than in pages.spec.ts: one live stack at a time per checkout (two building
-// side by side share Astro's cache and break each other's builds).
+// On the live stack, as every *.live.spec.ts (the `live` project of playwright.config.ts).
 test.describe('a page on the live site', () => {
   const name = 'Garantia estendida';
 
   test('a page put in the footer menu is linked there once published', async ({ page, admin, stack }) => {
     test.setTimeout(300_000);
-    await openAdmin(page, admin, '/admin/pages/create');
-    await field(page, 'Nome').fill(name, { timeout: 20_000 });
-    const section = await addSection(page, 'Texto');
-    await section.getByRole('textbox', { name: 'Título', exact: true }).fill('O que cobre');
-    await section.getByRole('textbox', { name: 'Texto', exact: true }).fill('Defeitos de fabricação em uso normal.');
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Publicada', exact: true }).click();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Página criada com sucesso!')).toBeVisible({ timeout: 20_000 });
+    await publishTextPage(page, admin, name, { title: 'O que cobre', body: 'Defeitos de fabricação em uso normal.' });
     // The footer's first column, in 'Menu': a link to the page, chosen by name.
-    await openAdmin(page, admin, '/admin/menus');
-    await page.getByText('Rodapé: primeira coluna').click({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Adicionar' }).click({ timeout: 20_000 });
-    const added = page.locator('.RaSimpleFormIterator-line').last();
-    await added.getByRole('textbox', { name: 'Texto do link' }).fill(name);
-    await added.getByRole('combobox', { name: 'Página' }).fill(name);
-    await page.getByRole('option', { name, exact: true }).click();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Menu salvo. Ele aparece no site na próxima publicação.')).toBeVisible({ timeout: 20_000 });
+    await linkPageInMenu(page, admin, 'Rodapé: primeira coluna', name, name);
 
     await waitUntilLive(stack, '/garantia-estendida');
     // The page's own publication can go live before the menu's: wait for the one with the link.
