@@ -27,14 +27,9 @@ routerAdd(
   $apis.bodyLimit(512 * 1024),
 );
 
-// The site's own images (src/assets) for the page preview's frame, which shows the site's
-// components before a build has resized them (scripts/publish/site-components.mjs
-// previewAssetUrls). Public as the built site's copies are (an <img> carries no token);
-// only image files, and `..` or other characters never reach the folder.
-routerAdd("GET", "/api/site/preview/asset/{path...}", (e) => {
-  const path = e.request.pathValue("path");
-  if (!/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(?:png|jpe?g|webp|avif|svg)$/i.test(path)) throw new NotFoundError();
-  e.response.header().set("X-Content-Type-Options", "nosniff");
-  e.response.header().set("Cache-Control", "no-cache");
-  return $apis.static($os.dirFS(`${__hooks}/../src/assets`), false)(e);
-});
+// The site's own images for the page preview's frame, which shows the site's components
+// before a build has resized them (scripts/publish/site-components.mjs previewAssetUrls):
+// the publisher reads them from the checkout; the server itself may run where no sources
+// are (the static Docker target). Public as the built site's copies are (an <img> carries
+// no token).
+routerAdd("GET", "/api/site/preview/asset/{path...}", (e) => require(`${__hooks}/lib/publishing/preview.js`).asset(e));

@@ -3,7 +3,10 @@
 // of a body rendered by the site's own Markdown pipeline, or for a page's sections rendered
 // by the site's own components (pb_hooks/lib/publishing/preview.js).
 import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import path from 'node:path';
+import { fromRoot } from '../lib/paths.mjs';
 import { siteComponentRenderer } from './site-components.mjs';
 
 /** @param {unknown} given @param {string} secret */
@@ -124,9 +127,41 @@ function answerPreview(response, render) {
     });
 }
 
+/** Where the hook asks for one of the site's own images (pb_hooks/lib/publishing/preview.js `asset`). */
+const ASSETS_PREFIX = '/preview/asset/';
+const ASSETS_DIR = fromRoot('src', 'assets');
+const ASSET_PATH = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(png|jpe?g|webp|avif|svg)$/i;
+const ASSET_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * Answers an image of src/assets by its path there (only plain image paths: no `..`, no
+ * other characters), or 404.
+ * @param {string} relative @param {import('node:http').ServerResponse} response
+ */
+function serveAsset(relative, response) {
+  const match = ASSET_PATH.exec(relative);
+  if (!match) {
+    response.writeHead(404).end();
+    return;
+  }
+  const type = ASSET_TYPES[/** @type {keyof typeof ASSET_TYPES} */ (match[1]?.toLowerCase())];
+  readFile(path.join(ASSETS_DIR, relative)).then(
+    (bytes) => response.writeHead(200, { 'Content-Type': type }).end(bytes),
+    () => response.writeHead(404).end(),
+  );
+}
+
 /**
  * The loopback endpoint PocketBase's hooks call, with the shared secret:
  * POST /rebuild {reason, immediate, at} asks for a publication (PUBLISHER_URL);
+ * GET /preview/asset/{path} answers an image of src/assets for the preview's frame;
  * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
  * renders it, and POST /preview/page {name, description, sections, media} `{ html, css }`, a page
  * rendered by the site's components (PREVIEW_URL). Without a publisher it only
@@ -140,6 +175,11 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
   const components = siteComponentRenderer({ env: renderEnv });
   const server = createServer((request, response) => {
     const url = request.url ?? '';
+    if (request.method === 'GET' && url.startsWith(ASSETS_PREFIX)) {
+      if (!sameSecret(request.headers['x-publish-secret'], secret)) response.writeHead(403).end();
+      else serveAsset(url.slice(ASSETS_PREFIX.length), response);
+      return;
+    }
     const preview = Object.hasOwn(PREVIEWS, url);
     if (request.method !== 'POST' || ((url !== '/rebuild' || !publisher) && !preview)) {
       response.writeHead(404).end();

@@ -91,4 +91,31 @@ function pagePreview(e) {
   });
 }
 
-module.exports = { preview, pagePreview };
+/** A file the preview may show: an image, by a plain path (no `..`, no other characters). */
+const ASSET_PATH = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(?:png|jpe?g|webp|avif|svg)$/i;
+
+/** One of the site's own images, from the publisher (scripts/publish/endpoint.mjs `/preview/asset/…`). */
+function asset(e) {
+  const path = e.request.pathValue("path");
+  const url = $os.getenv("PREVIEW_URL");
+  const secret = $os.getenv("PUBLISH_SECRET");
+  if (!ASSET_PATH.test(path) || !url || !secret) throw new NotFoundError();
+  let response;
+  try {
+    response = $http.send({
+      url: `${url}/preview/asset/${path}`,
+      method: "GET",
+      headers: { "x-publish-secret": secret },
+      timeout: 10,
+    });
+  } catch (_) {
+    throw new NotFoundError();
+  }
+  if (response.statusCode !== 200) throw new NotFoundError();
+  const type = (response.headers["Content-Type"] || [])[0] || "application/octet-stream";
+  e.response.header().set("X-Content-Type-Options", "nosniff");
+  e.response.header().set("Cache-Control", "no-cache");
+  return e.blob(200, type, response.body);
+}
+
+module.exports = { asset, preview, pagePreview };
