@@ -6,12 +6,10 @@
 // page with one of their slugs (or a home page) already exists, as staff could make one
 // to give such a route its title and description, it keeps its name, title and
 // description, and its content becomes the seed's sections followed by its own (an old
-// `{ heading, body }` section as a text section), so nothing staff typed is lost; a page
-// whose sections are typed already is left as it is. 1795310900_page_sections_revisions.js
-// writes each page's first revision.
-
-/** The characters the admin's section ids are made of (SECTION_ID_PATTERN). */
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+// `{ heading, body }` section as a text section, by pb_hooks/lib/pages/sections.js
+// textSection, as the upgrade converts every page), so nothing staff typed is lost; a
+// page whose sections are typed already is left as it is.
+// 1795310900_page_sections_revisions.js writes each page's first revision.
 
 /** The page of the install that takes this seed page's place: the home page, or the one at its slug. */
 function existingPage(app, page) {
@@ -20,24 +18,11 @@ function existingPage(app, page) {
   return found.length ? found[0] : null;
 }
 
-/** A section of the old shape as a text section. */
-function textSection(section) {
-  const text = (value) => (value === undefined || value === null ? "" : String(value));
-  return {
-    id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
-    type: "text",
-    title: text(section.heading)
-      .replace(/\s*[\r\n]+\s*/g, " ")
-      .trim(),
-    body: text(section.body),
-    style: "plain",
-  };
-}
-
 migrate(
   (app) => {
     const seed = require(`${__hooks}/../shared/site-pages.json`);
     const { jsonField } = require(`${__hooks}/lib/common/json-values.js`);
+    const { textSection } = require(`${__hooks}/lib/pages/sections.js`);
     const collection = app.findCollectionByNameOrId("pages");
     for (const page of seed.pages) {
       const record = existingPage(app, page);

@@ -26,29 +26,38 @@ function isOldSection(section) {
 }
 
 /**
+ * A section of the old shape as a `text` section: the heading on one line as its title,
+ * the body as it was, a new id as the admin makes them. For the upgrade's seed of the
+ * site's pages (pb_migrations/1795310800_site_pages.js) and typedContent.
+ * @param {{ heading?: unknown, body?: unknown }} section
+ */
+function textSection(section) {
+  const text = (value) => (value === undefined || value === null ? "" : String(value));
+  return {
+    id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
+    type: "text",
+    title: text(section.heading)
+      .replace(/\s*[\r\n]+\s*/g, " ")
+      .trim(),
+    body: text(section.body),
+    style: "plain",
+  };
+}
+
+/**
  * A content of the old shape as `{ sections }`: each `{ heading, body }` becomes a `text`
- * section (the heading on one line as its title, the body as it was); what was no section
- * (a bare value, null) goes, as the site never showed it, and so do keys beside
- * `sections`. Typed sections stay as they are. For pages stored before typed sections
- * (pb_migrations/1795310900_page_sections_revisions.js) and their revisions, when one is restored.
+ * section (textSection); what was no section (a bare value, null) goes, as the site never
+ * showed it, and so do keys beside `sections`. Typed sections stay as they are. For pages
+ * stored before typed sections (pb_migrations/1795310900_page_sections_revisions.js) and
+ * their revisions, when one is restored.
  * @param {any} content @returns {{ sections: any[] }}
  */
 function typedContent(content) {
   const list = content && typeof content === "object" && Array.isArray(content.sections) ? content.sections : [];
-  const text = (value) => (value === undefined || value === null ? "" : String(value));
   const sections = [];
   for (const section of list) {
-    if (isOldSection(section)) {
-      sections.push({
-        id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
-        type: "text",
-        title: text(section.heading)
-          .replace(/\s*[\r\n]+\s*/g, " ")
-          .trim(),
-        body: text(section.body),
-        style: "plain",
-      });
-    } else if (section !== null && typeof section === "object" && !Array.isArray(section)) sections.push(section);
+    if (isOldSection(section)) sections.push(textSection(section));
+    else if (section !== null && typeof section === "object" && !Array.isArray(section)) sections.push(section);
   }
   return { sections: sections };
 }
@@ -134,4 +143,4 @@ function assertSections(app, record) {
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
-module.exports = { assertSections, contentProblem, maxContentBytes, typedContent };
+module.exports = { assertSections, contentProblem, maxContentBytes, textSection, typedContent };
