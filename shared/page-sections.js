@@ -43,12 +43,21 @@ export const CARD_ICON_OPTIONS = [
   { value: 'checkCircle', label: 'Confirmado' },
 ];
 
-/** Which of the shared testimonials a testimonials section shows. */
-export const TESTIMONIAL_GROUP_OPTIONS = [
-  { value: 'clientes', label: 'Os da página Clientes' },
-  { value: 'quem-somos', label: 'Os da página Quem Somos' },
-  { value: 'todos', label: 'Todos' },
+/**
+ * The pages with a list of testimonials of their own: each testimonial belongs to one
+ * (its `page`; shared/site-pieces.js pieceProblems checks it against this list, which its
+ * callers pass, as shared modules import nothing).
+ */
+export const TESTIMONIAL_GROUPS = [
+  { value: 'clientes', label: 'Clientes' },
+  { value: 'quem-somos', label: 'Quem Somos' },
 ];
+
+/** Which of the shared testimonials a testimonials section shows: a page's list, or all. */
+export const TESTIMONIAL_GROUP_OPTIONS = TESTIMONIAL_GROUPS.map((group) => ({
+  value: group.value,
+  label: `Os da página ${group.label}`,
+})).concat([{ value: 'todos', label: 'Todos' }]);
 
 export const COLUMN_OPTIONS = [
   { value: '', label: 'Largura inteira' },
