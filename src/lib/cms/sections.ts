@@ -73,12 +73,17 @@ export function isFullBleed(section: Pick<Section, 'type'>): boolean {
 }
 
 /**
- * How a section's root names itself for assistive technology: by its heading when the
- * heading carries the section's anchor, else by the title's text (none without a title).
+ * The attributes of a section's root element. With a title (the components show it as a
+ * heading that carries the anchor), its name for assistive technology: the heading, or
+ * the title's text when there is no anchor. Without one, no heading is there to carry the
+ * anchor, nor to name the section: the root takes the anchor, so links to it still land,
+ * and no aria-labelledby points at nothing.
+ * @example sectionRoot({ anchor: 'valores' }, 'Valores') // { 'aria-labelledby': 'valores' }
+ * @example sectionRoot({ anchor: 'nota' }, '') // { id: 'nota' }
  */
-export function sectionLabel(section: { anchor?: string }, title: string) {
-  if (section.anchor) return { 'aria-labelledby': section.anchor };
-  return title ? { 'aria-label': title } : {};
+export function sectionRoot(section: { anchor?: string }, title: string) {
+  if (!title) return section.anchor ? { id: section.anchor } : {};
+  return section.anchor ? { 'aria-labelledby': section.anchor } : { 'aria-label': title };
 }
 
 /** A longtext field's paragraphs: one per line, blank lines dropped. */
