@@ -6,7 +6,7 @@
  * (sectionProblems) decide what is valid; the schema only fills in absent fields.
  */
 import { z } from 'astro/zod';
-import { FIGURE_OPTIONS, SECTION_TYPES, sectionProblems } from '../../../shared/page-sections.js';
+import { FIGURE_OPTIONS, SECTION_TYPES, sectionProblems, typedSectionsOf } from '../../../shared/page-sections.js';
 import { site } from '../../config/site';
 
 export type SectionType = keyof typeof SECTION_TYPES;
@@ -103,31 +103,13 @@ export function figuresOf(keys: readonly string[]): { label: string; value: stri
 }
 
 /**
- * A page's sections as its `content` holds them. A section in the shape the admin wrote
- * before the typed sections, `{ heading, body }`, reads as a text section of that title
- * and body (its id from its position); what is no object is left out.
+ * A page's sections as its `content` holds them (shared/page-sections.js typedSectionsOf):
+ * a section of the shape the admin wrote before the typed sections, `{ heading, body }`,
+ * reads as a text section of that title and body, its id from its position.
  * @example typedSections({ sections: [{ heading: 'Sobre', body: 'Texto.' }] }) // [{ id: 'secao1', type: 'text', title: 'Sobre', body: 'Texto.', style: 'plain' }]
  */
 export function typedSections(content: unknown): Record<string, unknown>[] {
-  const list = content && typeof content === 'object' ? (content as { sections?: unknown }).sections : undefined;
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter(
-      (section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object' && !Array.isArray(section),
-    )
-    .map((section, index) =>
-      section.type === undefined && ('heading' in section || 'body' in section)
-        ? {
-            id: `secao${index + 1}`,
-            type: 'text',
-            title: String(section.heading ?? '')
-              .replace(/\s*[\r\n]+\s*/g, ' ')
-              .trim(),
-            body: String(section.body ?? ''),
-            style: 'plain',
-          }
-        : section,
-    );
+  return typedSectionsOf(content, (position) => `secao${position + 1}`);
 }
 
 /** Whether a page's sections open with its own h1 (a hero or a page header). */
