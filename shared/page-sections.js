@@ -43,12 +43,21 @@ export const CARD_ICON_OPTIONS = [
   { value: 'checkCircle', label: 'Confirmado' },
 ];
 
-/** Which of the shared testimonials a testimonials section shows. */
-export const TESTIMONIAL_GROUP_OPTIONS = [
-  { value: 'clientes', label: 'Os da página Clientes' },
-  { value: 'quem-somos', label: 'Os da página Quem Somos' },
-  { value: 'todos', label: 'Todos' },
+/**
+ * The pages with a list of testimonials of their own: each testimonial belongs to one
+ * (its `page`; shared/site-pieces.js pieceProblems checks it against this list, which its
+ * callers pass, as shared modules import nothing).
+ */
+export const TESTIMONIAL_GROUPS = [
+  { value: 'clientes', label: 'Clientes' },
+  { value: 'quem-somos', label: 'Quem Somos' },
 ];
+
+/** Which of the shared testimonials a testimonials section shows: a page's list, or all. */
+export const TESTIMONIAL_GROUP_OPTIONS = TESTIMONIAL_GROUPS.map((group) => ({
+  value: group.value,
+  label: `Os da página ${group.label}`,
+})).concat([{ value: 'todos', label: 'Todos' }]);
 
 export const COLUMN_OPTIONS = [
   { value: '', label: 'Largura inteira' },
@@ -488,6 +497,58 @@ export function sectionImages(sections) {
     walk(type.fields, section, String(section.id), '', `Seção ${index + 1} (${type.label}): `);
   });
   return found;
+}
+
+/**
+ * Whether a section is in the shape the admin wrote before typed sections: `{ heading, body }`.
+ * @param {unknown} section
+ * @returns {section is { heading?: unknown, body?: unknown }}
+ */
+export function isOldSection(section) {
+  return isPlainObject(section) && section.type === undefined && ('heading' in section || 'body' in section);
+}
+
+/**
+ * A section of the old shape as a `text` section: the heading on one line as its title,
+ * the body as it was.
+ * @example textSectionOf({ heading: 'Missão\nem duas linhas', body: 'Texto.' }, 'abcd1') // { id: 'abcd1', type: 'text', title: 'Missão em duas linhas', body: 'Texto.', style: 'plain' }
+ * @param {{ heading?: unknown, body?: unknown }} section @param {string} id
+ */
+export function textSectionOf(section, id) {
+  /** @param {unknown} value */
+  const text = (value) => (value === undefined || value === null ? '' : String(value));
+  return {
+    id,
+    type: 'text',
+    title: text(section.heading)
+      .replace(/\s*[\r\n]+\s*/g, ' ')
+      .trim(),
+    body: text(section.body),
+    style: 'plain',
+  };
+}
+
+/**
+ * A page's sections as its `content` holds them, in today's shape: an old section
+ * becomes a text section (textSectionOf) whose id is `newId(position)`, what is no object
+ * is left out (the site never showed it), typed sections stay as they are. For the
+ * site's loader (src/lib/cms/sections.ts, which numbers the ids) and the hooks, which give
+ * random ids (pb_hooks/lib/pages/sections.js: the upgrade of the stored pages, an old
+ * version restored).
+ * @example typedSectionsOf({ sections: [{ heading: 'Sobre', body: 'Texto.' }, null] }, (i) => `secao${i + 1}`) // [{ id: 'secao1', type: 'text', title: 'Sobre', body: 'Texto.', style: 'plain' }]
+ * @param {unknown} content @param {(position: number) => string} newId
+ * @returns {Record<string, unknown>[]}
+ */
+export function typedSectionsOf(content, newId) {
+  const list = isPlainObject(content) ? content.sections : undefined;
+  /** @type {Record<string, unknown>[]} */
+  const sections = [];
+  if (!Array.isArray(list)) return sections;
+  for (const section of list) {
+    if (isOldSection(section)) sections.push(textSectionOf(section, newId(sections.length)));
+    else if (isPlainObject(section)) sections.push(section);
+  }
+  return sections;
 }
 
 /**

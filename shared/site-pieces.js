@@ -3,14 +3,10 @@
 // sections): customer testimonials ('Depoimentos') and the frequently asked questions
 // ('Perguntas frequentes'). Their fields and limits are written once here, for the
 // hooks (pb_hooks/lib/pieces/pieces.js refuses a record that breaks them, in pt-BR)
-// and the admin's forms (src/admin/common/PieceFields.tsx, src/admin/i18n/resources.ts). Loaded by the hooks through pb_hooks/lib/common/shared.js:
-// only `export const` / `export function`, no imports.
-
-/** Which page's list a testimonial belongs to. */
-export const TESTIMONIAL_GROUPS = [
-  { value: 'clientes', label: 'Clientes' },
-  { value: 'quem-somos', label: 'Quem Somos' },
-];
+// and the admin's forms (src/admin/common/PieceFields.tsx, src/admin/i18n/resources.ts).
+// Which page's list a testimonial belongs to is the pages' contract
+// (shared/page-sections.js TESTIMONIAL_GROUPS). Loaded by the hooks through
+// pb_hooks/lib/common/shared.js: only `export const` / `export function`, no imports.
 
 /**
  * Each piece's collection and its text fields: pt-BR label, length limits (the
@@ -39,13 +35,17 @@ export const PIECES = {
 export const PIECE_ORDER = { min: 1, max: 999 };
 
 /**
- * What is wrong with a piece's values, by field, in pt-BR; empty when valid.
- * @example pieceProblems('faq_entries', { question: 'Prazo?', answer: '', order: 1 }) // { question: 'Pergunta: no mínimo 10 caracteres.', answer: 'Preencha o campo resposta.' }
+ * What is wrong with a piece's values, by field, in pt-BR; empty when valid. A
+ * testimonial's `group` (the record's `page`) must be one of `groups`: the pages with a
+ * list of their own, shared/page-sections.js TESTIMONIAL_GROUPS (passed in: shared
+ * modules import nothing).
+ * @example pieceProblems('faq_entries', { question: 'Prazo?', answer: '', order: 1 }, []) // { question: 'Pergunta: no mínimo 10 caracteres.', answer: 'Preencha o campo resposta.' }
  * @param {'testimonials' | 'faq_entries'} kind
  * @param {Record<string, unknown>} values
+ * @param {{ value: string }[]} groups
  * @returns {Record<string, string>}
  */
-export function pieceProblems(kind, values) {
+export function pieceProblems(kind, values, groups) {
   /** @type {Record<string, string>} */
   const problems = {};
   /** @type {Record<string, { label: string, min: number, max: number, required: boolean }>} */
@@ -62,8 +62,8 @@ export function pieceProblems(kind, values) {
       problems[name] = `${field.label}: no máximo ${field.max} caracteres (tem ${value.length}).`;
   }
   if (kind === 'testimonials') {
-    const groups = TESTIMONIAL_GROUPS.map((group) => group.value);
-    if (groups.indexOf(String(values.group)) < 0) problems.group = 'Escolha em que página o depoimento aparece.';
+    const pages = groups.map((group) => group.value);
+    if (pages.indexOf(String(values.group)) < 0) problems.group = 'Escolha em que página o depoimento aparece.';
   }
   const order = values.order;
   if (typeof order !== 'number' || Math.floor(order) !== order || order < PIECE_ORDER.min || order > PIECE_ORDER.max)

@@ -13,7 +13,8 @@ import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
 import { articleFields, pageSchema } from './lib/cms/content-rules';
 import { z } from 'astro/zod';
-import { PIECES, TESTIMONIAL_GROUPS } from '../shared/site-pieces.js';
+import { TESTIMONIAL_GROUPS } from '../shared/page-sections.js';
+import { PIECES } from '../shared/site-pieces.js';
 import { MENU_URL_PATTERN } from '../shared/menus.js';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');

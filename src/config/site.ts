@@ -99,8 +99,6 @@ export function siteWith(settings: PublicSettings = {}) {
 
     hours: 'Segunda a sexta, das 9h às 18h',
 
-    storeUrl: 'https://loja.operium.com.br',
-
     social: {
       facebook: settings.social_facebook ?? 'https://www.facebook.com/operium.industrial',
       instagram: settings.social_instagram ?? 'https://www.instagram.com/operium.industrial',

@@ -28,7 +28,8 @@ test.describe('top navigation', () => {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     const store = nav.getByRole('link', { name: /Loja/ });
-    await expect(store).toHaveAttribute('href', site.storeUrl);
+    const storeItem = seedMenus.menus.flatMap((menu) => menu.items).find((item) => item.label === 'Loja')!;
+    await expect(store).toHaveAttribute('href', storeItem.path);
     await expect(store).toHaveAttribute('target', '_blank');
     await expect(store).toHaveAttribute('rel', /noopener/);
   });

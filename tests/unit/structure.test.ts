@@ -52,6 +52,42 @@ describe('the hooks read the built site, not the sources', () => {
   });
 });
 
+describe('modules form no cycle', () => {
+  /** The src/ modules a file imports at run time (type-only imports are erased), as paths from the root. */
+  function runtimeImports(file: string): string[] {
+    const found: string[] = [];
+    for (const [, typeOnly, spec = ''] of read(file).matchAll(/^\s*import\s+(type\s)?[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+      if (typeOnly) continue;
+      const base = path.posix.join(path.posix.dirname(file), spec);
+      const target = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find(
+        (candidate) => existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile(),
+      );
+      if (target) found.push(target);
+    }
+    return found;
+  }
+
+  test('no module of src/ imports, through others, a module that imports it', () => {
+    const files = filesUnder('src', ['.ts', '.tsx', '.mjs', '.astro']);
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const cycles: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      stack.push(file);
+      for (const next of runtimeImports(file)) {
+        if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
+        else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file);
+    expect(files).toContain('src/lib/cms/loaders.ts');
+    expect(cycles).toEqual([]);
+  });
+});
+
 describe('route files are thin', () => {
   const routes = filesUnder('src/pages', ['.astro', '.ts']);
 

@@ -4,7 +4,9 @@
 // the content field. What the API accepts is then what the site renders and the admin's
 // section editor opens.
 
-const { sectionImages, sectionProblems } = require(`${__hooks}/lib/common/shared.js`).sharedModule("page-sections.js");
+const { isOldSection, sectionImages, sectionProblems, textSectionOf, typedSectionsOf } = require(
+  `${__hooks}/lib/common/shared.js`,
+).sharedModule("page-sections.js");
 
 /** How many problems a refusal names; the rest are counted (the editor fixes a few at a time). */
 const SHOWN = 3;
@@ -14,43 +16,30 @@ const NOT_SECTIONS = "Conteúdo: envie um objeto com a lista de seções em “s
 /** The characters the admin's section ids are made of (SECTION_ID_PATTERN). */
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/** Whether a section is in the shape the admin wrote before typed sections: `{ heading, body }`. */
-function isOldSection(section) {
-  return (
-    section !== null &&
-    typeof section === "object" &&
-    !Array.isArray(section) &&
-    section.type === undefined &&
-    ("heading" in section || "body" in section)
-  );
+/** A new section id, as the admin's (SECTION_ID_PATTERN). */
+function newSectionId() {
+  return $security.randomStringWithAlphabet(12, ID_ALPHABET);
 }
 
 /**
- * A content of the old shape as `{ sections }`: each `{ heading, body }` becomes a `text`
- * section (the heading on one line as its title, the body as it was); what was no section
- * (a bare value, null) goes, as the site never showed it, and so do keys beside
- * `sections`. Typed sections stay as they are. For pages stored before typed sections
- * (pb_migrations/1795310900_page_sections_revisions.js) and their revisions, when one is restored.
+ * A section of the old shape, `{ heading, body }`, as a `text` section with a new id
+ * (shared/page-sections.js textSectionOf). For the upgrade's seed of the site's pages
+ * (pb_migrations/1795310800_site_pages.js).
+ * @param {{ heading?: unknown, body?: unknown }} section
+ */
+function textSection(section) {
+  return textSectionOf(section, newSectionId());
+}
+
+/**
+ * A content of the old shape as `{ sections }` (shared/page-sections.js typedSectionsOf,
+ * with new ids); keys beside `sections` go. For pages stored before typed sections
+ * (pb_migrations/1795310900_page_sections_revisions.js) and their revisions, when one is
+ * restored.
  * @param {any} content @returns {{ sections: any[] }}
  */
 function typedContent(content) {
-  const list = content && typeof content === "object" && Array.isArray(content.sections) ? content.sections : [];
-  const text = (value) => (value === undefined || value === null ? "" : String(value));
-  const sections = [];
-  for (const section of list) {
-    if (isOldSection(section)) {
-      sections.push({
-        id: $security.randomStringWithAlphabet(12, ID_ALPHABET),
-        type: "text",
-        title: text(section.heading)
-          .replace(/\s*[\r\n]+\s*/g, " ")
-          .trim(),
-        body: text(section.body),
-        style: "plain",
-      });
-    } else if (section !== null && typeof section === "object" && !Array.isArray(section)) sections.push(section);
-  }
-  return { sections: sections };
+  return { sections: typedSectionsOf(content, newSectionId) };
 }
 
 /** Whether a content holds a section of the old shape. @param {any} content */
@@ -134,4 +123,4 @@ function assertSections(app, record) {
   if (problem) throw require(`${__hooks}/lib/common/errors.js`).fieldError("content", "validation_page_sections", problem);
 }
 
-module.exports = { assertSections, contentProblem, maxContentBytes, typedContent };
+module.exports = { assertSections, contentProblem, maxContentBytes, textSection, typedContent };

@@ -12,7 +12,7 @@ function assertPiece(record) {
   const values = { order: record.get("order") };
   for (const name of Object.keys(PIECES[kind].fields)) values[name] = record.getString(name);
   if (kind === "testimonials") values.group = record.getString("page");
-  const problems = pieceProblems(kind, values);
+  const problems = pieceProblems(kind, values, sharedModule("page-sections.js").TESTIMONIAL_GROUPS);
   const fields = Object.keys(problems);
   if (!fields.length) return;
   const field = fields[0] === "group" ? "page" : fields[0];

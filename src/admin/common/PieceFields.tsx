@@ -5,6 +5,7 @@
  * the form's check with the same rule the server applies (pb_hooks/lib/pieces/pieces.js).
  */
 import { NumberInput, TextInput } from 'react-admin';
+import { TESTIMONIAL_GROUPS } from '../../../shared/page-sections.js';
 import { PIECES, PIECE_ORDER, pieceProblems } from '../../../shared/site-pieces.js';
 
 export type PieceKind = keyof typeof PIECES;
@@ -33,7 +34,7 @@ export function PieceFields({ kind }: { kind: PieceKind }) {
 
 /** The form's errors, in pt-BR: the sentences the server would answer. */
 export function validatePiece(kind: PieceKind, values: Record<string, unknown>): Record<string, string> {
-  const problems = pieceProblems(kind, kind === 'testimonials' ? { ...values, group: values.page } : values);
+  const problems = pieceProblems(kind, kind === 'testimonials' ? { ...values, group: values.page } : values, TESTIMONIAL_GROUPS);
   if (problems.group) {
     problems.page = problems.group;
     delete problems.group;

@@ -3,7 +3,7 @@
  * shows it (the `testimonials` sections choose a page's list) and its place there.
  */
 import { RadioButtonGroupInput, SimpleForm } from 'react-admin';
-import { TESTIMONIAL_GROUPS } from '../../../shared/site-pieces.js';
+import { TESTIMONIAL_GROUPS } from '../../../shared/page-sections.js';
 import { PieceFields, validatePiece } from '../common/PieceFields';
 
 const PAGE_CHOICES = TESTIMONIAL_GROUPS.map((group) => ({ id: group.value, name: group.label }));

@@ -10,7 +10,7 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import { TESTIMONIAL_GROUPS } from '../../../shared/site-pieces.js';
+import { TESTIMONIAL_GROUPS } from '../../../shared/page-sections.js';
 import { listLoadErrorProps } from '../common/ListLoadError';
 import { usePhone } from '../common/usePhone';
 

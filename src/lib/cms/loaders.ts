@@ -10,7 +10,7 @@ import { cmsClient, publicFilesUrl, readCms } from './client';
 import { mediaImagesReader, type MediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
-import { fetchPieces, type CmsPieces } from './pieces';
+import { fetchPieces, type CmsPieces } from './piece-records';
 import { sectionImageMap, sectionMarkdown, type SectionImages } from './section-fields';
 import { typedSections } from './sections';
 import seed from '../../../shared/site-pages.json';
@@ -44,7 +44,7 @@ export interface CmsContent {
   /** Every public post's id and last save; the blog's loader reads whole only those that changed. */
   postVersions: PostVersion[];
   comments: CommentRecord[];
-  /** The menus, the testimonials and the FAQ entries (src/lib/cms/pieces.ts). */
+  /** The menus, the testimonials and the FAQ entries (src/lib/cms/piece-records.ts). */
   pieces: CmsPieces;
 }
 

@@ -9,71 +9,9 @@ import type { Loader } from 'astro/loaders';
 import seedMenus from '../../../shared/site-menus.json';
 import seedTestimonials from '../../../shared/site-testimonials.json';
 import seedFaq from '../../../shared/site-faq.json';
-import { cmsClient, readCms } from './client';
 import { cmsLoader, type SourceEntry } from './loaders';
-import { menuLinks, type MenuItemRecord, type MenuKey } from '../site/menus';
-
-interface MenuRecord {
-  id: string;
-  key: MenuKey;
-  title: string;
-  items: unknown;
-}
-
-interface TestimonialRecord {
-  id: string;
-  name: string;
-  company: string;
-  role: string;
-  quote: string;
-  page: string;
-  order: number;
-}
-
-interface FaqRecord {
-  id: string;
-  question: string;
-  answer: string;
-  order: number;
-}
-
-/** A published page as a menu's link needs it (pb_hooks/lib/menus/menus.js keeps menus pointing at pages). */
-interface LinkedPageRecord {
-  id: string;
-  slug: string;
-  is_homepage: boolean;
-}
-
-export interface CmsPieces {
-  menus: MenuRecord[];
-  /** The published pages' ids and addresses, for the menus' page links. */
-  pages: LinkedPageRecord[];
-  testimonials: TestimonialRecord[];
-  faq: FaqRecord[];
-}
-
-/** The menus, testimonials and FAQ entries, and what the menus link to. */
-export async function fetchPieces(url: string): Promise<CmsPieces> {
-  const pb = cmsClient(url);
-  return {
-    menus: await readCms(pb, 'os menus', () =>
-      pb.collection('menus').getFullList<MenuRecord>({ batch: 10, fields: 'id,key,title,items' }),
-    ),
-    pages: await readCms(pb, 'as páginas dos menus', () =>
-      pb.collection('pages').getFullList<LinkedPageRecord>({
-        batch: 500,
-        filter: pb.filter('status = {:status}', { status: 'published' }),
-        fields: 'id,slug,is_homepage',
-      }),
-    ),
-    testimonials: await readCms(pb, 'os depoimentos', () =>
-      pb.collection('testimonials').getFullList<TestimonialRecord>({ batch: 200, sort: 'order' }),
-    ),
-    faq: await readCms(pb, 'as perguntas frequentes', () =>
-      pb.collection('faq_entries').getFullList<FaqRecord>({ batch: 200, sort: 'order' }),
-    ),
-  };
-}
+import type { FaqRecord, TestimonialRecord } from './piece-records';
+import { menuLinks, type MenuItemRecord } from '../site/menus';
 
 /** A menu item as stored, with every key (a hand-made record may miss some). */
 function itemOf(item: unknown): MenuItemRecord {

@@ -6,7 +6,7 @@
  * (sectionProblems) decide what is valid; the schema only fills in absent fields.
  */
 import { z } from 'astro/zod';
-import { FIGURE_OPTIONS, SECTION_TYPES, sectionProblems } from '../../../shared/page-sections.js';
+import { FIGURE_OPTIONS, SECTION_TYPES, sectionProblems, typedSectionsOf } from '../../../shared/page-sections.js';
 import { site } from '../../config/site';
 
 export type SectionType = keyof typeof SECTION_TYPES;
@@ -73,12 +73,17 @@ export function isFullBleed(section: Pick<Section, 'type'>): boolean {
 }
 
 /**
- * How a section's root names itself for assistive technology: by its heading when the
- * heading carries the section's anchor, else by the title's text (none without a title).
+ * The attributes of a section's root element. With a title (the components show it as a
+ * heading that carries the anchor), its name for assistive technology: the heading, or
+ * the title's text when there is no anchor. Without one, no heading is there to carry the
+ * anchor, nor to name the section: the root takes the anchor, so links to it still land,
+ * and no aria-labelledby points at nothing.
+ * @example sectionRoot({ anchor: 'valores' }, 'Valores') // { 'aria-labelledby': 'valores' }
+ * @example sectionRoot({ anchor: 'nota' }, '') // { id: 'nota' }
  */
-export function sectionLabel(section: { anchor?: string }, title: string) {
-  if (section.anchor) return { 'aria-labelledby': section.anchor };
-  return title ? { 'aria-label': title } : {};
+export function sectionRoot(section: { anchor?: string }, title: string) {
+  if (!title) return section.anchor ? { id: section.anchor } : {};
+  return section.anchor ? { 'aria-labelledby': section.anchor } : { 'aria-label': title };
 }
 
 /** A longtext field's paragraphs: one per line, blank lines dropped. */
@@ -98,31 +103,13 @@ export function figuresOf(keys: readonly string[]): { label: string; value: stri
 }
 
 /**
- * A page's sections as its `content` holds them. A section in the shape the admin wrote
- * before the typed sections, `{ heading, body }`, reads as a text section of that title
- * and body (its id from its position); what is no object is left out.
+ * A page's sections as its `content` holds them (shared/page-sections.js typedSectionsOf):
+ * a section of the shape the admin wrote before the typed sections, `{ heading, body }`,
+ * reads as a text section of that title and body, its id from its position.
  * @example typedSections({ sections: [{ heading: 'Sobre', body: 'Texto.' }] }) // [{ id: 'secao1', type: 'text', title: 'Sobre', body: 'Texto.', style: 'plain' }]
  */
 export function typedSections(content: unknown): Record<string, unknown>[] {
-  const list = content && typeof content === 'object' ? (content as { sections?: unknown }).sections : undefined;
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter(
-      (section): section is Record<string, unknown> => Boolean(section) && typeof section === 'object' && !Array.isArray(section),
-    )
-    .map((section, index) =>
-      section.type === undefined && ('heading' in section || 'body' in section)
-        ? {
-            id: `secao${index + 1}`,
-            type: 'text',
-            title: String(section.heading ?? '')
-              .replace(/\s*[\r\n]+\s*/g, ' ')
-              .trim(),
-            body: String(section.body ?? ''),
-            style: 'plain',
-          }
-        : section,
-    );
+  return typedSectionsOf(content, (position) => `secao${position + 1}`);
 }
 
 /** Whether a page's sections open with its own h1 (a hero or a page header). */
