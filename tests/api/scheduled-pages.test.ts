@@ -9,16 +9,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import rules from '../../shared/content-rules.json';
 import { caseVariants, respelled } from '../helpers/key-spellings';
-import { startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
-
-let s: StaffServer;
-
-beforeAll(async () => {
-  s = await startStaffServer({ unthrottledLoopback: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+import { fieldRefusal, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let serial = 0;
 const pbDate = (date: Date) => date.toISOString().replace('T', ' ');
@@ -30,17 +21,17 @@ function pageBody(extra: Record<string, unknown> = {}) {
   return { name: `Página ${slug}`, slug, content: SECTIONS, ...extra };
 }
 
+let s: StaffServer;
+
+beforeAll(async () => {
+  s = await startStaffServer({ unthrottledLoopback: true });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
 /** The pt-BR message a refused save gives on `published_at`. */
-async function scheduleRefusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    const { status, response } = error as { status: number; response: { data?: { published_at?: { message?: string } } } };
-    expect(status).toBe(400);
-    return String(response.data?.published_at?.message);
-  }
-  throw new Error('the save was accepted');
-}
+const scheduleRefusal = (call: Promise<unknown>) => fieldRefusal(call, 'published_at');
 
 describe('who gives a page each status', () => {
   const statuses = [
@@ -133,9 +124,10 @@ describe('a scheduled page needs a future time', () => {
     const pages = s.editor.client.collection('pages');
     const page = await pages.create(pageBody({ status: 'scheduled', published_at: inAnHour() }));
     await pages.update(page.id, { name: 'Nome trocado' });
-    const [first] = await s.editor.client
-      .collection('revisions')
-      .getFullList({ filter: s.editor.client.filter('collection = "pages" && record = {:id}', { id: page.id }), sort: 'created' });
+    const [first] = await s.editor.client.collection('revisions').getFullList({
+      filter: s.editor.client.filter('collection = "pages" && record = {:id}', { id: page.id }),
+      sort: 'created',
+    });
     expect(first!.data).toMatchObject({ status: 'scheduled', published_at: page.published_at });
     const current = await pages.getOne(page.id);
     const restored = await pages.update(page.id, {
@@ -173,9 +165,10 @@ describe('the minute job publishes a due page', () => {
     const update = (await auditRows(s.admin.client, due.id)).find((row) => row.action === 'UPDATE');
     expect(update).toMatchObject({ table_name: 'pages', user: '', actor: 'sistema' });
     expect(update!.new_values).toMatchObject({ status: 'published' });
-    const revisions = await s.editor.client
-      .collection('revisions')
-      .getFullList({ filter: s.editor.client.filter('collection = "pages" && record = {:id}', { id: due.id }), sort: '-created' });
+    const revisions = await s.editor.client.collection('revisions').getFullList({
+      filter: s.editor.client.filter('collection = "pages" && record = {:id}', { id: due.id }),
+      sort: '-created',
+    });
     expect(revisions[0]).toMatchObject({ summary: 'status: Publicada' });
   });
 });

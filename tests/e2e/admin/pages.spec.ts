@@ -17,7 +17,8 @@ import { wcagViolations } from '../axe';
 import { png } from '../../helpers/images';
 import { addSection, openEveryFieldKind, sectionCards } from '../../helpers/page-sections';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
-import { formatDateTime, formatDateTimeInput } from '../../../src/lib/format';
+import { formatDateTime } from '../../../src/lib/format';
+import { scheduleInForm } from '../../helpers/schedule';
 
 const FIRST_SCREEN = { timeout: 15_000 };
 const unique = () => randomBytes(3).toString('hex');
@@ -46,7 +47,7 @@ test('an editor creates a page: slug from the name, meta description counter n/1
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
   // Saving stays on the page's screen; the list is one click away.
-  await page.getByRole('menuitem', { name: 'Páginas' }).click();
+  await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
   await expect(row.getByText(slug, { exact: true })).toBeVisible();
@@ -312,7 +313,7 @@ test('an editor renames a page and edits its SEO fields and status', async ({ pa
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Páginas' }).click();
+  await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('Publicada', { exact: true })).toBeVisible();
   const client = await superuser();
   expect(await client.collection('pages').getOne(created.id)).toMatchObject({
@@ -352,18 +353,7 @@ test.describe('in a browser outside Brasília', () => {
     await openAdminAs(page, editor, `/admin/pages/${created.id}`);
 
     await expect(field(page, 'Nome')).toHaveValue(created.name, FIRST_SCREEN);
-    await expect(page.getByLabel('Publicar em')).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Agendada', exact: true }).click();
-    await expect(page.getByText('Data e hora (horário de Brasília) em que a página será publicada.')).toBeVisible();
-    await page.getByLabel('Publicar em').fill('2020-01-01T10:00');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('A publicação agendada precisa ser em uma data e hora futuras.')).toBeVisible();
-
-    const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
-    when.setSeconds(0, 0);
-    await page.getByLabel('Publicar em').fill(formatDateTimeInput(when));
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    const when = await scheduleInForm(page, 'Agendada', 'Data e hora (horário de Brasília) em que a página será publicada.');
     await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
     const row = page.getByRole('row', { name: new RegExp(tag) });
