@@ -6,8 +6,9 @@
 // rules checked when a record is to be shown (pb_hooks/lib/content/content-rules.js), a save
 // based on a stale copy refused and a restored version named (lib/revisions/revisions.js), the author
 // defaulting to whoever creates the post, the first publication time stamped once and
-// kept (lib/posts/posts.js), line endings normalized (lib/common/line-endings.js), and the job that
-// publishes scheduled posts whose time has come.
+// kept (lib/posts/posts.js), line endings normalized (lib/common/line-endings.js), a page's
+// schedule checked, and the job that publishes scheduled posts and pages whose time has
+// come (lib/content/workflow.js).
 
 onRecordCreateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/common/slug.js`);
@@ -47,6 +48,7 @@ onRecordCreateRequest((e) => {
   const content = e.record.getString("content").trim();
   if (content === "" || content === "null") e.record.set("content", { sections: [] });
   if (!e.record.get("status")) e.record.set("status", "draft");
+  require(`${__hooks}/lib/content/workflow.js`).assertSchedule(e.record);
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, null);
   require(`${__hooks}/lib/pages/sections.js`).assertSections(e.app, e.record);
   require(`${__hooks}/lib/content/content-rules.js`).assertPublishable("pages", e.record);
@@ -56,6 +58,7 @@ onRecordCreateRequest((e) => {
 onRecordUpdateRequest((e) => {
   const { slugify, uniqueSlug } = require(`${__hooks}/lib/common/slug.js`);
   if (!e.record.get("slug")) e.record.set("slug", uniqueSlug(e.app, "pages", slugify(e.record.get("name")), e.record.id));
+  require(`${__hooks}/lib/content/workflow.js`).assertSchedule(e.record);
   require(`${__hooks}/lib/pages/pages.js`).assertAddress(e.app, e.record, e.record.original());
   // First: a restore it marks may bring a version's old sections, which the check converts.
   require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
@@ -64,22 +67,25 @@ onRecordUpdateRequest((e) => {
   e.next();
 }, "pages");
 
-// Any path: the sections' text with "\n" line endings (`content` is JSON), and the
-// old addresses of a renamed page kept for their redirects (lib/pages/pages.js).
+// Any path: the sections' text with "\n" line endings (`content` is JSON), the
+// old addresses of a renamed page kept for their redirects (lib/pages/pages.js), and
+// the review note dropped once the page is public (lib/content/workflow.js).
 onRecordCreate((e) => {
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(e.record, "content");
   require(`${__hooks}/lib/pages/pages.js`).keepOldSlugs(e.record);
+  require(`${__hooks}/lib/content/workflow.js`).dropReviewNote(e.record);
   e.next();
 }, "pages");
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/common/line-endings.js`).normalizeJsonField(e.record, "content");
   require(`${__hooks}/lib/pages/pages.js`).keepOldSlugs(e.record);
+  require(`${__hooks}/lib/content/workflow.js`).dropReviewNote(e.record);
   e.next();
 }, "pages");
 
-// Every minute: publish the scheduled posts whose publication time has passed.
-cronAdd("publish_scheduled_posts", "* * * * *", () => {
-  require(`${__hooks}/lib/posts/scheduled.js`).publishDuePosts($app);
+// Every minute: publish the scheduled posts and pages whose publication time has passed.
+cronAdd("publish_scheduled", "* * * * *", () => {
+  require(`${__hooks}/lib/content/workflow.js`).publishDue($app);
 });
 
 // Operators (superusers) can run the job at once instead of waiting for the minute.
@@ -87,7 +93,7 @@ routerAdd(
   "POST",
   "/api/site/jobs/publish-scheduled",
   (e) => {
-    const published = require(`${__hooks}/lib/posts/scheduled.js`).publishDuePosts(e.app);
+    const published = require(`${__hooks}/lib/content/workflow.js`).publishDue(e.app);
     return e.json(200, { published: published });
   },
   $apis.requireSuperuserAuth(),

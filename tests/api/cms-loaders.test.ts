@@ -60,6 +60,16 @@ beforeAll(async () => {
     content: { sections: [{ id: 'comofunciona', type: 'text', title: 'Como funciona', body: 'Texto', style: 'plain' }] },
   });
   await pages.create({ name: 'Rascunho', slug: 'rascunho', status: 'draft', content: { sections: [] } });
+  // In review or scheduled, a page is not on the site yet (the minute's job publishes a scheduled one).
+  const section = { id: 'aguardando', type: 'text', title: 'Aguardando', body: 'Texto', style: 'plain' };
+  await pages.create({ name: 'Em revisão', slug: 'em-revisao', status: 'review', content: { sections: [section] } });
+  await pages.create({
+    name: 'Agendada',
+    slug: 'agendada',
+    status: 'scheduled',
+    published_at: new Date(Date.now() + 3_600_000).toISOString(),
+    content: { sections: [section] },
+  });
 });
 afterAll(async () => {
   await s?.stop();
@@ -81,7 +91,7 @@ describe('CMS collections', () => {
     expect(merged.phones.support).toEqual(site.phones.support);
   });
 
-  test('pages: the published ones, with their sections and nothing else of the content', async () => {
+  test('pages: the published ones (no draft, none in review or scheduled), with their sections and nothing else of the content', async () => {
     const store = new MutableDataStore();
     await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
     expect(store.keys('cmsPages').sort()).toEqual([...SEEDED, 'parceiros'].sort());

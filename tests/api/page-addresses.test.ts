@@ -11,7 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { caseVariants } from '../helpers/key-spellings';
 import { superuserToken, upgradedServer } from '../helpers/server';
-import { newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
+import { fieldRefusal, newClient, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
 
 let s: StaffServer;
 
@@ -36,16 +36,7 @@ async function published(slug = slugOf('sobre')): Promise<RecordModel> {
 }
 
 /** The pt-BR message a refused save gives on the slug field. */
-async function slugRefusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    const { status, response } = error as { status: number; response: { data?: { slug?: { message?: string } } } };
-    expect(status).toBe(400);
-    return String(response.data?.slug?.message);
-  }
-  throw new Error('the save was accepted');
-}
+const slugRefusal = (call: Promise<unknown>) => fieldRefusal(call, 'slug');
 
 describe('renaming a page', () => {
   test('an editor changes name and slug; the published page keeps its old slug, once', async () => {

@@ -118,6 +118,18 @@ export async function statusOf(call: Promise<unknown>): Promise<number> {
   }
 }
 
+/** The pt-BR message a save refused with a 400 gives on `field`; throws when the save passed or failed otherwise. */
+export async function fieldRefusal(call: Promise<unknown>, field: string): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const { status, response } = error as { status?: number; response?: { data?: Record<string, { message?: string }> } };
+    if (status !== 400) throw error;
+    return String(response?.data?.[field]?.message);
+  }
+  throw new Error('the save was accepted');
+}
+
 // Browser tests, on the shared e2e server.
 
 export interface StaffAccount {

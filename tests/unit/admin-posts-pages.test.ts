@@ -14,7 +14,7 @@ import {
   toPostBody,
   validateSlug,
 } from '../../src/admin/posts/postRules';
-import { metaDescriptionCount, publishError, toPageBody } from '../../src/admin/pages/pageRules';
+import { PAGE_STATUS_CHOICES, metaDescriptionCount, publishError, toPageBody } from '../../src/admin/pages/pageRules';
 
 const actor = (role: string): Actor => ({ id: `${role}-1`, role, isActive: true });
 const NOW = new Date('2030-05-10T12:00:00Z');
@@ -37,7 +37,9 @@ describe('post status choices', () => {
 });
 
 describe('scheduling', () => {
-  test('a scheduled post needs a date-time, in the future', () => {
+  test("a scheduled post or page needs a date-time, in the future, with the server's messages", () => {
+    expect(SCHEDULE_REQUIRED).toBe('Informe a data e a hora da publicação agendada.');
+    expect(SCHEDULE_IN_PAST).toBe('A publicação agendada precisa ser em uma data e hora futuras.');
     expect(scheduleError('scheduled', '', NOW)).toBe(SCHEDULE_REQUIRED);
     expect(scheduleError('scheduled', 'não é data', NOW)).toBe(SCHEDULE_REQUIRED);
     expect(scheduleError('scheduled', '2030-05-10 11:59:00.000Z', NOW)).toBe(SCHEDULE_IN_PAST);
@@ -186,6 +188,7 @@ describe('pages', () => {
       title: 'T',
       meta_description: 'D',
       status: 'published',
+      review_note: '',
       // The typed sections go as the form holds them, in order (the server checks them).
       content: { sections },
     });
@@ -197,9 +200,33 @@ describe('pages', () => {
       title: '',
       meta_description: '',
       status: 'draft',
+      review_note: '',
       content: { sections: [] },
       updated: 'u',
     });
+  });
+
+  test("the statuses are the posts' four, in the feminine of página", () => {
+    expect(PAGE_STATUS_CHOICES).toEqual([
+      { id: 'draft', name: 'Rascunho' },
+      { id: 'review', name: 'Em revisão' },
+      { id: 'published', name: 'Publicada' },
+      { id: 'scheduled', name: 'Agendada' },
+    ]);
+  });
+
+  test('a page in review sends its note; a scheduled one its time and no note', () => {
+    const page = { name: 'Parceiros', slug: 'parceiros', content: { sections: [] } };
+    expect(toPageBody({ ...page, status: 'review', review_note: ' Confira os preços. ' })).toMatchObject({
+      status: 'review',
+      review_note: 'Confira os preços.',
+    });
+    expect(toPageBody({ ...page, status: 'review' })).not.toHaveProperty('published_at');
+    // The form's date-time is Brasília time: 10:05 there is 13:05 UTC.
+    const scheduled = toPageBody({ ...page, status: 'scheduled', published_at: '2030-01-02T10:05', review_note: 'x' });
+    expect(scheduled).toMatchObject({ status: 'scheduled', published_at: '2030-01-02T13:05:00.000Z', review_note: '' });
+    expect(toPageBody({ ...page, status: 'published', review_note: 'x' })).toMatchObject({ review_note: '' });
+    expect(toPageBody({ ...page, status: 'published' })).not.toHaveProperty('published_at');
   });
 
   test('publishing a page of its own with no section is refused in pt-BR; a draft, the home page or a built-in route may be empty', () => {
@@ -207,7 +234,11 @@ describe('pages', () => {
     expect(publishError({ ...empty, slug: 'parceiros', status: 'published' })).toBe(
       'Adicione conteúdo à página antes de publicá-la.',
     );
+    expect(publishError({ ...empty, slug: 'parceiros', status: 'scheduled' })).toBe(
+      'Adicione conteúdo à página antes de publicá-la.',
+    );
     expect(publishError({ ...empty, slug: 'parceiros', status: 'draft' })).toBeNull();
+    expect(publishError({ ...empty, slug: 'parceiros', status: 'review' })).toBeNull();
     expect(publishError({ ...empty, slug: 'parceiros', status: 'published', is_homepage: true })).toBeNull();
     expect(publishError({ ...empty, slug: 'produtos', status: 'published' })).toBeNull();
     expect(

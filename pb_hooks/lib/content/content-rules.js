@@ -102,7 +102,7 @@ function fieldsOf(record, names) {
 
 /**
  * Throws a 400 naming every field the site's build would refuse, when the record is to
- * be shown; a draft page's texts are held to their lengths too (the same as the
+ * be shown (now or at its scheduled time); a draft page's texts are held to their lengths too (the same as the
  * collection's, which PocketBase would refuse in English).
  */
 function assertPublishable(collection, record) {
@@ -116,8 +116,10 @@ function assertPublishable(collection, record) {
     page.is_homepage = record.getBool("is_homepage");
     page.content = require(`${__hooks}/lib/common/json-values.js`).jsonField(record, "content");
     problems = pageProblems(page);
-    if (record.getString("status") !== "published") {
-      // A draft may be unfinished; its address is lib/pages/pages.js's to check.
+    const status = record.getString("status");
+    // A scheduled page is published by the minute's job as it is: held to the same rules.
+    if (status !== "published" && status !== "scheduled") {
+      // A draft (or a page in review) may be unfinished; its address is lib/pages/pages.js's to check.
       delete problems.slug;
       delete problems.content;
     }

@@ -45,11 +45,8 @@ function prepareRequest(e) {
 function beforeSave(app, record) {
   require(`${__hooks}/lib/common/line-endings.js`).normalizeFields(record, TEXTS);
   stampPublication(record);
-  // The editor's note is for the author while the post is unpublished; a public post never carries it.
-  const status = record.get("status");
-  if ((status === "published" || status === "scheduled") && record.getString("review_note") !== "") {
-    record.set("review_note", "");
-  }
+  // The editor's note is for the author while the post is unpublished.
+  require(`${__hooks}/lib/content/workflow.js`).dropReviewNote(record);
   const authorId = record.get("author");
   const changed = record.isNew() || record.original().get("author") !== authorId || !record.get("author_name");
   if (authorId && changed) {

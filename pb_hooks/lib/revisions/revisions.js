@@ -34,6 +34,8 @@ const FIELDS = {
     ["content", "conteúdo"],
     ["is_homepage", "página inicial"],
     ["status", "status"],
+    ["published_at", "data de publicação"],
+    ["review_note", "nota de revisão"],
   ],
 };
 
@@ -46,11 +48,10 @@ const EVENTS = {
 /** How a superuser is named in a history authors read (the audit log, for admins only, keeps the e-mail). */
 const SUPERUSER_NAME = "Administrador do sistema";
 
+/** The statuses as the admin names them: a post is 'Publicado', a página 'Publicada'. */
 const STATUS_LABELS = {
-  draft: "Rascunho",
-  review: "Em revisão",
-  published: "Publicado",
-  scheduled: "Agendado",
+  posts: { draft: "Rascunho", review: "Em revisão", published: "Publicado", scheduled: "Agendado" },
+  pages: { draft: "Rascunho", review: "Em revisão", published: "Publicada", scheduled: "Agendada" },
 };
 
 /** The record's custom (never stored) value naming the revision a save restores. */
@@ -94,7 +95,7 @@ function changedLabels(collection, before, after) {
   const labels = [];
   for (const [name, label] of FIELDS[collection]) {
     if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
-    labels.push(name === "status" ? `status: ${STATUS_LABELS[after.status] || after.status}` : label);
+    labels.push(name === "status" ? `status: ${STATUS_LABELS[collection][after.status] || after.status}` : label);
   }
   return labels;
 }

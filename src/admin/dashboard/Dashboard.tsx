@@ -35,7 +35,7 @@ import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
 import type { QueueCount } from '../common/useQueueCount';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { REVIEW_QUEUE_PATH, useReviewQueue } from '../posts/reviewQueue';
+import { reviewQueuePath, useReviewQueue } from '../common/reviewQueue';
 import { ValidationReport, useValidationChecks } from './ValidationReport';
 import { VisitorsCard } from '../analytics/VisitorsCard';
 import type { CheckResult, CheckStatus } from './validationChecks';
@@ -201,10 +201,10 @@ function MailOffWarning() {
   );
 }
 
-/** How many wait in a queue, in words: 'Nenhum …', '1 …', 'N …', 'Mais de N …'. */
-function queueText(queue: QueueCount, one: string, many: string, verbOne: string, verbMany: string) {
+/** How many wait in a queue, in words: 'Nenhum …' ('Nenhuma página …'), '1 …', 'N …', 'Mais de N …'. */
+function queueText(queue: QueueCount, one: string, many: string, verbOne: string, verbMany: string, none = 'Nenhum') {
   if (queue.beyond) return `Mais de ${formatNumber(queue.count - 1)} ${many} ${verbMany}.`;
-  if (queue.count === 0) return `Nenhum ${one} ${verbOne}.`;
+  if (queue.count === 0) return `${none} ${one} ${verbOne}.`;
   if (queue.count === 1) return `1 ${one} ${verbOne}.`;
   return `${formatNumber(queue.count)} ${many} ${verbMany}.`;
 }
@@ -226,10 +226,11 @@ function QueueCard(props: { id: string; title: string; text: string; to: string;
   );
 }
 
-/** Comments waiting for moderation and posts waiting for review, for those who handle them. */
+/** Comments waiting for moderation, posts and pages waiting for review, for those who handle them. */
 function Queues() {
   const pending = usePendingComments();
-  const review = useReviewQueue();
+  const review = useReviewQueue('posts');
+  const pagesReview = useReviewQueue('pages');
   return (
     <>
       {review ? (
@@ -237,8 +238,18 @@ function Queues() {
           id="review"
           title="Para revisar"
           text={queueText(review, 'post', 'posts', 'aguarda revisão', 'aguardam revisão')}
-          to={REVIEW_QUEUE_PATH}
+          to={reviewQueuePath('posts')}
           action="Revisar posts"
+          icon={<RateReviewIcon />}
+        />
+      ) : null}
+      {pagesReview ? (
+        <QueueCard
+          id="review-pages"
+          title="Páginas para revisar"
+          text={queueText(pagesReview, 'página', 'páginas', 'aguarda revisão', 'aguardam revisão', 'Nenhuma')}
+          to={reviewQueuePath('pages')}
+          action="Revisar páginas"
           icon={<RateReviewIcon />}
         />
       ) : null}

@@ -1,7 +1,8 @@
 /**
  * The panel's own texts that belong to no resource field (react-admin's demo keeps
  * these under its app's namespace): the menu's screens that are not resources and
- * the headers of list columns bound to no `source`, and the sign-in screens' fields
+ * the headers of list columns bound to no `source`, the date-time of a scheduled post or
+ * page (its `published_at`, named for what it does), and the sign-in screens' fields
  * (react-admin's `ra.auth.email` and `ra.auth.password` serve as they are).
  */
 export const panelMessages = {
@@ -10,6 +11,7 @@ export const panelMessages = {
     account: 'Menu da conta',
     analytics: 'Analytics',
     review: 'Para revisar',
+    review_pages: 'Páginas para revisar',
     backups: 'Backups',
     privacy: 'Privacidade',
     settings: 'Configurações',
@@ -24,5 +26,9 @@ export const panelMessages = {
   list: {
     actions: 'Ações',
     details: 'Detalhes',
+  },
+  fields: {
+    /** A scheduled post's or page's `published_at`, in the form and the pages' list. */
+    scheduled_for: 'Publicar em',
   },
 };

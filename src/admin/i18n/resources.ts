@@ -51,8 +51,6 @@ export const resourceMessages = {
       author: 'Autor',
       author_name: 'Autor',
       published_at: 'Publicação',
-      /** The form's date-time for a scheduled post (its `published_at`). */
-      scheduled_for: 'Publicar em',
       created: 'Criado em',
       updated: 'Atualizado em',
     },
@@ -81,6 +79,8 @@ export const resourceMessages = {
       title: 'Título SEO',
       meta_description: 'Meta descrição',
       status: 'Status',
+      published_at: 'Publicação',
+      review_note: 'Nota para a revisão',
       is_homepage: 'Página inicial',
       created: 'Criada em',
       updated: 'Atualizada em',

@@ -4,7 +4,8 @@
  * not resources. Each entry shows only to the roles that may open it (src/admin/access.ts,
  * from src/lib/permissions.ts), decided at once from the loaded permissions so the
  * menu never fills in entry by entry. 'Comentários' carries the number waiting for
- * moderation; 'Para revisar', after the posts, those an author sent for review.
+ * moderation; 'Para revisar', after the posts, those an author sent for review, and
+ * 'Páginas para revisar', after the pages, those an editor handed to another.
  */
 import Badge from '@mui/material/Badge';
 import BackupIcon from '@mui/icons-material/Backup';
@@ -17,7 +18,7 @@ import { Menu, useBasename, useCreatePath, useGetResourceLabel, useResourceDefin
 import { canAccessArea, type Area } from '../access';
 import { useActor } from '../common/useActor';
 import { usePendingComments } from '../comments/usePendingComments';
-import { REVIEW_QUEUE_PATH, useReviewQueue } from '../posts/reviewQueue';
+import { reviewQueuePath, useReviewQueue, type ReviewedResource } from '../common/reviewQueue';
 import type { QueueCount } from '../common/useQueueCount';
 
 /** An icon with its queue's count, when there is one. */
@@ -29,6 +30,9 @@ function counted(icon: typeof BackupIcon, queue: QueueCount | null) {
     </Badge>
   );
 }
+
+/** The review queue after each reviewed resource (admin.menu in src/admin/i18n/panel.ts). */
+const REVIEW_LABELS: Record<ReviewedResource, string> = { posts: 'admin.menu.review', pages: 'admin.menu.review_pages' };
 
 /** Custom routes (App.tsx) shown after the resources. */
 const SCREENS: { area: Area; to: string; label: string; icon: typeof BackupIcon }[] = [
@@ -45,7 +49,7 @@ export function AdminMenu() {
   const createPath = useCreatePath();
   const basename = useBasename();
   const pending = usePendingComments();
-  const review = useReviewQueue();
+  const reviews: Record<ReviewedResource, QueueCount | null> = { posts: useReviewQueue('posts'), pages: useReviewQueue('pages') };
   const iconOf = (name: string, icon: typeof BackupIcon | undefined) =>
     icon ? counted(icon, name === 'comments' ? pending : null) : undefined;
   return (
@@ -60,13 +64,13 @@ export function AdminMenu() {
             primaryText={resourceLabel(name, 2)}
             leftIcon={iconOf(name, icon)}
           />,
-          ...(name === 'posts' && review
+          ...((name === 'posts' || name === 'pages') && reviews[name]
             ? [
                 <Menu.Item
-                  key="review"
-                  to={`${basename}${REVIEW_QUEUE_PATH}`}
-                  primaryText="admin.menu.review"
-                  leftIcon={counted(RateReviewIcon, review)}
+                  key={`review-${name}`}
+                  to={`${basename}${reviewQueuePath(name)}`}
+                  primaryText={REVIEW_LABELS[name]}
+                  leftIcon={counted(RateReviewIcon, reviews[name])}
                 />,
               ]
             : []),

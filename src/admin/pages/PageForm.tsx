@@ -1,7 +1,9 @@
 /**
  * The page form shared by create and edit: name, slug (follows the name until edited;
  * on a published page a new slug keeps the old address as a redirect), the SEO title
- * and meta description, its typed sections (src/admin/pages/sections/) and status.
+ * and meta description, its typed sections (src/admin/pages/sections/) and status: as a
+ * post's, 'Agendada' asks for a future date-time (published then by the server's minute
+ * job) and 'Em revisão' carries a note for the editor or admin who checks the page.
  * 'Pré-visualizar' shows the page as the site will (PagePreview.tsx) beside the form on
  * a wide screen, in a dialog on a narrower one, following the typing; a click on a
  * section there opens its card. An edit keeps unsaved changes in this browser
@@ -15,6 +17,7 @@ import type { Theme } from '@mui/material/styles';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   DeleteButton,
   SaveButton,
@@ -30,6 +33,7 @@ import {
 import { slugify } from '../../../shared/slug.js';
 import { pagePath } from '../common/SiteLink';
 import { LiveSiteLink, PublicationStatus } from '../common/PublicationStatus';
+import { ScheduleInput } from '../posts/ScheduleInput';
 import { SlugInput } from '../posts/SlugInput';
 import { LocalCopyGuard } from '../revisions/LocalCopyGuard';
 import { MetaDescriptionInput } from './MetaDescriptionInput';
@@ -48,6 +52,22 @@ function PageSummary() {
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-page-summary>
       No site: {path} · <LiveSiteLink path={path} title={String(record.name)} />
     </Typography>
+  );
+}
+
+/** 'Em revisão': the note for the editor or admin who checks the page before it goes public. */
+function ReviewNoteInput() {
+  const status = useWatch({ name: 'status' });
+  if (status !== 'review') return null;
+  return (
+    <TextInput
+      source="review_note"
+      multiline
+      minRows={2}
+      validate={maxLength(2000)}
+      fullWidth
+      helperText="O que quem revisar deve conferir. A nota some quando a página é publicada ou agendada."
+    />
   );
 }
 
@@ -130,11 +150,16 @@ export function PageForm({ isNew }: { isNew: boolean }) {
             />
             <MetaDescriptionInput />
             <SectionsInput />
-            <SelectInput
-              source="status"
-              choices={PAGE_STATUS_CHOICES}
-              validate={[required(), (_value: unknown, values: PageFormValues) => publishError(values) ?? undefined]}
-            />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+              <SelectInput
+                source="status"
+                choices={PAGE_STATUS_CHOICES}
+                validate={[required(), (_value: unknown, values: PageFormValues) => publishError(values) ?? undefined]}
+                sx={{ minWidth: 220 }}
+              />
+              <ScheduleInput helperText="Data e hora (horário de Brasília) em que a página será publicada." />
+            </Box>
+            <ReviewNoteInput />
           </Box>
           {beside && (
             // Stays in view while the editor scrolls through the sections (under the app bar).

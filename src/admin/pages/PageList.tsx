@@ -1,4 +1,8 @@
-/** Site pages (admins and editors), newest first, paginated, sorted and filtered on the server. */
+/**
+ * Site pages (admins and editors), newest first, paginated, sorted and filtered on the
+ * server; a scheduled page shows when it goes live. Filtered by 'Em revisão', this is
+ * where reviewers look (the sidebar's 'Páginas para revisar', src/admin/common/reviewQueue.ts).
+ */
 import {
   CreateButton,
   DataTable,
@@ -16,7 +20,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { SiteLink, pagePath } from '../common/SiteLink';
 import { usePhone } from '../common/usePhone';
 import { formatDateTime } from '../../lib/format';
-import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, PAGE_STATUS_LABELS, type PageStatus } from './pageRules';
+import { PAGE_DELETE_CONFIRMATION, PAGE_STATUS_CHOICES, pageStatusLabel } from './pageRules';
 import { PageStatusChip } from './PageStatusChip';
 import { listLoadErrorProps } from '../common/ListLoadError';
 
@@ -52,8 +56,10 @@ function PageTable() {
     return (
       <SimpleList
         primaryText={(record) => String(record.name)}
-        secondaryText={(record) => `/${record.slug} · ${PAGE_STATUS_LABELS[record.status as PageStatus] ?? record.status}`}
-        tertiaryText={(record) => formatDateTime(record.created)}
+        secondaryText={(record) => `/${record.slug} · ${pageStatusLabel(record.status)}`}
+        tertiaryText={(record) =>
+          record.status === 'scheduled' ? `Publicar em ${formatDateTime(record.published_at)}` : formatDateTime(record.created)
+        }
         rightIcon={(record) => {
           const path = pagePath(record);
           return path ? <SiteLink path={path} title={String(record.name)} /> : null;
@@ -70,6 +76,9 @@ function PageTable() {
       <DataTable.Col source="created" cellSx={noWrap}>
         <DateTimeField source="created" />
       </DataTable.Col>
+      <DataTable.Col source="published_at" label="admin.fields.scheduled_for" cellSx={noWrap}>
+        <ScheduledFor />
+      </DataTable.Col>
       <DataTable.Col label="admin.list.actions" disableSort align="right" cellSx={noWrap}>
         <PageSiteLink />
         <EditButton />
@@ -77,6 +86,12 @@ function PageTable() {
       </DataTable.Col>
     </DataTable>
   );
+}
+
+/** When a scheduled page goes live; nothing for the others (a past schedule is no longer theirs). */
+function ScheduledFor() {
+  const record = useRecordContext();
+  return record?.status === 'scheduled' ? <DateTimeField source="published_at" /> : <span>—</span>;
 }
 
 function PageSiteLink() {

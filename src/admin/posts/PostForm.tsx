@@ -17,7 +17,6 @@ import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useState } from 'react';
 import {
-  DateTimeInput,
   DeleteButton,
   ImageField,
   ImageInput,
@@ -34,7 +33,7 @@ import {
   useRecordContext,
   useSaveContext,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { can } from '../../lib/permissions';
 import { slugify } from '../../../shared/slug.js';
 import { useActor } from '../common/useActor';
@@ -47,17 +46,8 @@ import { MarkdownInput } from '../editor/MarkdownInput';
 import { PreviewButton } from '../common/SitePreview';
 import { ArticlePreview } from './ArticlePreview';
 import { SlugInput } from './SlugInput';
-import {
-  CATEGORY_CHOICES,
-  POST_CONTENT_MAX,
-  POST_DELETE_CONFIRMATION,
-  parseDateTime,
-  parseTags,
-  formatTags,
-  scheduleError,
-  statusChoices,
-  toDateTimeLocal,
-} from './postRules';
+import { CATEGORY_CHOICES, POST_CONTENT_MAX, POST_DELETE_CONFIRMATION, parseTags, formatTags, statusChoices } from './postRules';
+import { ScheduleInput } from './ScheduleInput';
 
 const MB = 1024 * 1024;
 const COVER_TYPES = { 'image/jpeg': ['.jpeg', '.jpg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] };
@@ -95,21 +85,6 @@ function CoverInput() {
     >
       <ImageField source="src" title="title" />
     </ImageInput>
-  );
-}
-
-/** 'Agendado' asks when: a date-time in the future. */
-function ScheduleInput() {
-  const status = useWatch({ name: 'status' });
-  if (status !== 'scheduled') return null;
-  return (
-    <DateTimeInput
-      source="published_at"
-      label="resources.posts.fields.scheduled_for"
-      format={(value: unknown) => toDateTimeLocal(parseDateTime(value))}
-      validate={(value: unknown, values: Record<string, unknown>) => scheduleError(values.status, value)}
-      helperText="Data e hora (horário de Brasília) em que o post será publicado."
-    />
   );
 }
 
@@ -260,7 +235,7 @@ export function PostForm({ isNew }: { isNew: boolean }) {
           helperText={mayPublish ? false : 'Somente editores e administradores podem publicar ou agendar.'}
           sx={{ minWidth: 220 }}
         />
-        <ScheduleInput />
+        <ScheduleInput helperText="Data e hora (horário de Brasília) em que o post será publicado." />
       </Box>
       <CoverInput />
       <MarkdownInput source="content" label="resources.posts.fields.content" validate={maxLength(POST_CONTENT_MAX)} />

@@ -7,7 +7,7 @@
 import { BLOG_CATEGORIES } from '../../lib/blog/filter';
 import { AUTHOR_STATUSES, can, type Actor } from '../../lib/permissions';
 import { slugify } from '../../../shared/slug.js';
-import { POST_RULES, SLUG_PATTERN } from '../../lib/cms/content-rules';
+import { POST_RULES, SCHEDULE_RULES, SLUG_PATTERN } from '../../lib/cms/content-rules';
 import { parseBrasiliaDateTime } from '../../lib/dates';
 import { formatDateTimeInput } from '../../lib/format';
 
@@ -66,11 +66,12 @@ export function parseDateTime(value: unknown): Date | null {
   return parseBrasiliaDateTime(value);
 }
 
-export const SCHEDULE_REQUIRED = 'Informe a data e a hora da publicação agendada.';
-export const SCHEDULE_IN_PAST = 'A publicação agendada precisa ser em uma data e hora futuras.';
+/** The server's messages (pb_hooks/lib/content/workflow.js), from shared/content-rules.json. */
+export const SCHEDULE_REQUIRED = SCHEDULE_RULES.required;
+export const SCHEDULE_IN_PAST = SCHEDULE_RULES.past;
 
 /**
- * A scheduled post needs a publication time in the future.
+ * A scheduled post or page needs a publication time in the future.
  * @example scheduleError('scheduled', '') // SCHEDULE_REQUIRED
  */
 export function scheduleError(status: unknown, publishedAt: unknown, now = new Date()): string | undefined {
@@ -137,7 +138,7 @@ export interface PostFormValues {
  * (pb_hooks/lib/posts/posts.js). An edit sends the `updated` value it was based on, so a
  * save never silently overwrites another.
  */
-export function toPostBody(values: PostFormValues, options: { actor: Actor | null }) {
+export function toPostBody(values: PostFormValues, options: { actor: Actor | null }): Record<string, unknown> {
   const wanted = values.status ?? 'draft';
   const status = can(options.actor, 'publish') || AUTHOR_STATUSES.includes(wanted) ? wanted : 'draft';
   const body: Record<string, unknown> = {
@@ -151,12 +152,20 @@ export function toPostBody(values: PostFormValues, options: { actor: Actor | nul
     ...coverChange(values.cover),
     ...(values.updated ? { updated: values.updated } : {}),
   };
-  // The note is the editors' to write; it goes once the post is published or scheduled.
-  if (can(options.actor, 'publish')) {
-    body.review_note = status === 'published' || status === 'scheduled' ? '' : (values.review_note ?? '').trim();
-  }
-  if (status === 'scheduled') body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
-  return body;
+  const { review_note, ...schedule } = workflowBody(status, values);
+  // The note is the editors' to write.
+  return { ...body, ...(can(options.actor, 'publish') ? { review_note } : {}), ...schedule };
+}
+
+/**
+ * The workflow's part of a post's or page's body: the review note (it goes once the
+ * record is published or scheduled) and, to schedule it, the publication time.
+ * @example workflowBody('published', { review_note: 'Revisar' }) // { review_note: '' }
+ */
+export function workflowBody(status: string, values: { review_note?: string; published_at?: unknown }) {
+  const review_note = status === 'published' || status === 'scheduled' ? '' : (values.review_note ?? '').trim();
+  if (status !== 'scheduled') return { review_note };
+  return { review_note, published_at: parseDateTime(values.published_at)?.toISOString() ?? '' };
 }
 
 /**

@@ -54,7 +54,7 @@ export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
 export const EDITED: Record<VersionedResource, readonly string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'status', 'published_at', 'review_note'],
-  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'status'],
+  pages: ['name', 'slug', 'title', 'meta_description', 'content', 'status', 'published_at', 'review_note'],
 };
 
 /**

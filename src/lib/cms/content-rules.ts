@@ -12,6 +12,8 @@ import { sectionsSchema } from './sections';
 
 export const POST_RULES = rules.posts;
 export const PAGE_RULES = rules.pages;
+/** What a scheduled post or page needs: a publication time, in the future (pt-BR messages). */
+export const SCHEDULE_RULES = rules.schedule;
 
 /** Lowercase letters and digits separated by single hyphens. */
 export const SLUG_PATTERN = new RegExp(rules.slugPattern);

@@ -4,7 +4,8 @@
  * but does not block), composes it of typed sections (added from the types' menu,
  * moved by keyboard and by drag, removed, checked by the server's own rules before
  * saving), edits it in the same form (name, slug, SEO fields, menus,
- * status), previews it in the site's look, and deletes it after its
+ * status), schedules it or hands it to review with a note that reviewers find under
+ * 'Páginas para revisar', previews it in the site's look, and deletes it after its
  * confirmation; each change is read back from the server. Authors are denied. (On
  * the live site, a footer link and a renamed page's redirect: editor-publish.live.spec.ts.)
  */
@@ -16,6 +17,8 @@ import { wcagViolations } from '../axe';
 import { png } from '../../helpers/images';
 import { addSection, openEveryFieldKind, sectionCards } from '../../helpers/page-sections';
 import { createStaff, openAdminAs, signedInAs, superuser } from '../../helpers/staff';
+import { formatDateTime } from '../../../src/lib/format';
+import { scheduleInForm } from '../../helpers/schedule';
 
 const FIRST_SCREEN = { timeout: 15_000 };
 const unique = () => randomBytes(3).toString('hex');
@@ -44,7 +47,7 @@ test('an editor creates a page: slug from the name, meta description counter n/1
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página criada com sucesso!')).toBeVisible();
   // Saving stays on the page's screen; the list is one click away.
-  await page.getByRole('menuitem', { name: 'Páginas' }).click();
+  await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
   await expect(row.getByText(slug, { exact: true })).toBeVisible();
@@ -305,12 +308,12 @@ test('an editor renames a page and edits its SEO fields and status', async ({ pa
   await field(page, 'Meta descrição').fill('Projetos de automação sob medida.');
   await expect(page.locator('[data-meta-counter]')).toHaveText('33/160');
   await page.getByRole('combobox', { name: 'Status' }).click();
-  // Only the statuses pages have: no scheduling, unlike posts.
-  await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Publicada']);
+  // The posts' statuses, in the feminine of página.
+  await expect(page.getByRole('option')).toHaveText(['Rascunho', 'Em revisão', 'Publicada', 'Agendada']);
   await page.getByRole('option', { name: 'Publicada', exact: true }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Páginas' }).click();
+  await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(tag) }).getByText('Publicada', { exact: true })).toBeVisible();
   const client = await superuser();
   expect(await client.collection('pages').getOne(created.id)).toMatchObject({
@@ -334,6 +337,64 @@ test('an editor renames a page and edits its SEO fields and status', async ({ pa
     page.getByText(`Já existe uma página com o endereço /${other.slug} (“${other.name}”); escolha outro slug.`).first(),
   ).toBeVisible();
   allowConsoleErrors(consoleErrors, /status of 400/);
+});
+
+test.describe('in a browser outside Brasília', () => {
+  // The input is Brasília time whatever the browser's zone (src/lib/format.ts).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('an editor schedules a page for a future Brasília time; the list shows it Agendada with its date', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(60_000);
+    const [editor, tag] = [await createStaff('editor'), unique()];
+    const created = await seedPage(tag);
+    await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+
+    await expect(field(page, 'Nome')).toHaveValue(created.name, FIRST_SCREEN);
+    const when = await scheduleInForm(page, 'Agendada', 'Data e hora (horário de Brasília) em que a página será publicada.');
+    await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Páginas', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(tag) });
+    await expect(row.getByText('Agendada', { exact: true })).toBeVisible();
+    await expect(row, 'a data da publicação, no horário de Brasília').toContainText(formatDateTime(when));
+
+    const client = await superuser();
+    const saved = await client.collection('pages').getOne(created.id);
+    expect(saved.status).toBe('scheduled');
+    expect(new Date(saved.published_at.replace(' ', 'T')).toISOString()).toBe(when.toISOString());
+    allowConsoleErrors(consoleErrors, /status of 400/);
+  });
+});
+
+test('an editor hands a page to review with a note; the reviewer finds it under Páginas para revisar and reads the note', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const [editor, reviewer, tag] = [await createStaff('editor'), await createStaff('editor'), unique()];
+  const created = await seedPage(tag);
+  const note = `Confira os números da seção Quem somos (${tag}).`;
+  await openAdminAs(page, editor, `/admin/pages/${created.id}`);
+  await expect(field(page, 'Nome')).toHaveValue(created.name, FIRST_SCREEN);
+  await expect(field(page, 'Nota para a revisão')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Em revisão', exact: true }).click();
+  await field(page, 'Nota para a revisão').fill(note);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Página atualizada com sucesso!')).toBeVisible();
+
+  await openAdminAs(page, reviewer, '/admin');
+  // The entry may carry its count as a badge beside the label.
+  await page.getByRole('menuitem', { name: /Páginas para revisar/ }).click(FIRST_SCREEN);
+  const row = page.getByRole('row', { name: new RegExp(tag) });
+  await expect(row.getByText('Em revisão', { exact: true })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('row').filter({ has: page.getByText('Rascunho', { exact: true }) })).toHaveCount(0);
+  await row.getByText(created.name).click();
+  await expect(field(page, 'Nota para a revisão')).toHaveValue(note, FIRST_SCREEN);
+
+  const client = await superuser();
+  expect(await client.collection('pages').getOne(created.id)).toMatchObject({ status: 'review', review_note: note });
 });
 
 test('Pré-visualizar shows the page beside its form as the site will, following the typing; a click on a section opens it', async ({

@@ -18,7 +18,7 @@ import {
   superuser,
   type StaffAccount,
 } from '../../helpers/staff';
-import { formatDateTimeInput } from '../../../src/lib/format';
+import { scheduleInForm } from '../../helpers/schedule';
 import { writeMarkdown } from '../../helpers/editor';
 
 const unique = () => randomBytes(3).toString('hex');
@@ -228,17 +228,7 @@ test.describe('in a browser outside Brasília', () => {
     await openAdminAs(page, editor, `/admin/posts/${post.id}`);
 
     await expect(field(page, 'Título')).toHaveValue(post.title, FIRST_SCREEN);
-    await expect(page.getByLabel('Publicar em')).toHaveCount(0);
-    await chooseOption(page, 'Status', 'Agendado');
-    await expect(page.getByText('Data e hora (horário de Brasília) em que o post será publicado.')).toBeVisible();
-    await page.getByLabel('Publicar em').fill('2020-01-01T10:00');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('A publicação agendada precisa ser em uma data e hora futuras.')).toBeVisible();
-
-    const when = new Date(Date.now() + 3 * 24 * 3600 * 1000);
-    when.setSeconds(0, 0);
-    await page.getByLabel('Publicar em').fill(formatDateTimeInput(when));
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    const when = await scheduleInForm(page, 'Agendado', 'Data e hora (horário de Brasília) em que o post será publicado.');
     await expect(page.getByText('Post atualizado com sucesso!')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Posts' }).click();
     await expect(page.getByRole('row', { name: new RegExp(post.title) }).getByText('Agendado', { exact: true })).toBeVisible();
