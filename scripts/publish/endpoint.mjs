@@ -93,8 +93,12 @@ const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY };
  * the site's builds share these two cores.
  */
 const MAX_RENDERING = 4;
-/** A render that takes longer failed (the hook itself gives up after 20 s, pb_hooks/lib/publishing/preview.js). */
-const RENDER_TIMEOUT_MS = 15_000;
+/**
+ * A render that takes longer failed. The first one starts the renderer (Vite compiling the
+ * site's components: a few seconds, tens on a machine busy building); the hook waits 60 s
+ * (pb_hooks/lib/publishing/preview.js).
+ */
+const RENDER_TIMEOUT_MS = 50_000;
 let rendering = 0;
 
 /**

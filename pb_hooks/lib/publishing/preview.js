@@ -34,6 +34,9 @@ function mediaFacts(app, markdown, moreIds) {
 
 /** Sends `payload` to the Node process's `path` and answers its `{ html }` (and `css`), or why there is none. */
 function render(e, path, payload) {
+  // A page's first preview starts the renderer (Vite compiling the site's components): tens
+  // of seconds on a busy machine; the publisher gives up first (RENDER_TIMEOUT_MS in
+  // scripts/publish/endpoint.mjs) and this answers the 502 below.
   const url = $os.getenv("PREVIEW_URL");
   const secret = $os.getenv("PUBLISH_SECRET");
   if (!url || !secret) return e.json(503, { message: UNAVAILABLE });
@@ -44,7 +47,7 @@ function render(e, path, payload) {
       method: "POST",
       body: JSON.stringify(payload),
       headers: { "content-type": "application/json", "x-publish-secret": secret },
-      timeout: 20,
+      timeout: 60,
     });
   } catch (_) {
     return e.json(503, { message: UNAVAILABLE });

@@ -46,7 +46,7 @@ test('on a phone the preview fills the screen, fits it, and a click on a section
   const dialog = page.getByRole('dialog', { name: 'Pré-visualização (como no site)' });
   await expect(dialog).toBeVisible();
   const preview = dialog.frameLocator('iframe[title="Pré-visualização da página"]');
-  await expect(preview.locator('h1')).toHaveText('Garantia de três anos', { timeout: 20_000 });
+  await expect(preview.locator('h1')).toHaveText('Garantia de três anos', { timeout: 60_000 });
   const frame = await dialog.locator('iframe').boundingBox();
   expect(frame!.x).toBeGreaterThanOrEqual(0);
   expect(frame!.x + frame!.width).toBeLessThanOrEqual(390);

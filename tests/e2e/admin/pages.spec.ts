@@ -418,7 +418,8 @@ test('Pré-visualizar shows the page beside its form as the site will, following
   expect(panel!.x).toBeGreaterThanOrEqual(form!.x + form!.width);
   const preview = page.frameLocator('iframe[title="Pré-visualização da página"]');
   // The page's name as the site's h1 (no header section), then each section by the site's own component.
-  await expect(preview.locator('h1')).toHaveText('Garantia estendida', { timeout: 20_000 });
+  // The first preview starts the publisher's renderer: seconds, more on a busy machine.
+  await expect(preview.locator('h1')).toHaveText('Garantia estendida', { timeout: 60_000 });
   await expect(preview.getByText('Três anos de cobertura para controladores.')).toBeVisible();
   await expect(preview.locator('h2')).toHaveText(['O que cobre', 'Dúvidas sobre a garantia']);
   await expect(preview.locator('.prose-article strong')).toHaveText('fabricação');
