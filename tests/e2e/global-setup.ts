@@ -73,7 +73,10 @@ export default async function globalSetup() {
   const siteDir = path.resolve(process.env.E2E_SITE_DIR ?? fromRoot('.cache', 'e2e-site'));
   // The editor's preview renders in a Node process, as under `npm start`; there is no publisher.
   const secret = randomBytes(16).toString('hex');
-  const renderer = await startPublishEndpoint({ secret });
+  // The preview reads the collections (FAQ, testimonials…) as this build leaves them, as
+  // the publisher's renderer reads its builds' (scripts/publish/site-components.mjs).
+  const cacheDir = fromRoot('.cache', 'astro-e2e');
+  const renderer = await startPublishEndpoint({ secret, renderEnv: { ...process.env, ASTRO_CACHE_DIR: cacheDir } });
   const server = await startTestServer({ siteDir, env: { PREVIEW_URL: renderer.url, PUBLISH_SECRET: secret } });
   try {
     await unthrottleLoopback(server);
@@ -83,6 +86,7 @@ export default async function globalSetup() {
       PUBLIC_ANALYTICS_ID: TEST_ANALYTICS_ID,
       PUBLIC_SITE_URL: 'http://127.0.0.1',
       POCKETBASE_URL: server.url,
+      ASTRO_CACHE_DIR: cacheDir,
     };
     await buildSite({ outDir: siteDir, env, force: true });
   } catch (error) {
