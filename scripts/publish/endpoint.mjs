@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { SITE_ASSET_PATH_PATTERN, SITE_ASSET_TYPES } from '../../shared/site-assets.js';
 import { fromRoot } from '../lib/paths.mjs';
 import { siteComponentRenderer } from './site-components.mjs';
 
@@ -73,9 +74,10 @@ export async function renderPagePreview(page, media, { component = PAGE_COMPONEN
   const { renderSectionHtml, sectionImageMap } = await import('../../src/lib/cms/section-fields.ts');
   const html = await renderSectionHtml(page.sections, (markdown) => renderPreview(markdown, media));
   const facts = new Map(
-    media
-      .map((item) => /** @type {import('../../src/lib/cms/media-images.ts').MediaImageFacts} */ (item))
-      .map((item) => [item?.id, item]),
+    media.map((item) => {
+      const known = /** @type {import('../../src/lib/cms/media-images.ts').MediaImageFacts} */ (item);
+      return [known?.id, known];
+    }),
   );
   const images = await sectionImageMap(page.sections, (id) => facts.get(id) ?? null, '');
   return components.render(component, { ...page, html, images });
@@ -134,15 +136,7 @@ function answerPreview(response, render) {
 /** Where the hook asks for one of the site's own images (pb_hooks/lib/publishing/preview.js `asset`). */
 const ASSETS_PREFIX = '/preview/asset/';
 const ASSETS_DIR = fromRoot('src', 'assets');
-const ASSET_PATH = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(png|jpe?g|webp|avif|svg)$/i;
-const ASSET_TYPES = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
+const ASSET_PATH = new RegExp(SITE_ASSET_PATH_PATTERN, 'i');
 
 /**
  * Answers an image of src/assets by its path there (only plain image paths: no `..`, no
@@ -155,7 +149,7 @@ function serveAsset(relative, response) {
     response.writeHead(404).end();
     return;
   }
-  const type = ASSET_TYPES[/** @type {keyof typeof ASSET_TYPES} */ (match[1]?.toLowerCase())];
+  const type = SITE_ASSET_TYPES[/** @type {keyof typeof SITE_ASSET_TYPES} */ (match[1]?.toLowerCase())];
   readFile(path.join(ASSETS_DIR, relative)).then(
     (bytes) => response.writeHead(200, { 'Content-Type': type }).end(bytes),
     () => response.writeHead(404).end(),

@@ -94,8 +94,11 @@ function pagePreview(e) {
   });
 }
 
-/** A file the preview may show: an image, by a plain path (no `..`, no other characters). */
-const ASSET_PATH = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.(?:png|jpe?g|webp|avif|svg)$/i;
+/** A file the preview may show (shared/site-assets.js). */
+const ASSET_PATH = new RegExp(
+  require(`${__hooks}/lib/common/shared.js`).sharedModule("site-assets.js").SITE_ASSET_PATH_PATTERN,
+  "i",
+);
 
 /** One of the site's own images, from the publisher (scripts/publish/endpoint.mjs `/preview/asset/…`). */
 function asset(e) {
