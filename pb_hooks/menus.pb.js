@@ -18,3 +18,9 @@ onRecordDelete((e) => {
   require(`${__hooks}/lib/menus/menus.js`).assertPageNotInMenu(e.app, e.record);
   e.next();
 }, "pages");
+
+// A save based on a stale copy refused, and a restored version named (lib/revisions/revisions.js).
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
+  e.next();
+}, "menus");

@@ -20,3 +20,13 @@ onRecordUpdate(
   "testimonials",
   "faq_entries",
 );
+
+// A save based on a stale copy refused, and a restored version named (lib/revisions/revisions.js).
+onRecordUpdateRequest(
+  (e) => {
+    require(`${__hooks}/lib/revisions/revisions.js`).prepareSave(e);
+    e.next();
+  },
+  "testimonials",
+  "faq_entries",
+);

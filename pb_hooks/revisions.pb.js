@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 
-// Revisions of posts and pages (lib/revisions/revisions.js) and the routes around them:
+// Revisions of posts, pages, menus and the shared pieces (lib/revisions/revisions.js) and the routes around them:
 //
 //   GET  /api/admin/rest/deleted-posts                 posts deleted in the last 30 days
 //                                                      (ra-data-simple-rest: sort, range, filter { q })
@@ -8,7 +8,7 @@
 //
 // Both for active admins and editors (deleting posts is theirs).
 
-// Each save of a post or page leaves its revision in the save's own transaction,
+// Each save of one of them leaves its revision in the save's own transaction,
 // written by the audit log's handler (lib/audit/audit.js logChange, one JS hook per save);
 // pb_hooks/content.pb.js carries a stale-save check and a restore to it (prepareSave).
 

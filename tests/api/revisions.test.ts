@@ -297,3 +297,118 @@ describe('editorial review', () => {
     expect((await s.anonymous.client.collection('posts').getOne(post.id)).review_note).toBe('');
   });
 });
+
+describe('menus, testimonials and FAQ entries keep a history too', () => {
+  const firstOf = async (collection: string) =>
+    (await s.superuser.collection(collection).getList(1, 1, { sort: 'created' })).items[0]!;
+
+  test('each seeded one starts with its first revision, read by editors only', async () => {
+    for (const collection of ['menus', 'testimonials', 'faq_entries']) {
+      const records = await s.superuser.collection(collection).getFullList();
+      expect(records.length, collection).toBeGreaterThan(0);
+      for (const record of records) {
+        const revisions = await history(s.editor.client, collection, record.id);
+        expect(revisions.length, `${collection} ${record.id}`).toBeGreaterThan(0);
+        expect(revisions.at(-1)!.kind).toBe('create');
+      }
+      const one = records[0]!;
+      expect(await history(s.author.client, collection, one.id)).toEqual([]);
+    }
+  });
+
+  test('an FAQ answer changed and restored: each save a revision naming its fields, the restore a new one', async () => {
+    const entry = await s.editor.client.collection('faq_entries').create({
+      question: unique('Pergunta versionada?'),
+      answer: 'Resposta original, com o tamanho que o site pede.',
+      order: 900,
+    });
+    await s.editor.client
+      .collection('faq_entries')
+      .update(entry.id, { answer: 'Resposta reescrita, com o tamanho que o site pede.', order: 901 });
+    const [edited, created] = await history(s.editor.client, 'faq_entries', entry.id);
+    expect(created).toMatchObject({ kind: 'create', summary: 'criada', published: false });
+    expect(edited).toMatchObject({ kind: 'update', summary: 'resposta, ordem', editor: s.editor.actor!.id });
+    expect(edited!.data).toEqual({
+      question: entry.question,
+      answer: 'Resposta reescrita, com o tamanho que o site pede.',
+      order: 901,
+    });
+    // A key in another case is no field for PocketBase, nor a restore for the hooks: a plain save.
+    const variant = await s.editor.client
+      .collection('faq_entries')
+      .update(entry.id, { order: 902, RESTORED_FROM: created!.id, Restored_From: created!.id });
+    expect(variant.order).toBe(902);
+    expect((await history(s.editor.client, 'faq_entries', entry.id))[0]).toMatchObject({ kind: 'update', restored_from: '' });
+    const restored = await s.editor.client
+      .collection('faq_entries')
+      .update(entry.id, { ...created!.data, restored_from: created!.id });
+    expect(restored).toMatchObject({ answer: 'Resposta original, com o tamanho que o site pede.', order: 900 });
+    const [latest] = await history(s.editor.client, 'faq_entries', entry.id);
+    expect(latest).toMatchObject({ kind: 'restore', restored_from: created!.id, summary: 'resposta, ordem' });
+    await s.editor.client.collection('faq_entries').delete(entry.id);
+    const [deleted] = await history(s.editor.client, 'faq_entries', entry.id);
+    expect(deleted).toMatchObject({ kind: 'delete', summary: 'excluída' });
+  });
+
+  test("a menu's links restored to an earlier version; another record's version and a stale copy are refused", async () => {
+    const menu = await s.editor.client.collection('menus').getFirstListItem('key = "footer_links"');
+    const before = menu.items as Array<Record<string, unknown>>;
+    const added = [...before, { id: 'irevisao001', label: 'Versionado', page: '', url: '/blog', new_tab: false }];
+    const saved = await s.editor.client.collection('menus').update(menu.id, { items: added, updated: menu.updated });
+    const [edited, previous] = await history(s.editor.client, 'menus', menu.id);
+    expect(edited).toMatchObject({ kind: 'update', summary: 'links' });
+    expect(previous!.data.items).toEqual(before);
+
+    // A stale copy (the one loaded before the save) is refused; another record's version too.
+    expect(await statusOf(s.admin.client.collection('menus').update(menu.id, { items: before, updated: menu.updated }))).toBe(
+      409,
+    );
+    const faq = await firstOf('faq_entries');
+    const [faqRevision] = await history(s.editor.client, 'faq_entries', faq.id);
+    expect(
+      await statusOf(
+        s.editor.client
+          .collection('menus')
+          .update(menu.id, { items: before, restored_from: faqRevision!.id, updated: saved.updated }),
+      ),
+    ).toBe(400);
+    // Authors may not restore (nor edit) a menu, whatever they send.
+    expect(
+      await statusOf(s.author.client.collection('menus').update(menu.id, { items: before, restored_from: previous!.id })),
+    ).not.toBe(200);
+
+    const restored = await s.editor.client.collection('menus').update(menu.id, {
+      title: previous!.data.title,
+      items: previous!.data.items,
+      restored_from: previous!.id,
+      updated: saved.updated,
+    });
+    expect(restored.items).toEqual(before);
+    const [latest] = await history(s.editor.client, 'menus', menu.id);
+    expect(latest).toMatchObject({ kind: 'restore', restored_from: previous!.id, summary: 'links' });
+  });
+
+  test(
+    'a testimonial keeps at most the last 50 revisions (none is public: pieces have no status)',
+    { timeout: 120_000 },
+    async () => {
+      const testimonial = await s.editor.client.collection('testimonials').create({
+        name: 'Ana Teste',
+        company: 'Empresa Versionada',
+        quote: 'Primeira fala do depoimento, longa o bastante.',
+        page: 'clientes',
+        order: 990,
+      });
+      for (let i = 1; i <= 52; i++) {
+        await s.editor.client
+          .collection('testimonials')
+          .update(testimonial.id, { quote: `Fala número ${i} do depoimento, longa o bastante.` });
+      }
+      const revisions = await history(s.editor.client, 'testimonials', testimonial.id);
+      expect(revisions).toHaveLength(50);
+      expect(revisions[0]!.data.quote).toBe('Fala número 52 do depoimento, longa o bastante.');
+      expect(revisions.every((revision) => revision.published === false)).toBe(true);
+      await s.editor.client.collection('testimonials').delete(testimonial.id);
+    },
+  );
+});

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { foldUnchanged, hasChanges, wordDiff } from '../../src/admin/revisions/wordDiff';
-import { COMPARED, restoreBody } from '../../src/admin/revisions/versionFields';
+import { COMPARED, menuLinksText, menuPageIds, restoreBody } from '../../src/admin/revisions/versionFields';
 import { differsFrom, keptValues } from '../../src/admin/revisions/localCopy';
 
 describe('word diff', () => {
@@ -43,6 +43,44 @@ describe('comparing versions', () => {
     expect(sections({ content: { sections: [page] } })).toBe(
       '## Texto\n\nTítulo: A\n\nTexto:\nx\n\ny\n\nAparência: Em um quadro',
     );
+  });
+});
+
+describe("a menu's versions", () => {
+  const version = {
+    title: 'Recursos',
+    items: [
+      { id: 'i1', label: 'Sobre', page: 'p1', url: '', new_tab: false },
+      { id: 'i2', label: 'Loja', page: '', url: 'https://loja.example.com', new_tab: true },
+    ],
+  };
+
+  test('read as one link per line, a page by its name (its id while the name is unknown)', () => {
+    expect(menuPageIds(version)).toEqual(['p1']);
+    expect(menuLinksText(version, { pageNames: { p1: 'Quem Somos' } })).toBe(
+      '1. Sobre → página Quem Somos\n2. Loja → https://loja.example.com (nova aba)',
+    );
+    expect(menuLinksText(version)).toBe('1. Sobre → página p1\n2. Loja → https://loja.example.com (nova aba)');
+    expect(menuLinksText({ items: null })).toBe('');
+    // A link moved shows as a change.
+    const moved = { ...version, items: [version.items[1]!, version.items[0]!] };
+    expect(hasChanges(wordDiff(menuLinksText(version), menuLinksText(moved)))).toBe(true);
+  });
+
+  test('restored whole: its column title and links', () => {
+    expect(restoreBody('menus', { ...version, key: 'footer_resources' }, 'rev2', 'u')).toEqual({
+      restored_from: 'rev2',
+      updated: 'u',
+      title: 'Recursos',
+      items: version.items,
+    });
+    expect(restoreBody('faq', { question: 'P?', answer: 'R.', order: 3 }, 'rev3', 'u')).toEqual({
+      restored_from: 'rev3',
+      updated: 'u',
+      question: 'P?',
+      answer: 'R.',
+      order: 3,
+    });
   });
 });
 

@@ -126,21 +126,19 @@ function afterWrite(e, write, check) {
   });
 }
 
-/**
- * Collections whose saves also leave a revision (lib/revisions/revisions.js), written by this same
- * handler: one JS hook per save instead of two keeps a staff save within 1.2× of one
- * without revisions (bench/revisions.mjs).
- */
-const REVISED = ["posts", "pages"];
 const REVISION_ACTIONS = { INSERT: "create", UPDATE: "update", DELETE: "delete" };
 
 /**
- * Execute hooks: the change, its row and (posts and pages) its revision, in one
- * transaction; an update of a post or page based on a stale copy is refused first.
+ * Execute hooks: the change, its row and (posts, pages, menus, pieces) its revision, in one
+ * transaction; an update of one of those based on a stale copy is refused first.
  */
 function logChange(e, action) {
   const before = action === "INSERT" ? null : snapshot(action === "DELETE" ? e.record : e.record.original());
-  const revisions = REVISED.indexOf(e.record.collection().name) >= 0 ? require(`${__hooks}/lib/revisions/revisions.js`) : null;
+  // Collections whose saves also leave a revision (lib/revisions/revisions.js REVISED), written by this
+  // same handler: one JS hook per save instead of two keeps a staff save within 1.2× of one
+  // without revisions (bench/revisions.mjs).
+  const revised = require(`${__hooks}/lib/revisions/revisions.js`);
+  const revisions = revised.REVISED.indexOf(e.record.collection().name) >= 0 ? revised : null;
   const revisedBefore = revisions && action === "UPDATE" ? revisions.dataOf(e.record.original()) : null;
   // New files go to the storage before the transaction opens (lib/audit/early-uploads.js).
   const uploads = require(`${__hooks}/lib/audit/early-uploads.js`);

@@ -1,4 +1,4 @@
-// Revisions of posts and pages (written by lib/audit/audit.js logChange; routes and upkeep
+// Revisions of posts, pages, menus, testimonials and FAQ entries (written by lib/audit/audit.js logChange; routes and upkeep
 // in ../revisions.pb.js): every create, update and delete leaves one revision row with the record's editable fields as they were after
 // it, who did it and which fields changed, written in the save's own transaction.
 // History is never rewritten: a restored version is a new revision. Kept: the last
@@ -37,12 +37,36 @@ const FIELDS = {
     ["published_at", "data de publicação"],
     ["review_note", "nota de revisão"],
   ],
+  // The site's menus and shared pieces (no status: every save is live at the next publication).
+  menus: [
+    ["title", "título da coluna"],
+    ["items", "links"],
+  ],
+  testimonials: [
+    ["name", "nome"],
+    ["company", "empresa"],
+    ["role", "cargo"],
+    ["quote", "depoimento"],
+    ["page", "página"],
+    ["order", "ordem"],
+  ],
+  faq_entries: [
+    ["question", "pergunta"],
+    ["answer", "resposta"],
+    ["order", "ordem"],
+  ],
 };
+
+/** The collections that keep revisions (lib/audit/audit.js writes them with each save). */
+const REVISED = Object.keys(FIELDS);
 
 /** What a history calls the record's creation, deletion and return, per collection (a post, a página). */
 const EVENTS = {
   posts: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
   pages: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
+  menus: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  testimonials: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  faq_entries: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
 };
 
 /** How a superuser is named in a history authors read (the audit log, for admins only, keeps the e-mail). */
@@ -109,8 +133,13 @@ function editorName(who) {
   return (name.indexOf("superuser ") === 0 ? SUPERUSER_NAME : name).slice(0, 200);
 }
 
-/** @param {any} record */
+/**
+ * Whether the version is public (kept beyond the last KEEP): a published or scheduled post
+ * or page. A menu or piece has no status, and its versions are only the last KEEP.
+ * @param {any} record
+ */
 function isPublic(record) {
+  if (!record.collection().fields.getByName("status")) return false;
   const status = record.getString("status");
   return status === "published" || status === "scheduled";
 }
@@ -282,6 +311,7 @@ function assertCurrent(tx, record) {
 
 module.exports = {
   DELETED_DAYS,
+  REVISED,
   RESTORED_FROM_KEY,
   dataOf,
   editorName,

@@ -1,10 +1,10 @@
-import { Edit } from 'react-admin';
+import { EditWithHistory } from '../revisions/EditWithHistory';
 import { FaqForm } from './FaqForm';
 
 export default function FaqEdit() {
   return (
-    <Edit title="Editar pergunta" mutationMode="pessimistic" redirect="list">
+    <EditWithHistory resource="faq" title={() => 'Editar pergunta'}>
       <FaqForm />
-    </Edit>
+    </EditWithHistory>
   );
 }

@@ -4,13 +4,13 @@
  * or keyboard). A link goes to a page chosen by name (it follows the page when its
  * address changes) or to an address: a path of the site or an https:// address.
  * The server refuses a page that no longer exists or a path the site does not serve.
+ * 'Histórico' lists its versions; restoring one brings its links back.
  */
 import Alert from '@mui/material/Alert';
 import {
   ArrayInput,
   AutocompleteInput,
   BooleanInput,
-  Edit,
   FormDataConsumer,
   maxLength,
   ReferenceInput,
@@ -19,18 +19,12 @@ import {
   SimpleFormIterator,
   TextInput,
   Toolbar,
-  useNotify,
   useRecordContext,
-  useRedirect,
   type RaRecord,
 } from 'react-admin';
 import { MENU_LIMITS } from '../../../shared/menus.js';
+import { EditWithHistory } from '../revisions/EditWithHistory';
 import { menuDefinition, toMenuBody, validateMenu, type MenuFormValues } from './menuRules';
-
-function MenuTitle() {
-  const record = useRecordContext();
-  return <span>{record ? `Menu: ${menuDefinition(record.key)?.label ?? record.key}` : 'Menu'}</span>;
-}
 
 const pageName = (record: RaRecord) =>
   `${String(record.name)}${record.status === 'published' ? '' : ' (rascunho: fora do site até ser publicada)'}`;
@@ -102,21 +96,14 @@ function MenuForm() {
 }
 
 export default function MenuEdit() {
-  const notify = useNotify();
-  const redirect = useRedirect();
   return (
-    <Edit
-      title={<MenuTitle />}
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('resources.menus.notifications.updated', { type: 'success' });
-          redirect('list', 'menus');
-        },
-      }}
-      transform={(values: MenuFormValues) => toMenuBody(values)}
+    <EditWithHistory
+      resource="menus"
+      title={(record) => `Menu: ${menuDefinition(record.key)?.label ?? String(record.key)}`}
+      // The `updated` the form was loaded with: a save over someone else's is refused (409).
+      transform={(values) => ({ ...toMenuBody(values as MenuFormValues), updated: values.updated })}
     >
       <MenuForm />
-    </Edit>
+    </EditWithHistory>
   );
 }

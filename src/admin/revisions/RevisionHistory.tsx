@@ -1,5 +1,5 @@
 /**
- * The 'Histórico' tab of a post or page: its revisions newest first (when, who, which
+ * The 'Histórico' tab of a post, page, menu, testimonial or FAQ entry: its revisions newest first (when, who, which
  * fields), two chosen to compare word by word, and 'Restaurar esta versão', which saves
  * that version's content as a new revision through the normal update (so the same
  * rules apply, and history is never rewritten).
@@ -25,7 +25,8 @@ import { useActor } from '../common/useActor';
 import { usePhone } from '../common/usePhone';
 import { clearLocalCopy, localCopyKey } from './localCopy';
 import { VersionDiff } from './VersionDiff';
-import { restoreBody, type VersionedResource } from './versionFields';
+import { collectionOf } from '../resources';
+import { HAS_STATUS, RESTORE_KEEPS, restoreBody, type VersionedResource } from './versionFields';
 
 const PER_PAGE = 20;
 
@@ -99,7 +100,7 @@ function RestoreDialog({
       <DialogContent>
         <DialogContentText>
           O conteúdo volta a ser o da versão de {revision ? when(revision) : ''}, salvo como uma nova versão (o histórico não é
-          apagado). Status, datas, autor e imagem de capa continuam como estão.
+          apagado). {RESTORE_KEEPS[resource]}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
@@ -124,7 +125,7 @@ export function RevisionHistory({ resource }: { resource: VersionedResource }) {
   const { data, pageInfo, total, isPending, error } = useGetList<Revision>(
     'revisions',
     {
-      filter: { collection: resource, record: record?.id },
+      filter: { collection: collectionOf(resource), record: record?.id },
       sort: { field: 'created', order: 'DESC' },
       pagination: { page, perPage: PER_PAGE },
     },
@@ -150,7 +151,7 @@ export function RevisionHistory({ resource }: { resource: VersionedResource }) {
     if (previous) return compare(previous, revision);
     try {
       const { data: older } = await dataProvider.getList<Revision>('revisions', {
-        filter: { collection: resource, record: record.id, created_lte: revision.created },
+        filter: { collection: collectionOf(resource), record: record.id, created_lte: revision.created },
         sort: { field: 'created', order: 'DESC' },
         pagination: { page: 1, perPage: 2 },
       });
@@ -166,8 +167,8 @@ export function RevisionHistory({ resource }: { resource: VersionedResource }) {
     <Stack sx={{ gap: 2, p: { xs: 1, sm: 2 } }}>
       <Stack direction={phone ? 'column' : 'row'} sx={{ gap: 1, alignItems: phone ? 'stretch' : 'center' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Marque duas versões para compará-las. Cada salvamento cria uma versão; as 50 mais recentes e todas as publicadas são
-          mantidas.
+          Marque duas versões para compará-las. Cada salvamento cria uma versão;{' '}
+          {HAS_STATUS[resource] ? 'as 50 mais recentes e todas as publicadas são mantidas.' : 'as 50 mais recentes são mantidas.'}
         </Typography>
         <Button
           variant="contained"

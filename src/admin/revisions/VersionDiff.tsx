@@ -9,9 +9,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { useGetMany } from 'react-admin';
 import { formatNumber } from '../../lib/format';
 import { visuallyHidden } from '../common/visuallyHidden';
-import { COMPARED, type VersionedResource } from './versionFields';
+import { COMPARED, menuPageIds, type VersionedResource } from './versionFields';
 import { foldUnchanged, hasChanges, wordDiff, type FoldedPart } from './wordDiff';
 
 const ADDED = { backgroundColor: '#d3f5dc', color: '#0b3d1e', textDecoration: 'underline' };
@@ -101,6 +102,10 @@ export function VersionDiff({
   after: Record<string, unknown>;
   labels: { before: string; after: string };
 }) {
+  // A menu's links name their pages, not their ids.
+  const pageIds = resource === 'menus' ? [...new Set([...menuPageIds(before), ...menuPageIds(after)])] : [];
+  const { data: pages } = useGetMany('pages', { ids: pageIds }, { enabled: pageIds.length > 0 });
+  const context = { pageNames: Object.fromEntries((pages ?? []).map((page) => [String(page.id), String(page.name)])) };
   return (
     <Stack sx={{ gap: 2 }} data-testid="version-diff">
       <Typography variant="body2" color="text.secondary">
@@ -114,7 +119,7 @@ export function VersionDiff({
         </Box>
       </Typography>
       {COMPARED[resource].map((field) => (
-        <FieldDiff key={field.name} label={field.label} before={field.text(before)} after={field.text(after)} />
+        <FieldDiff key={field.name} label={field.label} before={field.text(before, context)} after={field.text(after, context)} />
       ))}
     </Stack>
   );

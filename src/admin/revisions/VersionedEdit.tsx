@@ -1,11 +1,13 @@
 /**
- * The edit view of a post or page, with what keeps a save from destroying another:
+ * The edit view of a post, page, menu, testimonial or FAQ entry, with what keeps a save
+ * from destroying another:
  * each save sends the `updated` value the editor loaded; when someone saved in between
  * the server answers 409 and a dialog says who and when ('Este post foi alterado por
  * {nome} às {hora}.') with 'Ver diferenças', 'Sobrescrever' and 'Cancelar' (the typed
  * text stays in the form). A successful save removes the local copy of unsaved changes
  * and stays on the screen, as in Ghost and WordPress: the form's toolbar then says where
- * the change stands on the site (src/admin/common/PublicationStatus.tsx).
+ * the change stands on the site (src/admin/common/PublicationStatus.tsx). A menu or piece,
+ * edited from its list, goes back to the list (`backToList`).
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,9 +17,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EditBase, useDataProvider, useNotify, useRecordContext, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  EditBase,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useSaveContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatTime } from '../../lib/format';
 import { useActor } from '../common/useActor';
+import { collectionOf } from '../resources';
 import { usePhone } from '../common/usePhone';
 import { clearLocalCopy, localCopyKey } from './localCopy';
 import type { Revision } from './RevisionHistory';
@@ -54,7 +66,7 @@ function ConflictDialog({
       const [current, latest] = await Promise.all([
         dataProvider.getOne(resource, { id: record!.id }),
         dataProvider.getList<Revision>('revisions', {
-          filter: { collection: resource, record: record!.id },
+          filter: { collection: collectionOf(resource), record: record!.id },
           sort: { field: 'created', order: 'DESC' },
           pagination: { page: 1, perPage: 1 },
         }),
@@ -111,13 +123,17 @@ function ConflictDialog({
 export function VersionedEdit({
   resource,
   transform,
+  backToList = false,
   children,
 }: {
   resource: VersionedResource;
   transform: Transform;
+  /** After a save, back to the list it was opened from. */
+  backToList?: boolean;
   children: ReactNode;
 }) {
   const notify = useNotify();
+  const redirect = useRedirect();
   const { actor } = useActor();
   const translate = useTranslate();
   /** The values of a save the server refused as stale (409), while the dialog is open. */
@@ -143,6 +159,7 @@ export function VersionedEdit({
             type: 'info',
             messageArgs: { smart_count: 1, _: translate('ra.notification.updated', { smart_count: 1 }) },
           });
+          if (backToList) redirect('list', resource);
         },
         onError: (error: unknown) => {
           const failure = error as { status?: number; message?: string; body?: { errors?: Record<string, unknown> } };

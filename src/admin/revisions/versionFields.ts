@@ -1,18 +1,26 @@
 /**
- * What a version of a post or page holds, for comparing and restoring: the texts
- * compared word by word, and the fields a restore brings back (the content, never
+ * What a version of a post, page, menu, testimonial or FAQ entry holds, for comparing
+ * and restoring (the server's list: pb_hooks/lib/revisions/revisions.js FIELDS): the
+ * texts compared word by word, and the fields a restore brings back (the content, never
  * the workflow: status, dates and author stay as they are; nor the cover file, which
- * is replaced, not kept, when a new one is uploaded).
+ * is replaced, not kept, when a new one is uploaded). A menu or piece has no workflow:
+ * a restore brings all of it back.
  */
 import { sectionsText } from '../pages/sections/sectionEditing';
 
-export type VersionedResource = 'posts' | 'pages';
+/** The admin's resources that keep revisions ('faq' is the faq_entries collection). */
+export type VersionedResource = 'posts' | 'pages' | 'menus' | 'testimonials' | 'faq';
+
+/** What a comparison knows beyond the versions: the names of the pages a menu links to. */
+export interface CompareContext {
+  pageNames?: Record<string, string>;
+}
 
 export interface ComparedField {
   name: string;
   label: string;
   /** The field's value as text. */
-  text: (data: Record<string, unknown>) => string;
+  text: (data: Record<string, unknown>, context?: CompareContext) => string;
 }
 
 /** Versions saved before the server normalized line endings hold "\r\n": compared as "\n". */
@@ -24,6 +32,35 @@ const plain = (name: string) => (data: Record<string, unknown>) => text(data[nam
 function pageSectionsText(data: Record<string, unknown>): string {
   const content = data.content as { sections?: unknown } | null | undefined;
   return text(sectionsText(Array.isArray(content?.sections) ? content.sections : []));
+}
+
+interface MenuLink {
+  label?: unknown;
+  page?: unknown;
+  url?: unknown;
+  new_tab?: unknown;
+}
+
+/** The page ids a menu version links to (for their names). */
+export function menuPageIds(data: Record<string, unknown>): string[] {
+  const items = Array.isArray(data.items) ? (data.items as MenuLink[]) : [];
+  return items.map((item) => String(item?.page ?? '')).filter(Boolean);
+}
+
+/**
+ * A menu's links one per line, as an editor reads them: '1. Blog → /blog (nova aba)';
+ * a page by its name when known.
+ * @example menuLinksText({ items: [{ label: 'Sobre', page: 'p1', url: '' }] }, { pageNames: { p1: 'Quem Somos' } }) // '1. Sobre → página Quem Somos'
+ */
+export function menuLinksText(data: Record<string, unknown>, context?: CompareContext): string {
+  const items = Array.isArray(data.items) ? (data.items as MenuLink[]) : [];
+  return items
+    .map((item, index) => {
+      const page = String(item?.page ?? '');
+      const target = page ? `página ${context?.pageNames?.[page] ?? page}` : String(item?.url ?? '');
+      return `${index + 1}. ${String(item?.label ?? '')} → ${target}${item?.new_tab ? ' (nova aba)' : ''}`;
+    })
+    .join('\n');
 }
 
 export const COMPARED: Record<VersionedResource, ComparedField[]> = {
@@ -38,23 +75,67 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
     { name: 'meta_description', label: 'Meta descrição', text: plain('meta_description') },
     { name: 'content', label: 'Conteúdo', text: pageSectionsText },
   ],
+  menus: [
+    { name: 'title', label: 'Título da coluna', text: plain('title') },
+    { name: 'items', label: 'Links', text: menuLinksText },
+  ],
+  testimonials: [
+    { name: 'name', label: 'Nome', text: plain('name') },
+    { name: 'role', label: 'Cargo', text: plain('role') },
+    { name: 'company', label: 'Empresa', text: plain('company') },
+    { name: 'quote', label: 'Depoimento', text: plain('quote') },
+    { name: 'page', label: 'Aparece na lista de', text: plain('page') },
+    { name: 'order', label: 'Ordem', text: plain('order') },
+  ],
+  faq: [
+    { name: 'question', label: 'Pergunta', text: plain('question') },
+    { name: 'answer', label: 'Resposta', text: plain('answer') },
+    { name: 'order', label: 'Ordem', text: plain('order') },
+  ],
 };
 
 const RESTORED: Record<VersionedResource, string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags'],
   pages: ['name', 'slug', 'title', 'meta_description', 'content', 'is_homepage'],
+  menus: ['title', 'items'],
+  testimonials: ['name', 'company', 'role', 'quote', 'page', 'order'],
+  faq: ['question', 'answer', 'order'],
+};
+
+/** What a restore keeps as it is, told before it happens (nothing for a menu or piece). */
+export const RESTORE_KEEPS: Record<VersionedResource, string> = {
+  posts: 'Status, datas, autor e imagem de capa continuam como estão.',
+  pages: 'Status e datas continuam como estão.',
+  menus: '',
+  testimonials: '',
+  faq: '',
+};
+
+/** Whether the resource's versions can be public (kept beyond the last 50): those with a status. */
+export const HAS_STATUS: Record<VersionedResource, boolean> = {
+  posts: true,
+  pages: true,
+  menus: false,
+  testimonials: false,
+  faq: false,
 };
 
 /** What the conflict and recovery messages call the record: 'Este post', 'deste post'. */
 export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; changed: string }> = {
   posts: { this: 'Este post', of: 'deste post', changed: 'alterado' },
   pages: { this: 'Esta página', of: 'desta página', changed: 'alterada' },
+  menus: { this: 'Este menu', of: 'deste menu', changed: 'alterado' },
+  testimonials: { this: 'Este depoimento', of: 'deste depoimento', changed: 'alterado' },
+  faq: { this: 'Esta pergunta', of: 'desta pergunta', changed: 'alterada' },
 };
 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
 export const EDITED: Record<VersionedResource, readonly string[]> = {
   posts: ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'status', 'published_at', 'review_note'],
   pages: ['name', 'slug', 'title', 'meta_description', 'content', 'status', 'published_at', 'review_note'],
+  menus: ['title', 'items'],
+  testimonials: ['name', 'company', 'role', 'quote', 'page', 'order'],
+  faq: ['question', 'answer', 'order'],
 };
 
 /**

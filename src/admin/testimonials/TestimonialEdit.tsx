@@ -1,10 +1,10 @@
-import { Edit } from 'react-admin';
+import { EditWithHistory } from '../revisions/EditWithHistory';
 import { TestimonialForm } from './TestimonialForm';
 
 export default function TestimonialEdit() {
   return (
-    <Edit title="Editar depoimento" mutationMode="pessimistic" redirect="list">
+    <EditWithHistory resource="testimonials" title={() => 'Editar depoimento'}>
       <TestimonialForm />
-    </Edit>
+    </EditWithHistory>
   );
 }

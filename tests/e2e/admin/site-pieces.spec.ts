@@ -2,7 +2,8 @@
  * 'Depoimentos' and 'Perguntas frequentes' in the admin against a real PocketBase: an
  * editor sees the server's own refusal before saving (nothing is sent), then creates a
  * question and a testimonial, edits the question and deletes both; each change is read
- * back from the server. Authors see neither screen.
+ * back from the server. A testimonial's 'Histórico' shows what changed and restores the
+ * version before. Authors see neither screen.
  */
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '../fixtures';
@@ -70,6 +71,48 @@ test('an editor adds a testimonial to the Quem Somos list', async ({ page }) => 
     .getFirstListItem(client.filter('name = {:name}', { name: `Rita ${tag}` }));
   expect(saved).toMatchObject({ page: 'quem-somos', role: '', order: 1 });
   await client.collection('testimonials').delete(saved.id);
+});
+
+test("a testimonial's history compares two versions and restores the earlier one", async ({ page }) => {
+  const tag = randomBytes(3).toString('hex');
+  const client = await superuser();
+  const first = `O suporte respondeu no mesmo dia e o protótipo saiu em duas semanas ${tag}.`;
+  const testimonial = await client
+    .collection('testimonials')
+    .create({ name: `Caio ${tag}`, company: 'Integrador de automação', quote: first, page: 'clientes', order: 998 });
+  try {
+    await signedInAs(page, 'editor', `/admin/testimonials/${testimonial.id}`);
+    await page
+      .getByRole('textbox', { name: 'Depoimento' })
+      .fill(`O suporte respondeu no mesmo dia e a produção começou em um mês ${tag}.`, FIRST_SCREEN);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Depoimento salvo.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/testimonials$/);
+
+    await page.goto(`/admin/testimonials/${testimonial.id}`);
+    await page.getByRole('tab', { name: 'Histórico' }).click(FIRST_SCREEN);
+    const versions = page.getByTestId('revision');
+    await expect(versions).toHaveCount(2);
+    await expect(versions.first()).toContainText('depoimento');
+    await expect(page.getByText('as 50 mais recentes são mantidas.', { exact: false })).toBeVisible();
+    await versions
+      .first()
+      .getByRole('button', { name: /Ver diferenças/ })
+      .click();
+    const diff = page.getByTestId('version-diff');
+    await expect(diff.locator('del')).toContainText(['protótipo']);
+    await expect(diff.locator('ins')).toContainText(['produção']);
+    await page.getByRole('button', { name: 'Fechar' }).click();
+
+    await versions.nth(1).getByRole('button', { name: 'Restaurar esta versão' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restaurar esta versão' }).click();
+    await expect(page.getByText('Versão restaurada: ela é agora a versão atual.')).toBeVisible();
+    expect((await client.collection('testimonials').getOne(testimonial.id)).quote).toBe(first);
+    await expect(versions).toHaveCount(3);
+    await expect(versions.first()).toContainText('Restauração');
+  } finally {
+    await client.collection('testimonials').delete(testimonial.id);
+  }
 });
 
 test('authors see neither screen', async ({ page }) => {
