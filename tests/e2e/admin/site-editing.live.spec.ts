@@ -2,7 +2,7 @@
  * The site itself edited in the admin and live, against the product as `npm start` runs
  * it (tests/helpers/live-stack.ts): the home page's hero title, a new FAQ entry, Quem
  * Somos' sections reordered and a new page in the top menu each reach the site with the
- * next publication, the words in the site search where the page is indexed, and each is
+ * next publication, its words in the site search, and each is
  * undone by restoring the previous revision from its 'Histórico' (the page's, the FAQ
  * entry's, the menu's). Every changed page is checked at 1366 and 390 px, with axe.
  */
@@ -103,6 +103,8 @@ test('the home page’s hero title, changed in the admin, is live with the next 
   await live(stack, '/', (html) => html.includes(title));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const dialog = await search(page, `feitos no Brasil ${tag}`);
+  await expect(dialog.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', '/');
   await checkLayouts(page, '/');
 
   await restorePrevious(page, admin, 'Início');
