@@ -16,6 +16,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import HelpIcon from '@mui/icons-material/HelpOutlined';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonIcon from '@mui/icons-material/Person';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useState } from 'react';
 import { AppBar, UserMenu, useGetIdentity, useGetList, useLogout, useUserMenu } from 'react-admin';
@@ -29,6 +30,7 @@ import { RoleBadge } from '../common/RoleBadge';
 import { useActor } from '../common/useActor';
 import { QUEUE_PATH } from '../comments/choices';
 import { usePendingComments } from '../comments/usePendingComments';
+import { reviewQueuePath, useReviewQueue } from '../common/reviewQueue';
 import { HelpDialog } from './HelpDialog';
 
 const DEMO_TEXT = 'Olá! Gostaria de solicitar uma demonstração dos produtos Operium.';
@@ -40,8 +42,9 @@ function countLabel(count: number, beyond: boolean, one: string, many: string): 
 }
 
 /**
- * The bell, for those who moderate: comments waiting for moderation and unread
- * contact messages, each leading to its queue.
+ * The bell, for those who moderate: comments waiting for moderation, unread contact
+ * messages, and posts and pages sent for review, each leading to its queue (the
+ * sidebar's and the dashboard's counts: the same queries).
  */
 const BADGE_MAX = 99;
 
@@ -50,6 +53,8 @@ function NotificationBell() {
   const allowed = can(actor, 'editor');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const comments = usePendingComments();
+  const postsInReview = useReviewQueue('posts');
+  const pagesInReview = useReviewQueue('pages');
   const { total, pageInfo } = useGetList(
     'messages',
     { pagination: { page: 1, perPage: 1 }, filter: { read: false } },
@@ -62,8 +67,15 @@ function NotificationBell() {
   const pending = comments?.count ?? 0;
   const commentsLabel = countLabel(pending, Boolean(comments?.beyond), 'comentário pendente', 'comentários pendentes');
   const messagesLabel = countLabel(messages, messagesBeyond, 'mensagem não lida', 'mensagens não lidas');
-  const label = `${commentsLabel}, ${messagesLabel}`;
-  const count = pending + messages;
+  const posts = postsInReview?.count ?? 0;
+  const pages = pagesInReview?.count ?? 0;
+  const reviewLabels = [
+    posts ? countLabel(posts, Boolean(postsInReview?.beyond), 'post para revisar', 'posts para revisar') : '',
+    pages ? countLabel(pages, Boolean(pagesInReview?.beyond), 'página para revisar', 'páginas para revisar') : '',
+  ].filter(Boolean);
+  // The review queues are named only when something waits: the bell's name stays short.
+  const label = [commentsLabel, messagesLabel, ...reviewLabels].join(', ');
+  const count = pending + messages + posts + pages;
   // The name starts with the badge's text, as shown ("99+"): WCAG 2.5.3, checked by axe.
   const badge = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
   const close = () => setAnchor(null);
@@ -94,6 +106,18 @@ function NotificationBell() {
             <MailIcon />
           </ListItemIcon>
           <ListItemText>Mensagens não lidas ({messages})</ListItemText>
+        </MenuItem>
+        <MenuItem component={AdminLink} to={reviewQueuePath('posts')} onClick={close}>
+          <ListItemIcon>
+            <RateReviewIcon />
+          </ListItemIcon>
+          <ListItemText>Posts para revisar ({posts})</ListItemText>
+        </MenuItem>
+        <MenuItem component={AdminLink} to={reviewQueuePath('pages')} onClick={close}>
+          <ListItemIcon>
+            <RateReviewIcon />
+          </ListItemIcon>
+          <ListItemText>Páginas para revisar ({pages})</ListItemText>
         </MenuItem>
       </Menu>
     </>
