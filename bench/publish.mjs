@@ -260,6 +260,11 @@ try {
         ),
       );
     }
+    // A site page edited as in 'Páginas' (Quem Somos' first text section gets a new title),
+    // measured right after each post edit: the pair compared shares the machine's moment.
+    const [about] = (
+      await api('GET', `/api/collections/pages/records?filter=${encodeURIComponent('slug="quem-somos"')}`, null, token)
+    ).items;
     for (let run = 1; run <= RUNS; run++) {
       const slug = `medida-publicacao-${size}-${run}`;
       changes.created.push(
@@ -288,6 +293,19 @@ try {
           () => shows(`/blog/${target}`, newTitle),
         ),
       );
+      const heading = `Nossa história, revista na medida ${size}-${run}`;
+      const sections = about.content.sections.map((/** @type {{ type: string }} */ section, /** @type {number} */ index) =>
+        index === about.content.sections.findIndex((/** @type {{ type: string }} */ item) => item.type === 'text')
+          ? { ...section, title: heading }
+          : section,
+      );
+      changes.page.push(
+        await measure(
+          `${posts} posts: página editada (${run})`,
+          () => api('PATCH', `/api/collections/pages/records/${about.id}`, { content: { sections } }, token),
+          () => shows('/quem-somos', heading),
+        ),
+      );
       const gone = `post-carga-cms-${Math.round(size / 3) + run}`;
       const [deleted] = (
         await api('GET', `/api/collections/posts/records?filter=${encodeURIComponent(`slug="${gone}"`)}`, null, token)
@@ -313,26 +331,6 @@ try {
           `${posts} posts: comentário aprovado (${run})`,
           () => api('PATCH', `/api/collections/comments/records/${comment.id}`, { status: 'approved' }, token),
           () => shows(`/blog/${commented}`, body),
-        ),
-      );
-    }
-
-    // A site page edited as in 'Páginas': Quem Somos' first text section gets a new title.
-    const [about] = (
-      await api('GET', `/api/collections/pages/records?filter=${encodeURIComponent('slug="quem-somos"')}`, null, token)
-    ).items;
-    for (let run = 1; run <= RUNS; run++) {
-      const heading = `Nossa história, revista na medida ${size}-${run}`;
-      const sections = about.content.sections.map((/** @type {{ type: string }} */ section, /** @type {number} */ index) =>
-        index === about.content.sections.findIndex((/** @type {{ type: string }} */ item) => item.type === 'text')
-          ? { ...section, title: heading }
-          : section,
-      );
-      changes.page.push(
-        await measure(
-          `${posts} posts: página editada (${run})`,
-          () => api('PATCH', `/api/collections/pages/records/${about.id}`, { content: { sections } }, token),
-          () => shows('/quem-somos', heading),
         ),
       );
     }
@@ -444,7 +442,8 @@ try {
   }
   notes.push(
     `"Do salvar ao ar" vai da gravação pela API até o site servido mostrar a mudança, com a espera do ` +
-      `publicador por gravações em sequência (0,5 s para uma gravação sozinha); mediana de ${RUNS} gravações de cada tipo.`,
+      `publicador por gravações em sequência (0,5 s para uma gravação sozinha); mediana de ${RUNS} gravações de cada tipo. ` +
+      `Cada página editada é medida logo depois de um post editado, para o par comparado dividir o mesmo momento da máquina.`,
   );
   await writeReport('publish', {
     title: `Publicação: do salvar ao ar, com ${SIZES.map(count).join(', ')} posts no CMS`,
