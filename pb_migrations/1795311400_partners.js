@@ -48,6 +48,7 @@ migrate(
       const record = new Record(partners);
       for (const name of ["name", "full_name", "kind", "order", "builtin_logo"]) record.set(name, entry[name]);
       app.save(record);
+      // The audit hook writes the first revision with the save; where hooks do not run, this does.
       const count = app.countRecords("revisions", $dbx.hashExp({ collection: "partners", record: record.id }));
       if (count === 0) writeRevision(app, record, "create", null, "versão inicial");
     }
