@@ -164,7 +164,7 @@ describe('partners', () => {
       })),
     );
     const [first] = await history(s.editor.client, 'partners', partners[0]!.id);
-    // Written with the seed's save (lib/audit/audit.js), or by the migration where no hook ran.
+    // Written with the seed's save (pb_hooks/lib/audit/audit.js), or by the migration where no hook ran.
     expect(first).toMatchObject({ kind: 'create', summary: expect.stringMatching(/^(criado|versão inicial)$/) });
   });
 
