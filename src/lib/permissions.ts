@@ -165,7 +165,8 @@ export function allows(
     case 'partners': {
       if (read) return true;
       const builtin = changes?.builtin_logo;
-      const keeps = !sets(changes, 'builtin_logo') || builtin === '' || (operation === 'update' && builtin === record.builtin_logo);
+      const keeps =
+        !sets(changes, 'builtin_logo') || builtin === '' || (operation === 'update' && builtin === record.builtin_logo);
       return operation === 'delete' ? editor : editor && keeps;
     }
 

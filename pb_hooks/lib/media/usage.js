@@ -62,9 +62,7 @@ const NAMES = { post: "Post", page: "Página", partner: "Parceiro" };
  * @param {MediaUse[]} uses
  */
 function describe(uses) {
-  return uses
-    .map((use) => (use.kind === "setting" ? `Configuração ${use.key}` : `${NAMES[use.kind]} "${use.title}"`))
-    .join(", ");
+  return uses.map((use) => (use.kind === "setting" ? `Configuração ${use.key}` : `${NAMES[use.kind]} "${use.title}"`)).join(", ");
 }
 
 module.exports = { usageOf, describe };
