@@ -18,6 +18,7 @@ onRecordAfterCreateSuccess(
   "menus",
   "testimonials",
   "faq_entries",
+  "partners",
 );
 
 onRecordAfterUpdateSuccess(
@@ -37,6 +38,7 @@ onRecordAfterUpdateSuccess(
   "menus",
   "testimonials",
   "faq_entries",
+  "partners",
 );
 
 onRecordAfterDeleteSuccess(
@@ -51,6 +53,7 @@ onRecordAfterDeleteSuccess(
   "menus",
   "testimonials",
   "faq_entries",
+  "partners",
 );
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and

@@ -7,7 +7,7 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { blogLoader } from './lib/blog/loader';
 import { commentsLoader, pagesLoader, settingsLoader } from './lib/cms/loaders';
-import { faqLoader, menusLoader, testimonialsLoader } from './lib/cms/pieces';
+import { faqLoader, menusLoader, partnersLoader, testimonialsLoader } from './lib/cms/pieces';
 import { commentSchema } from './lib/cms/comments';
 import { PUBLIC_SETTING_KEYS } from './config/site';
 import { settingError } from './admin/settings/settingsRules';
@@ -16,6 +16,7 @@ import { z } from 'astro/zod';
 import { TESTIMONIAL_GROUPS } from '../shared/page-sections.js';
 import { PIECES } from '../shared/site-pieces.js';
 import { MENU_URL_PATTERN } from '../shared/menus.js';
+import { SITE_ASSET_PATH_PATTERN } from '../shared/site-assets.js';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
@@ -95,22 +96,36 @@ const products = defineCollection({
 });
 
 /**
- * Partner organisations and their logos. The SVGs in src/assets/partners are
- * stand-in marks drawn from each name; the organisations' own logo files replace
- * them under the same names once the company has the right to use them.
+ * Partner organisations and their logos ('Parceiros'; src/lib/cms/pieces.ts), shown by the
+ * `partners` sections. A logo is a Mídia image or one of the site's own files: the SVGs
+ * in src/assets/partners are stand-in marks drawn from each name, which the organisations'
+ * own logo files replace under the same names once the company has the right to use them.
  */
 const partners = defineCollection({
-  loader: file('src/content/partners.json'),
-  schema: ({ image }) =>
-    z.object({
+  loader: partnersLoader(pocketBaseUrl),
+  schema: z
+    .object({
       /** Short name, as in the logo. */
-      name: z.string().min(2).max(20),
+      name: piece(PIECES.partners.fields.name),
       /** The logo's alternative text. */
-      fullName: z.string().min(3),
-      kind: z.string().min(3),
-      logo: image(),
+      fullName: piece(PIECES.partners.fields.full_name),
+      /** What the organisation is, e.g. "Federação industrial". */
+      kind: piece(PIECES.partners.fields.kind),
       order: z.number().int().positive(),
-    }),
+      /** The Mídia logo, described (src/lib/cms/media-images.ts). */
+      image: z
+        .object({
+          src: z.string(),
+          width: z.number().optional(),
+          height: z.number().optional(),
+          srcset: z.string().optional(),
+          sizes: z.string().optional(),
+        })
+        .optional(),
+      /** One of the site's own logo files, as a path under src/assets (partners/fiesc.svg). */
+      builtin: z.string().regex(new RegExp(SITE_ASSET_PATH_PATTERN)).optional(),
+    })
+    .refine((partner) => partner.image || partner.builtin, 'o parceiro não tem logotipo (a imagem saiu da Mídia)'),
 });
 
 export const SOFTWARE_CATEGORIES = [

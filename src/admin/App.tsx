@@ -23,6 +23,7 @@ import menus from './menus';
 import pages from './pages';
 import testimonials from './testimonials';
 import faq from './faq';
+import partners from './partners';
 import media from './media';
 import audit from './audit';
 import messages from './messages';
@@ -64,6 +65,7 @@ function AdminPanel() {
       <Resource name="menus" {...menus} />
       <Resource name="testimonials" {...testimonials} />
       <Resource name="faq" {...faq} />
+      <Resource name="partners" {...partners} />
       <Resource name="media" {...media} />
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />

@@ -15,6 +15,7 @@ export type Area =
   | 'menus'
   | 'testimonials'
   | 'faq'
+  | 'partners'
   | 'media'
   | 'settings'
   | 'audit'
@@ -36,6 +37,7 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   menus: 'Você não tem permissão para editar os menus do site.',
   testimonials: 'Você não tem permissão para editar os depoimentos.',
   faq: 'Você não tem permissão para editar as perguntas frequentes.',
+  partners: 'Você não tem permissão para editar os parceiros.',
   media: 'Você não tem permissão para gerenciar mídia.',
   settings: 'Você não tem permissão para acessar as configurações.',
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
@@ -78,6 +80,7 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'pages':
     case 'testimonials':
     case 'faq':
+    case 'partners':
       return can(actor, 'editor');
     // The three menus are made by a migration: editors and admins only list and edit them.
     case 'menus':

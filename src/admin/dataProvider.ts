@@ -233,6 +233,8 @@ export interface AdminMethods {
    * public may not read, since an <img> sends no Authorization header.
    */
   fileUrl(record: RaRecord, filename: string, options?: { thumb?: string; token?: string }): string;
+  /** Where one of the site's own images (a path under src/assets) is served to staff (pb_hooks/preview.pb.js). */
+  siteAssetUrl(path: string): string;
   /** A short-lived (3 minutes) file token of the signed-in staff member. */
   fileToken(): Promise<string>;
   /** The dashboard's live numbers (GET /api/admin/stats, pb_hooks/lib/dashboard/stats.js). */
@@ -287,7 +289,7 @@ export type TestMailAnswer =
 
 /** A place that uses a media file (pb_hooks/lib/media/usage.js `usageOf`). */
 export type MediaUse =
-  { kind: 'post' | 'page'; id: string; title: string; status: string } | { kind: 'setting'; id: string; key: string };
+  { kind: 'post' | 'page' | 'partner'; id: string; title: string; status: string } | { kind: 'setting'; id: string; key: string };
 
 /** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter/send.js `audience`). */
 export interface NewsletterAudience {
@@ -316,6 +318,11 @@ export function useFileUrl(): AdminMethods['fileUrl'] {
   return (useContext(DataProviderContext) as AdminDataProvider).fileUrl;
 }
 
+/** The provider's `siteAssetUrl`, read as useFileUrl reads `fileUrl`. */
+export function useSiteAssetUrl(): AdminMethods['siteAssetUrl'] {
+  return (useContext(DataProviderContext) as AdminDataProvider).siteAssetUrl;
+}
+
 /**
  * The admin's data provider: backups and site builds through the REST routes
  * (restDataProvider.ts, with its custom `backupStatus`), every other resource
@@ -339,6 +346,7 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     deleteMany: (resource, params) => by(resource).deleteMany(resource, params),
     backupStatus: (resource) => rest.backupStatus(resource),
     fileUrl: (record, filename, options = {}) => pb.files.getURL(record, filename, options),
+    siteAssetUrl: (path) => pb.buildURL(`/api/site/preview/asset/${path.split('/').map(encodeURIComponent).join('/')}`),
     fileToken: () => pb.files.getToken(),
     stats: () => pb.send<DashboardStats>('/api/admin/stats', { method: 'GET', requestKey: null }),
     validationCheck: (id) =>

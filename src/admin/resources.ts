@@ -11,6 +11,7 @@ const RESOURCE_COLLECTIONS = {
   menus: 'menus',
   testimonials: 'testimonials',
   faq: 'faq_entries',
+  partners: 'partners',
   media: 'media',
   audit: 'audit_logs',
   messages: 'contact_messages',

@@ -58,6 +58,7 @@ export type Collection =
   | 'menus'
   | 'testimonials'
   | 'faq_entries'
+  | 'partners'
   | 'revisions';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
@@ -71,6 +72,8 @@ export interface RecordFacts {
   published_at?: string;
   key?: string;
   uploaded_by?: string;
+  /** A partner's logo among the site's own files (src/assets), which only the server sets. */
+  builtin_logo?: string;
   /** Revisions: the collection of the record they belong to, and that post's author. */
   collection?: string;
   owner?: string;
@@ -156,6 +159,16 @@ export function allows(
     case 'testimonials':
     case 'faq_entries':
       return read || editor;
+
+    // The partners likewise; a logo among the site's own files is kept or cleared, never
+    // set or changed through the API (Mídia refuses SVG; the seeded SVG marks are files).
+    case 'partners': {
+      if (read) return true;
+      const builtin = changes?.builtin_logo;
+      const keeps =
+        !sets(changes, 'builtin_logo') || builtin === '' || (operation === 'update' && builtin === record.builtin_logo);
+      return operation === 'delete' ? editor : editor && keeps;
+    }
 
     case 'media':
       if (operation === 'view') return true;

@@ -19,8 +19,14 @@ let s: StaffServer;
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
 
+/** A Mídia image for the partners' logos (an editor's partner takes its logo from Mídia). */
+let partnerLogo = '';
+
 beforeAll(async () => {
   s = await startStaffServer({ unthrottledLoopback: true, gitArticles: [FUNCAO_MAP] });
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'logotipo.png');
+  partnerLogo = (await s.superuser.collection('media').create(form)).id;
 });
 afterAll(async () => {
   await s?.stop();
@@ -98,6 +104,17 @@ const testimonial = () => ({
   page: 'clientes',
   order: 90,
 });
+/** One of the site's own logo files (shared/site-partners.json). */
+const SITE_LOGO = 'partners/fiesc.svg';
+const partnerBody = (extra: Changes = {}) => ({
+  name: 'WEG',
+  full_name: 'WEG Equipamentos Elétricos',
+  kind: 'Fabricante de motores',
+  order: 60,
+  logo: partnerLogo,
+  ...extra,
+});
+
 const faqEntry = () => ({
   question: 'Vocês enviam para todo o Brasil?',
   answer: 'Sim: enviamos para todo o Brasil, por transportadora ou pelos Correios, com rastreio.',
@@ -274,6 +291,34 @@ const CASES: CollectionCase[] = [
     ],
     creates: () => [{ label: 'a question', body: faqEntry(), facts: {} }],
     updates: () => [{ label: 'answer', changes: { answer: `${faqEntry().answer} Consulte-nos.` } }],
+  },
+  {
+    name: 'partners',
+    targets: () => [
+      {
+        label: 'a seeded partner',
+        make: async () => {
+          const record = await su()
+            .collection('partners')
+            .create(partnerBody({ logo: '', builtin_logo: SITE_LOGO }));
+          return { id: record.id, facts: { id: record.id, builtin_logo: SITE_LOGO } };
+        },
+      },
+    ],
+    creates: () => [
+      { label: 'a partner', body: partnerBody(), facts: {} },
+      {
+        label: 'with a site logo file',
+        body: partnerBody({ builtin_logo: SITE_LOGO }),
+        facts: { builtin_logo: SITE_LOGO },
+      },
+    ],
+    updates: () => [
+      { label: 'kind', changes: { kind: 'Associação de tecnologia' } },
+      { label: 'site logo file kept', changes: { builtin_logo: SITE_LOGO } },
+      { label: 'site logo file replaced by Mídia', changes: { logo: partnerLogo, builtin_logo: '' } },
+      { label: 'site logo file changed', changes: { builtin_logo: 'partners/senai.svg' } },
+    ],
   },
   {
     name: 'media',
@@ -622,6 +667,17 @@ const SPEC: [string, boolean][] = [
   ['author testimonials create a testimonial', false],
   ['editor faq_entries update a question: answer', true],
   ['author faq_entries delete a question', false],
+  ['anonymous partners view a seeded partner', true],
+  ['author partners create a partner', false],
+  ['editor partners create a partner', true],
+  ['editor partners create with a site logo file', false],
+  ['admin partners create with a site logo file', false],
+  ['editor partners update a seeded partner: kind', true],
+  ['editor partners update a seeded partner: site logo file kept', true],
+  ['editor partners update a seeded partner: site logo file replaced by Mídia', true],
+  ['editor partners update a seeded partner: site logo file changed', false],
+  ['admin partners update a seeded partner: site logo file changed', false],
+  ['editor partners delete a seeded partner', true],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
   ['author newsletter_sends list a send', false],
@@ -820,6 +876,20 @@ const GUARDED: GuardedField[] = [
     }),
   ),
   {
+    label: 'a seeded partner: site logo file',
+    collection: 'partners',
+    field: 'builtin_logo',
+    target: async () => {
+      const record = await su()
+        .collection('partners')
+        .create(partnerBody({ logo: '', builtin_logo: SITE_LOGO }));
+      return { id: record.id, facts: { id: record.id, builtin_logo: SITE_LOGO } };
+    },
+    value: () => 'partners/senai.svg',
+    may: mayUpdate('partners'),
+    control: superuserClient,
+  },
+  {
     label: 'pending comment: status',
     collection: 'comments',
     field: 'status',
@@ -884,7 +954,7 @@ describe('other spellings of a guarded key never change the stored value', () =>
         unchanged.push(`${guarded.label}: HTTP ${status}, gravado ${JSON.stringify(after)}, enviado ${JSON.stringify(value)}`);
     }
     expect(unchanged).toEqual([]);
-    expect(seen.size).toBe(12);
+    expect(seen.size).toBe(13);
   }, 60_000);
 
   test.each(ACTORS)(

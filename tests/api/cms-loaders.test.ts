@@ -13,6 +13,8 @@ import { MutableDataStore } from '../../node_modules/astro/dist/content/mutable-
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { site, siteWith } from '../../src/config/site';
 import { pagesLoader, settingsLoader } from '../../src/lib/cms/loaders';
+import { partnersLoader } from '../../src/lib/cms/pieces';
+import seedPartners from '../../shared/site-partners.json';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 import { uploadPng } from '../helpers/images';
 import { ARTICLE_IMAGE_SIZES, parseMediaUrl } from '../../src/lib/cms/media-images';
@@ -135,6 +137,47 @@ describe('CMS collections', () => {
     await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
     expect(store.get('cmsPages', 'com-imagem')?.data).toMatchObject({ meta_description: 'Sem a imagem agora.', images: {} });
     await s.editor.client.collection('pages').delete(page.id);
+  });
+
+  test('partners: each record an entry, a Mídia logo described with its size and thumbnails, a site logo file kept as its path', async () => {
+    const src = await uploadPng(s.editor.client, 800, 400, 'Logotipo da WEG');
+    const media = parseMediaUrl(src)!;
+    const made = await s.editor.client
+      .collection('partners')
+      .create({ name: 'WEG', full_name: 'WEG Equipamentos Elétricos', kind: 'Fabricante de motores', order: 8, logo: media.id });
+    const store = new MutableDataStore();
+    await partnersLoader(s.server.url).load(contextFor(store, 'partners'));
+    expect(store.get('partners', made.id)?.data).toEqual({
+      name: 'WEG',
+      fullName: 'WEG Equipamentos Elétricos',
+      kind: 'Fabricante de motores',
+      order: 8,
+      image: {
+        src,
+        width: 800,
+        height: 400,
+        srcset: `${src}?thumb=480x0 480w, ${src}?thumb=768x0 768w, ${src} 800w`,
+        sizes: ARTICLE_IMAGE_SIZES,
+      },
+    });
+    const fiesc = await s.anonymous.client.collection('partners').getFirstListItem('name = "FIESC"');
+    expect(store.get('partners', fiesc.id)?.data).toEqual({
+      name: 'FIESC',
+      fullName: 'Federação das Indústrias do Estado de Santa Catarina',
+      kind: 'Federação industrial',
+      order: 1,
+      builtin: 'partners/fiesc.svg',
+    });
+    expect(store.keys('partners')).toHaveLength(seedPartners.length + 1);
+    await s.editor.client.collection('partners').delete(made.id);
+    // Without a CMS: the seed's, by the seed's ids.
+    const fresh = new MutableDataStore();
+    await partnersLoader(undefined).load(contextFor(fresh, 'partners'));
+    expect(fresh.keys('partners').sort()).toEqual(seedPartners.map((partner) => partner.id).sort());
+    expect(fresh.get('partners', 'novale')?.data).toMatchObject({
+      fullName: 'Novale Hub de Inovação',
+      builtin: 'partners/novale.svg',
+    });
   });
 
   test('a later build writes only what changed, and drops what is no longer published', async () => {

@@ -35,6 +35,14 @@ function publishTestimonial(name: string, at: Date) {
   utimesSync(contentStore, at, at);
 }
 
+/** Writes a content store holding one partner whose logo is a site file, as a build would. */
+function publishPartner(fullName: string) {
+  const data = { name: 6, fullName: 7, kind: 8, order: 9, builtin: 10 };
+  const store: unknown[] = [['Map', 1, 2], 'partners', ['Map', 3, 4], 'fiesc', { id: 3, data: 5 }, data];
+  store.push('FIESC', fullName, 'Federação industrial', 1, 'partners/fiesc.svg');
+  writeFileSync(contentStore, JSON.stringify(store));
+}
+
 beforeAll(async () => {
   publishTestimonial('Ana Souza', new Date(Date.now() - 60_000));
   // The site's own page component (PAGE_COMPONENT), as `npm start` runs it.
@@ -151,6 +159,15 @@ describe('the page preview renders as the site publishes', () => {
     const { html } = await preview(s.editor.client, [testimonials]);
     expect(html).toContain('Bruno Lima');
     expect(html).not.toContain('Ana Souza');
+  });
+
+  test('a partners section shows the partners as the last build read them, a site logo file fetched from the API', async () => {
+    publishPartner('Federação das Indústrias de Santa Catarina (prévia)');
+    const { html } = await preview(s.editor.client, [{ id: 'parceiros1', type: 'partners', title: 'Parceiros' }]);
+    expect(html).toContain('alt="Federação das Indústrias de Santa Catarina (prévia)"');
+    expect(html).toContain('src="/api/site/preview/asset/partners/fiesc.svg"');
+    const response = await fetch(`${s.server.url}/api/site/preview/asset/partners/fiesc.svg`);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
   });
 
   test('the site’s own images are fetched from the API, whole, and nothing else of the checkout is', async () => {

@@ -105,6 +105,7 @@ describe('resources', () => {
       'menus',
       'testimonials',
       'faq',
+      'partners',
       'media',
       'comments',
       'messages',

@@ -17,6 +17,7 @@ const AUDITED = [
   "menus",
   "testimonials",
   "faq_entries",
+  "partners",
 ];
 
 const LOG_COLLECTION = "audit_logs";

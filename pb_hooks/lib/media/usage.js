@@ -1,10 +1,10 @@
 // Where a Mídia file is used, found by its address in the records that can point to
 // it: a post's Markdown, a page's sections, a setting's value (the logo and favicon
-// URLs). Every address of a media file holds "<record id>/<file name>" (the editor's
+// URLs), a partner's logo ('Parceiros'). Every address of a media file holds "<record id>/<file name>" (the editor's
 // /api/files/media/…, the collection id's form, an absolute URL, a thumbnail's ?thumb=),
 // and file names are unique (PocketBase adds a random suffix), so that is what is
 // matched. A page's image field (shared/page-sections.js) holds the media record's id
-// alone, matched as a JSON string. A post's cover is its own upload (the posts' `cover`
+// alone, matched as a JSON string; so does a partner's `logo` field, matched whole. A post's cover is its own upload (the posts' `cover`
 // field), never a media file.
 //
 // For Mídia's delete confirmation and edit dialog (GET /api/admin/media/{id}/usage),
@@ -12,11 +12,11 @@
 // admins and editors read it.
 
 /**
- * @typedef {{ kind: "post" | "page", id: string, title: string, status: string } | { kind: "setting", id: string, key: string }} MediaUse
+ * @typedef {{ kind: "post" | "page" | "partner", id: string, title: string, status: string } | { kind: "setting", id: string, key: string }} MediaUse
  */
 
 /**
- * The places that use a media file: posts, then pages, then settings, each by title or key.
+ * The places that use a media file: posts, then pages, then settings, then partners, each by title or key.
  * @param {any} app @param {any} media a `media` record
  * @returns {MediaUse[]}
  */
@@ -31,7 +31,7 @@ function usageOf(app, media) {
     app
       .db()
       .newQuery(sql)
-      .bind({ needle: needle, id: JSON.stringify(media.id) })
+      .bind({ needle: needle, id: JSON.stringify(media.id), record: media.id })
       .all(rows);
     return rows;
   };
@@ -48,19 +48,21 @@ function usageOf(app, media) {
   )) {
     uses.push({ kind: "setting", id: row.id, key: row.title });
   }
+  for (const row of records("SELECT id, name AS title, '' AS status FROM partners WHERE logo = {:record} ORDER BY name")) {
+    uses.push({ kind: "partner", id: row.id, title: row.title, status: "" });
+  }
   return uses;
 }
 
+/** What a refusal calls each kind of place. */
+const NAMES = { post: "Post", page: "Página", partner: "Parceiro" };
+
 /**
- * The places in a sentence, for a refusal: 'Post "Título", Página "Sobre", Configuração site_logo'.
+ * The places in a sentence, for a refusal: 'Post "Título", Página "Sobre", Configuração site_logo, Parceiro "FIESC"'.
  * @param {MediaUse[]} uses
  */
 function describe(uses) {
-  return uses
-    .map((use) =>
-      use.kind === "setting" ? `Configuração ${use.key}` : `${use.kind === "post" ? "Post" : "Página"} "${use.title}"`,
-    )
-    .join(", ");
+  return uses.map((use) => (use.kind === "setting" ? `Configuração ${use.key}` : `${NAMES[use.kind]} "${use.title}"`)).join(", ");
 }
 
 module.exports = { usageOf, describe };

@@ -29,7 +29,7 @@ function affectsSite(collection, before, after) {
     return (before && before.get("status") === "approved") || (after && after.get("status") === "approved");
   }
   // What every page may show: the menus and the pieces the pages share.
-  if (collection === "menus" || collection === "testimonials" || collection === "faq_entries") return true;
+  if (["menus", "testimonials", "faq_entries", "partners"].indexOf(collection) >= 0) return true;
   if (collection === "public_site_settings") {
     const record = after || before;
     return !String(record.get("key")).startsWith("smtp");
@@ -88,7 +88,7 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
-const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus", "testimonials", "faq_entries"];
+const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus", "testimonials", "faq_entries", "partners"];
 
 /** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
 function leftOutOf(list) {

@@ -1,4 +1,4 @@
-// Revisions of posts, pages, menus, testimonials and FAQ entries (written by lib/audit/audit.js logChange; routes and upkeep
+// Revisions of posts, pages, menus, testimonials, FAQ entries and partners (written by lib/audit/audit.js logChange; routes and upkeep
 // in ../revisions.pb.js): every create, update and delete leaves one revision row with the record's editable fields as they were after
 // it, who did it and which fields changed, written in the save's own transaction.
 // History is never rewritten: a restored version is a new revision. Kept: the last
@@ -55,6 +55,14 @@ const FIELDS = {
     ["answer", "resposta"],
     ["order", "ordem"],
   ],
+  partners: [
+    ["name", "nome"],
+    ["full_name", "nome completo"],
+    ["kind", "tipo"],
+    ["order", "ordem"],
+    ["logo", "logotipo"],
+    ["builtin_logo", "logotipo do site"],
+  ],
 };
 
 /** The collections that keep revisions (lib/audit/audit.js writes them with each save). */
@@ -67,6 +75,7 @@ const EVENTS = {
   menus: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
   testimonials: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
   faq_entries: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
+  partners: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
 };
 
 /** How a superuser is named in a history authors read (the audit log, for admins only, keeps the e-mail). */

@@ -28,6 +28,7 @@ export const TABLE_LABELS: Record<string, string> = {
   menus: 'Menu',
   testimonials: 'Depoimentos',
   faq_entries: 'Perguntas frequentes',
+  partners: 'Parceiros',
 };
 
 export const TABLE_CHOICES = Object.entries(TABLE_LABELS).map(([id, label]) => ({ id, name: `${label} (${id})` }));

@@ -115,6 +115,11 @@ export const resourceMessages = {
     fields: { ...pieceLabels('faq_entries'), order: 'Ordem' },
     notifications: { created: 'Pergunta criada.', updated: 'Pergunta salva.', deleted: 'Pergunta excluída.' },
   },
+  partners: {
+    name: 'Parceiro |||| Parceiros',
+    fields: { ...pieceLabels('partners'), order: 'Ordem', logo: 'Logotipo' },
+    notifications: { created: 'Parceiro criado.', updated: 'Parceiro salvo.', deleted: 'Parceiro excluído.' },
+  },
   media: {
     name: 'Mídia |||| Mídia',
     fields: {

@@ -35,6 +35,7 @@ function usageText(use: MediaUse): string {
     return `Configurações: ${label}`;
   }
   if (use.kind === 'post') return `Post "${use.title}" (${statusLabel(use.status)})`;
+  if (use.kind === 'partner') return `Parceiro "${use.title}" (logotipo)`;
   return `Página "${use.title}" (${PAGE_STATUS_LABELS[use.status as PageStatus] ?? use.status})`;
 }
 

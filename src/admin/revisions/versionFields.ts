@@ -1,5 +1,5 @@
 /**
- * What a version of a post, page, menu, testimonial or FAQ entry holds, for comparing
+ * What a version of a post, page, menu, testimonial, FAQ entry or partner holds, for comparing
  * and restoring (the server's list: pb_hooks/lib/revisions/revisions.js FIELDS): the
  * texts compared word by word, and the fields a restore brings back (the content, never
  * the workflow: status, dates and author stay as they are; nor the cover file, which
@@ -9,7 +9,7 @@
 import { sectionsText } from '../pages/sections/sectionEditing';
 
 /** The admin's resources that keep revisions ('faq' is the faq_entries collection). */
-export type VersionedResource = 'posts' | 'pages' | 'menus' | 'testimonials' | 'faq';
+export type VersionedResource = 'posts' | 'pages' | 'menus' | 'testimonials' | 'faq' | 'partners';
 
 /** What a comparison knows beyond the versions: the names of the pages a menu links to. */
 export interface CompareContext {
@@ -92,6 +92,14 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
     { name: 'answer', label: 'Resposta', text: plain('answer') },
     { name: 'order', label: 'Ordem', text: plain('order') },
   ],
+  partners: [
+    { name: 'name', label: 'Nome', text: plain('name') },
+    { name: 'full_name', label: 'Nome completo', text: plain('full_name') },
+    { name: 'kind', label: 'Tipo', text: plain('kind') },
+    { name: 'order', label: 'Ordem', text: plain('order') },
+    { name: 'logo', label: 'Logotipo (Mídia)', text: plain('logo') },
+    { name: 'builtin_logo', label: 'Logotipo do site', text: plain('builtin_logo') },
+  ],
 };
 
 const RESTORED: Record<VersionedResource, string[]> = {
@@ -100,6 +108,8 @@ const RESTORED: Record<VersionedResource, string[]> = {
   menus: ['title', 'items'],
   testimonials: ['name', 'company', 'role', 'quote', 'page', 'order'],
   faq: ['question', 'answer', 'order'],
+  // Never `builtin_logo`: the API lets no one set it back (pb_migrations/1795311400_partners.js).
+  partners: ['name', 'full_name', 'kind', 'order', 'logo'],
 };
 
 /** What a restore keeps as it is, told before it happens (nothing for a menu or piece). */
@@ -109,6 +119,7 @@ export const RESTORE_KEEPS: Record<VersionedResource, string> = {
   menus: '',
   testimonials: '',
   faq: '',
+  partners: 'Um logotipo do próprio site que já foi removido não volta.',
 };
 
 /** Whether the resource's versions can be public (kept beyond the last 50): those with a status. */
@@ -118,6 +129,7 @@ export const HAS_STATUS: Record<VersionedResource, boolean> = {
   menus: false,
   testimonials: false,
   faq: false,
+  partners: false,
 };
 
 /** What the conflict and recovery messages call the record: 'Este post', 'deste post'. */
@@ -127,6 +139,7 @@ export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; 
   menus: { this: 'Este menu', of: 'deste menu', changed: 'alterado' },
   testimonials: { this: 'Este depoimento', of: 'deste depoimento', changed: 'alterado' },
   faq: { this: 'Esta pergunta', of: 'desta pergunta', changed: 'alterada' },
+  partners: { this: 'Este parceiro', of: 'deste parceiro', changed: 'alterado' },
 };
 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
@@ -136,6 +149,7 @@ export const EDITED: Record<VersionedResource, readonly string[]> = {
   menus: ['title', 'items'],
   testimonials: ['name', 'company', 'role', 'quote', 'page', 'order'],
   faq: ['question', 'answer', 'order'],
+  partners: ['name', 'full_name', 'kind', 'order', 'logo'],
 };
 
 /**

@@ -74,11 +74,6 @@ export function productTrail(product: Product, line: Line): Crumb[] {
   ];
 }
 
-export async function getPartners() {
-  const partners = await getCollection('partners');
-  return partners.sort((a, b) => a.data.order - b.data.order);
-}
-
 export async function getDatasheets() {
   return (await getCollection('datasheets')).sort((a, b) => a.data.order - b.data.order);
 }

@@ -44,7 +44,7 @@ export interface CmsContent {
   /** Every public post's id and last save; the blog's loader reads whole only those that changed. */
   postVersions: PostVersion[];
   comments: CommentRecord[];
-  /** The menus, the testimonials and the FAQ entries (src/lib/cms/piece-records.ts). */
+  /** The menus, the testimonials, the FAQ entries and the partners (src/lib/cms/piece-records.ts). */
   pieces: CmsPieces;
 }
 

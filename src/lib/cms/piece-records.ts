@@ -1,6 +1,6 @@
 /**
  * The pieces every page may show besides its own sections (the menus, the testimonials,
- * the FAQ entries) as PocketBase returns them, read once with the rest of the CMS's
+ * the FAQ entries, the partners) as PocketBase returns them, read once with the rest of the CMS's
  * content (src/lib/cms/loaders.ts readCmsContent); their loaders are in
  * src/lib/cms/pieces.ts.
  */
@@ -31,6 +31,18 @@ export interface FaqRecord {
   order: number;
 }
 
+export interface PartnerRecord {
+  id: string;
+  name: string;
+  full_name: string;
+  kind: string;
+  order: number;
+  /** A Mídia image's record id, or "". */
+  logo: string;
+  /** One of the site's own logo files, as a path under src/assets, or "". */
+  builtin_logo: string;
+}
+
 /** A published page as a menu's link needs it (pb_hooks/lib/menus/menus.js keeps menus pointing at pages). */
 interface LinkedPageRecord {
   id: string;
@@ -44,9 +56,10 @@ export interface CmsPieces {
   pages: LinkedPageRecord[];
   testimonials: TestimonialRecord[];
   faq: FaqRecord[];
+  partners: PartnerRecord[];
 }
 
-/** The menus, testimonials and FAQ entries, and what the menus link to. */
+/** The menus, testimonials, FAQ entries and partners, and what the menus link to. */
 export async function fetchPieces(url: string): Promise<CmsPieces> {
   const pb = cmsClient(url);
   return {
@@ -65,6 +78,13 @@ export async function fetchPieces(url: string): Promise<CmsPieces> {
     ),
     faq: await readCms(pb, 'as perguntas frequentes', () =>
       pb.collection('faq_entries').getFullList<FaqRecord>({ batch: 200, sort: 'order' }),
+    ),
+    partners: await readCms(pb, 'os parceiros', () =>
+      pb.collection('partners').getFullList<PartnerRecord>({
+        batch: 200,
+        sort: 'order',
+        fields: 'id,name,full_name,kind,order,logo,builtin_logo',
+      }),
     ),
   };
 }

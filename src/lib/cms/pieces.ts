@@ -1,16 +1,19 @@
 /**
  * What every page may show besides its own sections, as staff edit it in the admin:
- * the menus ('Menu'), the customer testimonials ('Depoimentos') and the frequently
- * asked questions ('Perguntas frequentes'). Without a CMS (a build from git alone) they
- * are what a fresh install seeds (shared/site-menus.json, shared/site-testimonials.json,
- * shared/site-faq.json), as the pages are (src/lib/cms/loaders.ts pagesLoader).
+ * the menus ('Menu'), the customer testimonials ('Depoimentos'), the frequently
+ * asked questions ('Perguntas frequentes') and the partners ('Parceiros'). Without a CMS
+ * (a build from git alone) they are what a fresh install seeds (shared/site-menus.json,
+ * shared/site-testimonials.json, shared/site-faq.json, shared/site-partners.json), as the
+ * pages are (src/lib/cms/loaders.ts pagesLoader).
  */
 import type { Loader } from 'astro/loaders';
 import seedMenus from '../../../shared/site-menus.json';
 import seedTestimonials from '../../../shared/site-testimonials.json';
 import seedFaq from '../../../shared/site-faq.json';
+import seedPartners from '../../../shared/site-partners.json';
 import { cmsLoader, type SourceEntry } from './loaders';
-import type { FaqRecord, TestimonialRecord } from './piece-records';
+import { responsiveMediaImage, type ResponsiveMediaImage } from './media-images';
+import type { FaqRecord, PartnerRecord, TestimonialRecord } from './piece-records';
 import { menuLinks, type MenuItemRecord } from '../site/menus';
 
 /** A menu item as stored, with every key (a hand-made record may miss some). */
@@ -94,5 +97,41 @@ export function faqLoader(url: string | undefined): Loader {
         origin: { collection: 'faq_entries', id: item.id, label: item.question },
       })),
     () => seedFaq.map((item) => entry(item.id, item)),
+  );
+}
+
+/**
+ * The partners; the entry id is the record's (the seed's own id without a CMS). A logo
+ * from Mídia is described with its size and thumbnails (`image`, as a page's hero image
+ * is: src/lib/cms/section-fields.ts); one of the site's own files is kept as its path
+ * under src/assets (`builtin`), which src/lib/catalog/catalog.ts resolves. A Mídia image
+ * gone for good leaves the partner without a logo: the collection's schema then leaves it
+ * out of the build, named in the publication's log.
+ */
+export function partnersLoader(url: string | undefined): Loader {
+  const entry = (partner: Omit<PartnerRecord, 'logo'>, image: ResponsiveMediaImage | null) => ({
+    id: partner.id,
+    data: {
+      name: partner.name,
+      fullName: partner.full_name,
+      kind: partner.kind,
+      order: partner.order,
+      ...(image ? { image } : partner.builtin_logo ? { builtin: partner.builtin_logo } : {}),
+    },
+  });
+  return cmsLoader(
+    'operium-cms-partners',
+    url,
+    ({ pieces }, media) =>
+      Promise.all(
+        pieces.partners.map(async (partner) => {
+          const facts = partner.logo ? await media.byId(partner.logo) : null;
+          return {
+            ...entry(partner, facts ? responsiveMediaImage(facts, media.filesUrl) : null),
+            origin: { collection: 'partners' as const, id: partner.id, label: partner.name },
+          };
+        }),
+      ),
+    () => seedPartners.map((partner) => entry(partner, null)),
   );
 }

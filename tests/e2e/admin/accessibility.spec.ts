@@ -18,6 +18,8 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/admin/menus', ready: (page) => expect(page.getByText('Menu do topo')).toBeVisible() },
   { path: '/admin/testimonials', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
   { path: '/admin/faq/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
+  { path: '/admin/partners', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
+  { path: '/admin/partners/create', ready: (page) => expect(page.getByRole('textbox').first()).toBeVisible() },
   { path: '/admin/media', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/messages', ready: (page) => expect(page.locator('main')).toBeVisible() },
   { path: '/admin/newsletter', ready: (page) => expect(page.locator('main')).toBeVisible() },

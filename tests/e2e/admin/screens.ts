@@ -4,7 +4,8 @@
  * it too, the page is no wider than the window, every button, link, field and tab is on
  * screen or in a box that scrolls, and no field's placeholder is cut. Run at 1366 px (screens.spec.ts) and at 390 px
  * (screens.mobile.spec.ts), with data that makes the screens as wide as they get: a
- * backup, a deleted post, a deleted file still used, page views with long titles, long names.
+ * backup, a deleted post, a deleted file still used, page views with long titles, long names,
+ * a partner with the site's own logo.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -106,6 +107,8 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     });
     expect(response.status, 'the page view is stored').toBe(204);
   }
+  // A seeded partner: its form shows the site's own logo with the note beside the picker.
+  const partner = await client.collection('partners').getFirstListItem('builtin_logo != ""');
   return [
     { path: '/admin', title: 'Dashboard', heading: new RegExp(`^Olá, ${adminName}!$`) },
     { path: '/admin/users', title: 'Usuários' },
@@ -117,6 +120,9 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     { path: '/admin/pages', title: 'Páginas' },
     { path: '/admin/pages/create', title: 'Nova Página' },
     { path: `/admin/pages/${page.id}`, title: `Editar página: ${String(page.name)}` },
+    { path: '/admin/partners', title: 'Parceiros' },
+    { path: '/admin/partners/create', title: 'Novo parceiro' },
+    { path: `/admin/partners/${partner.id}`, title: 'Editar parceiro' },
     { path: '/admin/media', title: 'Mídia' },
     { path: '/admin/deleted-media', title: 'Mídia excluída' },
     { path: '/admin/comments', title: 'Comentários' },

@@ -1,11 +1,13 @@
 /**
- * 'Depoimentos' and 'Perguntas frequentes' in the admin against a real PocketBase: an
- * editor sees the server's own refusal before saving (nothing is sent), then creates a
- * question and a testimonial, edits the question and deletes both; each change is read
- * back from the server. A testimonial's 'Histórico' shows what changed and restores the
- * version before. Authors see neither screen.
+ * 'Depoimentos', 'Perguntas frequentes' and 'Parceiros' in the admin against a real
+ * PocketBase: an editor sees the server's own refusal before saving (nothing is sent),
+ * then creates a question and a testimonial, edits the question and deletes both; each
+ * change is read back from the server. A testimonial's 'Histórico' shows what changed and
+ * restores the version before. An editor adds a partner whose logo is uploaded to Mídia
+ * from the form. Authors see none of these screens.
  */
 import { randomBytes } from 'node:crypto';
+import { png } from '../../helpers/images';
 import { test, expect } from '../fixtures';
 import { signedInAs, superuser } from '../../helpers/staff';
 
@@ -115,9 +117,53 @@ test("a testimonial's history compares two versions and restores the earlier one
   }
 });
 
-test('authors see neither screen', async ({ page }) => {
+test('an editor adds a partner with a logo uploaded to Mídia; a seeded one shows its site logo', async ({ page }) => {
+  const tag = randomBytes(3).toString('hex');
+  await signedInAs(page, 'editor', '/admin/partners');
+  await expect(page.getByRole('row', { name: /FIESC/ }).getByRole('img', { name: /Federação das Indústrias/ })).toBeVisible(
+    FIRST_SCREEN,
+  );
+  await page.getByRole('link', { name: 'Novo parceiro' }).click();
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(`WEG ${tag}`, FIRST_SCREEN);
+  await page.getByRole('textbox', { name: 'Nome completo' }).fill(`WEG Equipamentos Elétricos ${tag}`);
+  await page.getByRole('textbox', { name: 'Tipo' }).fill('Fabricante de motores');
+  await page.getByRole('spinbutton', { name: 'Ordem' }).fill('20');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Escolha o logotipo na Mídia.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Escolher imagem' }).click();
+  const picker = page.getByRole('dialog', { name: 'Inserir imagem' });
+  await picker.getByRole('tab', { name: 'Enviar imagem' }).click();
+  await picker
+    .getByTestId('media-file-input')
+    .setInputFiles([{ name: `weg-${tag}.png`, mimeType: 'image/png', buffer: Buffer.from(png(320, 160)) }]);
+  await picker.getByRole('textbox', { name: 'Texto alternativo' }).fill(`Logotipo da WEG ${tag}`);
+  await picker.getByRole('button', { name: 'Enviar e inserir' }).click();
+  await expect(picker).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('img', { name: `Imagem escolhida: Logotipo da WEG ${tag}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Parceiro criado.')).toBeVisible();
+
+  const client = await superuser();
+  const saved = await client.collection('partners').getFirstListItem(client.filter('name = {:name}', { name: `WEG ${tag}` }));
+  const media = await client.collection('media').getOne(String(saved.logo));
+  expect(saved).toMatchObject({ kind: 'Fabricante de motores', order: 20, builtin_logo: '' });
+  expect(media).toMatchObject({ alt_text: `Logotipo da WEG ${tag}`, mime_type: 'image/png' });
+  await expect(page.getByRole('row', { name: new RegExp(tag) }).getByRole('img')).toBeVisible();
+  await client.collection('partners').delete(saved.id);
+
+  const fiesc = await client.collection('partners').getFirstListItem('name = "FIESC"');
+  await page.goto(`/admin/partners/${fiesc.id}`);
+  await expect(page.getByText('Escolher uma imagem na Mídia o substitui.', { exact: false })).toBeVisible(FIRST_SCREEN);
+  await expect(page.getByRole('img', { name: 'Logotipo atual, um arquivo do próprio site' })).toBeVisible();
+});
+
+test('authors see none of these screens', async ({ page }) => {
   await signedInAs(page, 'author', '/admin/faq');
   await expect(page.getByText('Você não tem permissão para editar as perguntas frequentes.')).toBeVisible(FIRST_SCREEN);
   await expect(page.getByRole('menuitem', { name: 'Perguntas frequentes' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Depoimentos' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Parceiros' })).toHaveCount(0);
+  await page.goto('/admin/partners');
+  await expect(page.getByText('Você não tem permissão para editar os parceiros.')).toBeVisible(FIRST_SCREEN);
 });

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import siteData, { type LineCard } from 'virtual:bench-site-data';
 import sitePages from '../../../../shared/site-pages.json';
-import partners from '../../../../src/content/partners.json';
+import partners from '../../../../shared/site-partners.json';
 import { chatLinkWithText, site } from '../../../../src/config/site';
 import { Icon, Picture } from '../markup';
 
@@ -182,7 +182,7 @@ function PartnerStrip() {
             <li
               key={partner.id}
               className="flex flex-col items-center justify-center rounded-xl border border-slate-200 px-3 py-4 text-center"
-              title={partner.fullName}
+              title={partner.full_name}
             >
               <span className="text-lg font-extrabold tracking-wide text-slate-700">{partner.name}</span>
               <span className="mt-1 text-xs text-muted">{partner.kind}</span>
