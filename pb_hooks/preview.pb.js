@@ -6,6 +6,12 @@
 // the HTML the site will publish. These routes add what only PocketBase knows: who may
 // ask, and the size of the media library's images shown.
 
+// Both routes read their body through lib/common/request-body.js formValues, which reads
+// it twice (requestInfo for its type, then the bind), and PocketBase's body limit counts
+// every read (its limitedReader keeps counting across the body's rereads): each route's
+// limit is therefore READS times the largest body it takes.
+const READS = 2;
+
 routerAdd(
   "POST",
   "/api/site/preview",
@@ -14,7 +20,7 @@ routerAdd(
     return require(`${__hooks}/lib/publishing/preview.js`).preview(e);
   },
   $apis.requireAuth("users"),
-  $apis.bodyLimit(1024 * 1024),
+  $apis.bodyLimit(READS * 1024 * 1024),
 );
 
 // A page's content is at most 200 KB (the pages' `content` field); its name and
@@ -24,7 +30,7 @@ routerAdd(
   "/api/site/preview/page",
   (e) => require(`${__hooks}/lib/publishing/preview.js`).pagePreview(e),
   $apis.requireAuth("users"),
-  $apis.bodyLimit(512 * 1024),
+  $apis.bodyLimit(READS * 512 * 1024),
 );
 
 // The site's own images for the page preview's frame, which shows the site's components

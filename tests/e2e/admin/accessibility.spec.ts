@@ -31,7 +31,8 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
 ];
 
 test('every admin screen is free of WCAG 2.1 A/AA violations (axe)', async ({ page }) => {
-  test.setTimeout(120_000);
+  // One sign-in, then every screen in turn (over 40 of them): minutes on a shared 2-core machine.
+  test.setTimeout(300_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signedInAs(page, 'admin');
   await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
