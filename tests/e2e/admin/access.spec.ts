@@ -132,6 +132,8 @@ test('quick actions open their screens, by permission', async ({ page }) => {
 });
 
 test('a deep link reloads on the same screen, and the avatar menu shows name, e-mail and its entries', async ({ page }) => {
+  // Sign-in, a reload, the menu, the help, sign-out and a deep link: more than 30 s on a loaded 2-core machine.
+  test.setTimeout(60_000);
   const admin = await signedInAs(page, 'admin', '/admin/profile');
   await expect(page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
   await page.reload();
