@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test walks several admin screens, each its own bundle and API calls: on CI's loaded
+  // 2-core machine 30 s ran out mid-walk (not a speed goal; those are in `npm run bench`).
+  timeout: 60_000,
   // Admin screens wait on API calls; on a loaded 2-core machine 5 s is not always enough.
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.cache/test-results/playwright.json' }]],

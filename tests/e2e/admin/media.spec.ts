@@ -203,6 +203,9 @@ test('a file used by a published post: deleting it lists the post, the file wait
   const image = `placa-${tag}.png`;
   const editor = await signedInAs(page, 'editor', '/admin/media');
   const client = await superuser();
+  // Removed before the file in `finally`: a file still used cannot be deleted for good,
+  // and that refusal would hide the failure that got us there.
+  let postId: string | undefined;
   try {
     const dialog = await openUploadDialog(page);
     await dialog.getByTestId('media-file-input').setInputFiles([{ name: image, mimeType: 'image/png', buffer: PNG }]);
@@ -219,6 +222,7 @@ test('a file used by a published post: deleting it lists the post, the file wait
       author: editor.id,
       content: `Veja a placa:\n\n![Placa ${tag}](${url})`,
     });
+    postId = post.id;
 
     await search(page, tag);
     const card = page.getByRole('article', { name: image });
@@ -266,8 +270,8 @@ test('a file used by a published post: deleting it lists the post, the file wait
     const usage = edit.getByRole('region', { name: 'Onde é usado' });
     await usage.getByRole('link', { name: `Post "${post.title}" (Publicado)` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/posts/${post.id}$`));
-    await client.collection('posts').delete(post.id);
   } finally {
+    if (postId) await client.collection('posts').delete(postId);
     await removeStored(tag);
   }
 });
