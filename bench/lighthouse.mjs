@@ -55,19 +55,18 @@ async function lighthouseVersion() {
 async function benchPages() {
   /** @type {{ slug: string }[]} */
   const articles = JSON.parse(await readFile(path.join(SITE_DIR, 'blog', 'dados', 'indice.json'), 'utf8'));
-  /** @type {{ id: string, order: number }[]} */
-  const lines = JSON.parse(await readFile(fromRoot('src', 'content', 'lines.json'), 'utf8'));
-  /** @type {{ id: string, line: string, order: number }[]} */
-  const products = JSON.parse(await readFile(fromRoot('src', 'content', 'products.json'), 'utf8'));
+  // A fresh install's catalogue (pb_migrations/1795311500_catalog.js seeds it).
+  /** @type {{ lines: { slug: string, order: number }[], products: { slug: string, line: string, order: number }[] }} */
+  const { lines, products } = JSON.parse(await readFile(fromRoot('shared', 'site-catalog.json'), 'utf8'));
   const firstLine = [...lines].sort((a, b) => a.order - b.order)[0];
-  const product = products.filter((item) => item.line === firstLine?.id).sort((a, b) => a.order - b.order)[0];
+  const product = products.filter((item) => item.line === firstLine?.slug).sort((a, b) => a.order - b.order)[0];
   const article = articles[0];
   if (!product || !article) throw new Error('sem produto ou artigo para medir');
   /** @type {BenchPage[]} */
   return [
     { label: 'Início', path: '/', shared: true },
     { label: 'Produtos', path: '/produtos', shared: false },
-    { label: 'Produto', path: `/produtos/${product.id}`, shared: false },
+    { label: 'Produto', path: `/produtos/${product.slug}`, shared: false },
     { label: 'Blog', path: '/blog', shared: true },
     { label: 'Artigo', path: `/blog/${article.slug}`, shared: true },
     { label: 'Contato', path: '/contato', shared: false },

@@ -6,55 +6,40 @@
 // Model-level hooks, so changes from the API, the dashboard and cron jobs (scheduled
 // posts going live) all count.
 
-onRecordAfterCreateSuccess(
-  (e) => {
-    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "create", null, e.record);
-    e.next();
-  },
-  "posts",
-  "pages",
-  "public_site_settings",
-  "comments",
-  "menus",
-  "testimonials",
-  "faq_entries",
-  "partners",
-);
+// Handlers run in pooled runtimes and cannot see this file's variables, so each requires
+// the library; the list of collections is read once, here.
+{
+  const collections = require(`${__hooks}/lib/publishing/publish.js`).COLLECTIONS;
 
-onRecordAfterUpdateSuccess(
-  (e) => {
-    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(
-      e.record.collection().name,
-      "update",
-      e.record.original(),
-      e.record,
-    );
-    e.next();
-  },
-  "posts",
-  "pages",
-  "public_site_settings",
-  "comments",
-  "menus",
-  "testimonials",
-  "faq_entries",
-  "partners",
-);
+  onRecordAfterCreateSuccess(
+    (e) => {
+      require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "create", null, e.record);
+      e.next();
+    },
+    ...collections,
+  );
 
-onRecordAfterDeleteSuccess(
-  (e) => {
-    require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "delete", e.record, null);
-    e.next();
-  },
-  "posts",
-  "pages",
-  "public_site_settings",
-  "comments",
-  "menus",
-  "testimonials",
-  "faq_entries",
-  "partners",
-);
+  onRecordAfterUpdateSuccess(
+    (e) => {
+      require(`${__hooks}/lib/publishing/publish.js`).onContentChange(
+        e.record.collection().name,
+        "update",
+        e.record.original(),
+        e.record,
+      );
+      e.next();
+    },
+    ...collections,
+  );
+
+  onRecordAfterDeleteSuccess(
+    (e) => {
+      require(`${__hooks}/lib/publishing/publish.js`).onContentChange(e.record.collection().name, "delete", e.record, null);
+      e.next();
+    },
+    ...collections,
+  );
+}
 
 // The site builds, for the admin's 'Publicação do site' panel (active admins and
 // editors), in ra-data-simple-rest's dialect (lib/common/rest.js); the id is the publisher's

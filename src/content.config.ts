@@ -17,8 +17,10 @@ import { TESTIMONIAL_GROUPS } from '../shared/page-sections.js';
 import { PIECES } from '../shared/site-pieces.js';
 import { MENU_URL_PATTERN } from '../shared/menus.js';
 import { SITE_ASSET_PATH_PATTERN } from '../shared/site-assets.js';
+import { CATALOG, CATALOG_COLOR_PATTERN, SOFTWARE_CATEGORIES } from '../shared/catalog.js';
+import { datasheetsLoader, linesLoader, productsLoader, softwareLoader } from './lib/catalog/loaders';
+import { catalogImageSchema } from './lib/catalog/images';
 
-const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'cor em hexadecimal, por exemplo #0b3d6e');
 const externalUrl = z.url({ protocol: /^https$/, error: 'use um endereço https://' });
 const text = (min = 1, max = 400) => z.string().min(min).max(max);
 /** A text of a piece the pages share, with its limits from shared/site-pieces.js. */
@@ -27,72 +29,89 @@ const piece = ({ min, max }: { min: number; max: number }) => text(min, max);
 /** The CMS this build reads (posts, pages, settings); without it, git content only. */
 const pocketBaseUrl = process.env.POCKETBASE_URL;
 
-/** Product lines (families). The id names the line's page, `/produtos/linha/{id}`. */
+/** A catalogue record's field, with its limits (shared/catalog.js). */
+const catalogField = <K extends keyof typeof CATALOG>(kind: K, name: string) =>
+  (CATALOG[kind].fields as Record<string, { min?: number; max?: number }>)[name]!;
+/** A text of the catalogue, with its limits from shared/catalog.js. */
+const catalogText = (kind: keyof typeof CATALOG, name: string) => {
+  const { min = 1, max = 500 } = catalogField(kind, name);
+  return text(min, max);
+};
+/** A list of texts of the catalogue, with its limits from shared/catalog.js. */
+const catalogList = (kind: keyof typeof CATALOG, name: string) => {
+  const field = catalogField(kind, name) as { min: number; max: number; itemMin: number; itemMax: number };
+  return z.array(text(field.itemMin, field.itemMax)).min(field.min).max(field.max);
+};
+const productImages = catalogField('products', 'images') as { min: number; max: number; altMin: number; altMax: number };
+
+/**
+ * Product lines (families; 'Linhas' in the admin, src/lib/catalog/loaders.ts). The id
+ * names the line's page, `/produtos/linha/{id}`.
+ */
 const lines = defineCollection({
-  loader: file('src/content/lines.json'),
-  schema: ({ image }) =>
-    z.object({
-      name: text(1, 40),
-      /** Heading of the line in the digital catalogue. */
-      title: text(5, 120),
-      /** The letter shown in the line's icon badge. */
-      iconText: z.string().min(1).max(2),
-      /** Family badge of its products (OPS, OPM, OPX, OPE). */
-      family: z.string().min(2).max(4),
-      description: text(20, 220),
-      /** Absent for lines without one (ope): pages then show the generic fallback sentence. */
-      longDescription: text(80, 900).optional(),
-      /** Which ESP32 module the line's boards take (bought separately); absent for accessories. */
-      esp32Module: text(10, 160).optional(),
-      image: image(),
-      imageAlt: text(10, 200),
-      color: hexColor,
-      /** Featured lines get the highlighted card on the home page. */
-      featured: z.boolean(),
-      order: z.number().int().positive(),
-    }),
+  loader: linesLoader(pocketBaseUrl),
+  schema: z.object({
+    name: catalogText('product_lines', 'name'),
+    /** Heading of the line in the digital catalogue. */
+    title: catalogText('product_lines', 'title'),
+    /** The letter shown in the line's icon badge. */
+    iconText: catalogText('product_lines', 'icon_text'),
+    /** Family badge of its products (OPS, OPM, OPX, OPE). */
+    family: catalogText('product_lines', 'family'),
+    description: catalogText('product_lines', 'description'),
+    /** Absent for lines without one (ope): pages then show the generic fallback sentence. */
+    longDescription: catalogText('product_lines', 'long_description').optional(),
+    /** Which ESP32 module the line's boards take (bought separately); absent for accessories. */
+    esp32Module: catalogText('product_lines', 'esp32_module').optional(),
+    image: catalogImageSchema,
+    imageAlt: catalogText('product_lines', 'image_alt'),
+    color: z.string().regex(new RegExp(CATALOG_COLOR_PATTERN), 'cor em hexadecimal, por exemplo #0b3d6e'),
+    /** Featured lines get the highlighted card on the home page. */
+    featured: z.boolean(),
+    order: z.number().int().positive(),
+  }),
 });
 
-/** Datasheet cards (/referencias/datasheets); products link to theirs. */
+/** Datasheet cards (/referencias/datasheets; 'Datasheets' in the admin); products link to theirs. */
 const datasheets = defineCollection({
-  loader: file('src/content/datasheets.json'),
+  loader: datasheetsLoader(pocketBaseUrl),
   schema: z.object({
     /** The card's name as printed on it (OPS150, not OPS0150). */
-    name: text(2, 60),
+    name: catalogText('datasheets', 'name'),
     /** I/O summary. */
-    description: text(20, 300),
+    description: catalogText('datasheets', 'description'),
     url: externalUrl,
     order: z.number().int().positive(),
   }),
 });
 
-/** Products. Routes are /produtos/{id}. */
+/** Products ('Produtos' in the admin; published ones only). Routes are /produtos/{id}. */
 const products = defineCollection({
-  loader: file('src/content/products.json'),
-  schema: ({ image }) =>
-    z.object({
-      model: text(3, 20),
-      name: text(3, 80),
-      line: reference('lines'),
-      /** Position inside its line. */
-      order: z.number().int().positive(),
-      /** Short description for cards (listing and catalogue). */
-      description: text(20, 260),
-      tagline: text(10, 160),
-      /** Technical specifications, as listed on the product page and the listing. */
-      specs: z.array(text(3, 160)).min(3).max(16),
-      /** Where the catalogue states the specifications differently (kept as stated). */
-      catalogueSpecs: z.array(text(3, 160)).min(3).max(16).optional(),
-      keyFeatures: z.array(text(5, 200)).min(3).max(8),
-      /** Industrial applications (tags in the catalogue, list on the product page). */
-      applications: z.array(text(3, 80)).min(3).max(10),
-      images: z
-        .array(z.object({ src: image(), alt: text(10, 200) }))
-        .min(2, 'cada produto tem de 2 a 6 imagens')
-        .max(6, 'cada produto tem de 2 a 6 imagens'),
-      datasheet: reference('datasheets').optional(),
-      related: z.array(reference('products')).length(3),
-    }),
+  loader: productsLoader(pocketBaseUrl),
+  schema: z.object({
+    model: catalogText('products', 'model'),
+    name: catalogText('products', 'name'),
+    line: reference('lines'),
+    /** Position inside its line. */
+    order: z.number().int().positive(),
+    /** Short description for cards (listing and catalogue). */
+    description: catalogText('products', 'description'),
+    tagline: catalogText('products', 'tagline'),
+    /** Technical specifications, as listed on the product page and the listing. */
+    specs: catalogList('products', 'specs'),
+    /** Where the catalogue states the specifications differently (kept as stated). */
+    catalogueSpecs: catalogList('products', 'catalogue_specs').optional(),
+    keyFeatures: catalogList('products', 'key_features'),
+    /** Industrial applications (tags in the catalogue, list on the product page). */
+    applications: catalogList('products', 'applications'),
+    images: z
+      .array(z.intersection(catalogImageSchema, z.object({ alt: text(productImages.altMin, productImages.altMax) })))
+      .min(productImages.min, `cada produto tem de ${productImages.min} a ${productImages.max} imagens`)
+      .max(productImages.max, `cada produto tem de ${productImages.min} a ${productImages.max} imagens`),
+    datasheet: reference('datasheets').optional(),
+    /** Up to three; a related product not published is left out. */
+    related: z.array(reference('products')).max(3),
+  }),
 });
 
 /**
@@ -128,28 +147,15 @@ const partners = defineCollection({
     .refine((partner) => partner.image || partner.builtin, 'o parceiro não tem logotipo (a imagem saiu da Mídia)'),
 });
 
-export const SOFTWARE_CATEGORIES = [
-  'Displays',
-  'Comunicação',
-  'Controle',
-  'Testes',
-  'Base',
-  'Sensores',
-  'Memória',
-  'Filtros',
-  'Bibliotecas',
-  'Configuração',
-  'Sistema',
-] as const;
-
-/** Software downloads (/referencias/softwares), grouped by category. */
+/** Software downloads (/referencias/softwares; 'Softwares' in the admin), grouped by category. */
 const software = defineCollection({
-  loader: file('src/content/software.json'),
+  loader: softwareLoader(pocketBaseUrl),
   schema: z.object({
-    name: text(3, 80),
-    description: text(20, 300),
+    name: catalogText('software', 'name'),
+    description: catalogText('software', 'description'),
     url: externalUrl,
-    category: z.enum(SOFTWARE_CATEGORIES),
+    category: z.enum(SOFTWARE_CATEGORIES as [string, ...string[]]),
+    order: z.number().int().positive(),
   }),
 });
 

@@ -28,11 +28,19 @@ const writeJson = (file, value) => writeFile(file, JSON.stringify(value));
  * @param {string} siteDir
  */
 async function homeData(siteDir) {
-  const [lines, products, home] = await Promise.all([
-    readJson(fromRoot('src', 'content', 'lines.json')),
-    readJson(fromRoot('src', 'content', 'products.json')),
-    readBuiltPage(siteDir, '/'),
-  ]);
+  const [catalog, home] = await Promise.all([readJson(fromRoot('shared', 'site-catalog.json')), readBuiltPage(siteDir, '/')]);
+  // A fresh install's catalogue (pb_migrations/1795311500_catalog.js seeds it), in the site's names.
+  /** @type {{ id: string, name: string, title: string, iconText: string, description: string, imageAlt: string, color: string, featured: boolean, order: number }[]} */
+  const lines = catalog.lines.map(
+    (/** @type {Record<string, any>} */ { slug, icon_text: iconText, image_alt: imageAlt, ...rest }) => ({
+      ...rest,
+      id: slug,
+      iconText,
+      imageAlt,
+    }),
+  );
+  /** @type {{ line: string }[]} */
+  const products = catalog.products;
   const pictures = picturesByAlt(home);
   const hero = Object.values(pictures).find((picture) => picture.img.fetchpriority === 'high');
   if (!hero) throw new Error('a página inicial gerada não tem imagem principal (fetchpriority="high")');
@@ -49,7 +57,7 @@ async function homeData(siteDir) {
       .map((line) => ({
         ...line,
         picture: pictureOf(line),
-        productCount: products.filter((/** @type {{ line: string }} */ product) => product.line === line.id).length,
+        productCount: products.filter((product) => product.line === line.id).length,
         href: `/produtos?category=${encodeURIComponent(line.id)}`,
       })),
   };

@@ -13,7 +13,8 @@ import { eachLimited } from './hard-links.mjs';
  *   indexes the finished pages through its Node API into a static index the dialog reads
  *   with no server: the pages whose <main> carries `data-pagefind-body` (BaseLayout's
  *   `searchType`, with the type as Pagefind meta and filter), and the datasheets and
- *   software downloads of src/content as records of their own, linked to their files.
+ *   software downloads (written by src/pages/referencias/downloads.json.ts) as records of
+ *   their own, linked to their files.
  * Why Pagefind and not an index of our own: docs/busca.md.
  * @returns {import('astro').AstroIntegration}
  */
@@ -117,7 +118,7 @@ export async function writeSearchIndex(outDir) {
       if (added.errors.length) throw new Error(`${file}: ${added.errors.join('; ')}`);
       pages++;
     });
-    for (const record of await downloadRecords()) {
+    for (const record of await downloadRecords(outDir)) {
       const added = await index.addCustomRecord(record);
       if (added.errors.length) throw new Error(added.errors.join('; '));
       downloads++;
@@ -132,19 +133,19 @@ export async function writeSearchIndex(outDir) {
   return { pages, downloads, ms: performance.now() - started };
 }
 
-/** @param {string} name */
-async function readContent(name) {
-  return readFile(fileURLToPath(new URL(`../content/${name}`, import.meta.url)), 'utf8');
-}
+/** Where the build writes the downloads to index (src/pages/referencias/downloads.json.ts). */
+export const DOWNLOADS_FILE = 'referencias/downloads.json';
 
-/** Datasheets and software downloads: one record each, found by name and description. */
-async function downloadRecords() {
-  /** @param {string} name */
-  const read = async (name) =>
-    /** @type {{ id: string, name: string, description: string, url: string, category?: string }[]} */ (
-      JSON.parse(await readContent(name))
+/**
+ * Datasheets and software downloads: one record each, found by name and description.
+ * @param {string} outDir the build's folder
+ */
+async function downloadRecords(outDir) {
+  const file = path.join(outDir, DOWNLOADS_FILE);
+  const { datasheets, software } =
+    /** @type {{ datasheets: { name: string, description: string, url: string }[], software: { name: string, description: string, url: string, category: string }[] }} */ (
+      JSON.parse(await readFile(file, 'utf8'))
     );
-  const [datasheets, software] = await Promise.all([read('datasheets.json'), read('software.json')]);
   return [
     ...datasheets.map((item) => ({ item, kind: 'Datasheet' })),
     ...software.map((item) => ({ item, kind: item.category ? `Software · ${item.category}` : 'Software' })),

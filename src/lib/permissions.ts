@@ -59,6 +59,10 @@ export type Collection =
   | 'testimonials'
   | 'faq_entries'
   | 'partners'
+  | 'product_lines'
+  | 'products'
+  | 'datasheets'
+  | 'software'
   | 'revisions';
 
 export type Operation = 'list' | 'view' | 'create' | 'update' | 'delete';
@@ -74,6 +78,8 @@ export interface RecordFacts {
   uploaded_by?: string;
   /** A partner's logo among the site's own files (src/assets), which only the server sets. */
   builtin_logo?: string;
+  /** A product line's picture among the site's own files, likewise. */
+  builtin_image?: string;
   /** Revisions: the collection of the record they belong to, and that post's author. */
   collection?: string;
   owner?: string;
@@ -167,6 +173,25 @@ export function allows(
       const builtin = changes?.builtin_logo;
       const keeps =
         !sets(changes, 'builtin_logo') || builtin === '' || (operation === 'update' && builtin === record.builtin_logo);
+      return operation === 'delete' ? editor : editor && keeps;
+    }
+
+    // The catalogue: datasheets and software are public, written by editors and admins.
+    case 'datasheets':
+    case 'software':
+      return read || editor;
+
+    // Products: drafts are read by staff only (authors read the catalogue, never write it).
+    case 'products':
+      return read ? record.status === 'published' || staff : editor;
+
+    // A line's picture among the site's own files is kept or cleared, never set or
+    // changed through the API, as a partner's logo (the seeded pictures are files).
+    case 'product_lines': {
+      if (read) return true;
+      const builtin = changes?.builtin_image;
+      const keeps =
+        !sets(changes, 'builtin_image') || builtin === '' || (operation === 'update' && builtin === record.builtin_image);
       return operation === 'delete' ? editor : editor && keeps;
     }
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'logotipo.png');
   partnerLogo = (await s.superuser.collection('media').create(form)).id;
+  catalogLine = (await s.superuser.collection('product_lines').getFirstListItem('slug = "ops"')).id;
 });
 afterAll(async () => {
   await s?.stop();
@@ -114,6 +115,58 @@ const partnerBody = (extra: Changes = {}) => ({
   logo: partnerLogo,
   ...extra,
 });
+
+/** The catalogue (shared/catalog.js): a line every test product belongs to, set in beforeAll. */
+let catalogLine = '';
+/** One of the site's own pictures (shared/site-catalog.json). */
+const SITE_PICTURE = 'artwork/linha-s.png';
+const lineBody = (extra: Changes = {}) => ({
+  slug: unique('linha'),
+  name: 'Linha T',
+  title: 'Linha T – Controladores de teste',
+  icon_text: 'T',
+  family: 'OPT',
+  description: 'Controladores de teste com entradas rápidas e saídas a transistor.',
+  image: partnerLogo,
+  image_alt: 'Ilustração de uma placa de teste',
+  color: '#0b3d6e',
+  featured: false,
+  order: 90,
+  ...extra,
+});
+const productBody = (extra: Changes = {}) => ({
+  slug: unique('produto'),
+  model: 'OPT001',
+  name: 'Controlador de teste',
+  line: catalogLine,
+  order: 90,
+  description: 'Controlador de teste com entradas rápidas e saídas a transistor.',
+  tagline: 'Um controlador só para os testes',
+  specs: ['8 entradas digitais', '8 saídas a transistor', 'Alimentação 24 Vdc'],
+  key_features: ['Entradas isoladas', 'Saídas protegidas', 'Programável pela Arduino IDE'],
+  applications: ['Esteiras', 'Embaladoras', 'Bancadas de teste'],
+  images: [
+    { image: partnerLogo, alt: 'Placa de teste vista de frente' },
+    { image: partnerLogo, alt: 'Placa de teste vista de lado' },
+  ],
+  status: 'published',
+  ...extra,
+});
+const downloadBody = (extra: Changes = {}) => ({
+  slug: unique('download'),
+  name: 'TESTE01',
+  description: 'Um arquivo de teste com entradas e saídas descritas.',
+  url: 'https://example.com/teste.pdf',
+  order: 90,
+  ...extra,
+});
+/** A fresh record of `collection` made by the superuser (rules bypassed). */
+const madeBy =
+  (collection: Collection, body: () => Changes, facts: (id: string) => RecordFacts = (id) => ({ id })) =>
+  async () => {
+    const record = await su().collection(collection).create(body());
+    return { id: record.id, facts: facts(record.id) };
+  };
 
 const faqEntry = () => ({
   question: 'Vocês enviam para todo o Brasil?',
@@ -319,6 +372,67 @@ const CASES: CollectionCase[] = [
       { label: 'site logo file replaced by Mídia', changes: { logo: partnerLogo, builtin_logo: '' } },
       { label: 'site logo file changed', changes: { builtin_logo: 'partners/senai.svg' } },
     ],
+  },
+  {
+    name: 'product_lines',
+    targets: () => [
+      {
+        label: 'a seeded line',
+        make: madeBy(
+          'product_lines',
+          () => lineBody({ image: '', builtin_image: SITE_PICTURE }),
+          (id) => ({ id, builtin_image: SITE_PICTURE }),
+        ),
+      },
+    ],
+    creates: () => [
+      { label: 'a line', body: lineBody(), facts: {} },
+      { label: 'with a site picture', body: lineBody({ builtin_image: SITE_PICTURE }), facts: { builtin_image: SITE_PICTURE } },
+    ],
+    updates: () => [
+      { label: 'name', changes: { name: 'Linha U' } },
+      { label: 'site picture kept', changes: { builtin_image: SITE_PICTURE } },
+      { label: 'site picture replaced by Mídia', changes: { image: partnerLogo, builtin_image: '' } },
+      { label: 'site picture changed', changes: { builtin_image: 'artwork/linha-m.png' } },
+    ],
+  },
+  {
+    name: 'products',
+    targets: () => [
+      {
+        label: 'a published product',
+        make: madeBy(
+          'products',
+          () => productBody(),
+          (id) => ({ id, status: 'published' }),
+        ),
+      },
+      {
+        label: 'a draft product',
+        make: madeBy(
+          'products',
+          () => productBody({ status: 'draft' }),
+          (id) => ({ id, status: 'draft' }),
+        ),
+      },
+    ],
+    creates: () => [{ label: 'a product', body: productBody(), facts: {} }],
+    updates: () => [
+      { label: 'tagline', changes: { tagline: 'Outra chamada para o teste' } },
+      { label: 'status', changes: { status: 'draft' } },
+    ],
+  },
+  {
+    name: 'datasheets',
+    targets: () => [{ label: 'a datasheet', make: madeBy('datasheets', () => downloadBody()) }],
+    creates: () => [{ label: 'a datasheet', body: downloadBody(), facts: {} }],
+    updates: () => [{ label: 'description', changes: { description: 'Outra descrição do arquivo de teste.' } }],
+  },
+  {
+    name: 'software',
+    targets: () => [{ label: 'a software', make: madeBy('software', () => downloadBody({ category: 'Base' })) }],
+    creates: () => [{ label: 'a software', body: downloadBody({ category: 'Base' }), facts: {} }],
+    updates: () => [{ label: 'category', changes: { category: 'Sistema' } }],
   },
   {
     name: 'media',
@@ -678,6 +792,29 @@ const SPEC: [string, boolean][] = [
   ['editor partners update a seeded partner: site logo file changed', false],
   ['admin partners update a seeded partner: site logo file changed', false],
   ['editor partners delete a seeded partner', true],
+  // The catalogue: editors and admins write it; authors read it, drafts too; visitors read what is published.
+  ['anonymous products view a published product', true],
+  ['anonymous products view a draft product', false],
+  ['author products view a draft product', true],
+  ['author products create a product', false],
+  ['author products update a published product: tagline', false],
+  ['editor products create a product', true],
+  ['editor products update a published product: status', true],
+  ['admin products delete a published product', true],
+  ['author products delete a published product', false],
+  ['anonymous product_lines view a seeded line', true],
+  ['author product_lines update a seeded line: name', false],
+  ['editor product_lines update a seeded line: name', true],
+  ['editor product_lines create with a site picture', false],
+  ['editor product_lines update a seeded line: site picture kept', true],
+  ['editor product_lines update a seeded line: site picture replaced by Mídia', true],
+  ['editor product_lines update a seeded line: site picture changed', false],
+  ['admin product_lines update a seeded line: site picture changed', false],
+  ['anonymous datasheets view a datasheet', true],
+  ['author datasheets create a datasheet', false],
+  ['editor datasheets update a datasheet: description', true],
+  ['author software delete a software', false],
+  ['editor software delete a software', true],
   ['anonymous media view "author\'s upload"', true],
   ['anonymous contact_messages list a message', false],
   ['author newsletter_sends list a send', false],
@@ -890,6 +1027,19 @@ const GUARDED: GuardedField[] = [
     control: superuserClient,
   },
   {
+    label: 'a seeded line: site picture',
+    collection: 'product_lines',
+    field: 'builtin_image',
+    target: madeBy(
+      'product_lines',
+      () => lineBody({ image: '', builtin_image: SITE_PICTURE }),
+      (id) => ({ id, builtin_image: SITE_PICTURE }),
+    ),
+    value: () => 'artwork/linha-m.png',
+    may: mayUpdate('product_lines'),
+    control: superuserClient,
+  },
+  {
     label: 'pending comment: status',
     collection: 'comments',
     field: 'status',
@@ -954,7 +1104,7 @@ describe('other spellings of a guarded key never change the stored value', () =>
         unchanged.push(`${guarded.label}: HTTP ${status}, gravado ${JSON.stringify(after)}, enviado ${JSON.stringify(value)}`);
     }
     expect(unchanged).toEqual([]);
-    expect(seen.size).toBe(13);
+    expect(seen.size).toBe(14);
   }, 60_000);
 
   test.each(ACTORS)(

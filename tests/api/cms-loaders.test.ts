@@ -15,6 +15,8 @@ import { site, siteWith } from '../../src/config/site';
 import { pagesLoader, settingsLoader } from '../../src/lib/cms/loaders';
 import { partnersLoader } from '../../src/lib/cms/pieces';
 import seedPartners from '../../shared/site-partners.json';
+import seedCatalog from '../../shared/site-catalog.json';
+import { datasheetsLoader, linesLoader, productsLoader, softwareLoader } from '../../src/lib/catalog/loaders';
 import { startStaffServer, type StaffServer } from '../helpers/staff';
 import { uploadPng } from '../helpers/images';
 import { ARTICLE_IMAGE_SIZES, parseMediaUrl } from '../../src/lib/cms/media-images';
@@ -137,6 +139,88 @@ describe('CMS collections', () => {
     await pagesLoader(s.server.url).load(contextFor(store, 'cmsPages'));
     expect(store.get('cmsPages', 'com-imagem')?.data).toMatchObject({ meta_description: 'Sem a imagem agora.', images: {} });
     await s.editor.client.collection('pages').delete(page.id);
+  });
+
+  test('the catalogue: entries by slug, relations by slug, published products only, Mídia images described, site files by path', async () => {
+    const line = await s.anonymous.client.collection('product_lines').getFirstListItem('slug = "opm"');
+    const [front, side] = [
+      await uploadPng(s.editor.client, 1000, 700, 'Placa nova de frente'),
+      await uploadPng(s.editor.client, 300, 210, 'Placa nova de lado'),
+    ];
+    const related = await s.anonymous.client.collection('products').getFirstListItem('slug = "opm001"');
+    const product = (extra: Record<string, unknown>) =>
+      s.editor.client.collection('products').create({
+        model: 'OPM002',
+        name: 'Módulo OPM002',
+        line: line.id,
+        order: 2,
+        description: 'Módulo compacto com ESP32 e antena externa para máquinas menores.',
+        tagline: 'O módulo compacto com mais entradas',
+        specs: ['8 entradas digitais', '4 saídas a transistor', 'Alimentação 24 Vdc'],
+        key_features: ['Antena externa', 'Relé de 5 A', 'RS485 isolada'],
+        applications: ['Esteiras', 'Dosadoras', 'Painéis'],
+        images: [
+          { image: parseMediaUrl(front)!.id, alt: 'Placa nova de frente' },
+          { image: parseMediaUrl(side)!.id, alt: 'Placa nova de lado' },
+        ],
+        status: 'published',
+        ...extra,
+      });
+    const draftRelated = await product({ slug: 'rascunho-relacionado', status: 'draft' });
+    const made = await product({ slug: 'opm002', related: [related.id, draftRelated.id] });
+    const draft = await product({ slug: 'so-rascunho', status: 'draft' });
+    const store = new MutableDataStore();
+    await productsLoader(s.server.url).load(contextFor(store, 'products'));
+    expect(store.get('products', 'opm002')?.data).toMatchObject({
+      model: 'OPM002',
+      line: 'opm',
+      keyFeatures: ['Antena externa', 'Relé de 5 A', 'RS485 isolada'],
+      // The draft related product is not on the site: left out of the list.
+      related: ['opm001'],
+      images: [
+        {
+          alt: 'Placa nova de frente',
+          media: {
+            src: front,
+            width: 1000,
+            height: 700,
+            srcset: `${front}?thumb=480x0 480w, ${front}?thumb=768x0 768w, ${front} 1000w`,
+          },
+        },
+        { alt: 'Placa nova de lado', media: { src: side, width: 300, height: 210 } },
+      ],
+    });
+    expect(store.get('products', 'so-rascunho')).toBeUndefined();
+    const seeded = seedCatalog.products.find((product) => product.slug === 'ops0150')!;
+    expect(store.get('products', 'ops0150')?.data).toMatchObject({
+      line: 'ops',
+      datasheet: 'ops150',
+      related: seeded.related,
+      images: seeded.images.map(({ builtin, alt }) => ({ builtin, alt })),
+    });
+    expect(store.keys('products').sort()).toEqual([...seedCatalog.products.map((product) => product.slug), 'opm002'].sort());
+    for (const id of [made.id, draftRelated.id, draft.id]) await s.editor.client.collection('products').delete(id);
+
+    const lines = new MutableDataStore();
+    await linesLoader(s.server.url).load(contextFor(lines, 'lines'));
+    expect(lines.get('lines', 'ops')?.data).toMatchObject({
+      name: 'Linha S',
+      iconText: 'S',
+      image: { builtin: 'artwork/linha-s.png' },
+    });
+    expect(lines.get('lines', 'ope')?.data).not.toHaveProperty('longDescription');
+    const sheets = new MutableDataStore();
+    await datasheetsLoader(s.server.url).load(contextFor(sheets, 'datasheets'));
+    expect(sheets.keys('datasheets').sort()).toEqual(seedCatalog.datasheets.map((sheet) => sheet.slug).sort());
+    const software = new MutableDataStore();
+    await softwareLoader(s.server.url).load(contextFor(software, 'software'));
+    expect(software.keys('software')).toHaveLength(seedCatalog.software.length);
+
+    // Without a CMS: the seed's, by slug.
+    const fresh = new MutableDataStore();
+    await productsLoader(undefined).load(contextFor(fresh, 'products'));
+    expect(fresh.keys('products').sort()).toEqual(seedCatalog.products.map((product) => product.slug).sort());
+    expect(fresh.get('products', 'ops010')?.data).toMatchObject({ line: 'ops', datasheet: 'ops010' });
   });
 
   test('partners: each record an entry, a Mídia logo described with its size and thumbnails, a site logo file kept as its path', async () => {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { writeSearchIndex } from '../../src/integrations/site-search.mjs';
+import { DOWNLOADS_FILE, writeSearchIndex } from '../../src/integrations/site-search.mjs';
+import catalog from '../../shared/site-catalog.json' with { type: 'json' };
 
 let work: string;
 
@@ -58,6 +59,11 @@ describe('search index', () => {
       'blog/calibracao/index.html': page('Calibração de sensores', '<p>Ajuste de offset.</p><p>Ganho do sensor.</p>'),
       'quem-somos/index.html': page('Quem somos', '<ul><li>Fábrica</li><li>Suporte</li></ul>', 'Páginas'),
     };
+    // What src/pages/referencias/downloads.json.ts writes, from a fresh install's catalogue.
+    site[DOWNLOADS_FILE] = JSON.stringify({
+      datasheets: catalog.datasheets.map(({ name, description, url }) => ({ name, description, url })),
+      software: catalog.software.map(({ name, description, url, category }) => ({ name, description, url, category })),
+    });
     for (const [file, html] of Object.entries(site)) {
       await mkdir(path.dirname(path.join(work, file)), { recursive: true });
       await writeFile(path.join(work, file), html);

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import products from '../../src/content/products.json' with { type: 'json' };
+import catalog from '../../shared/site-catalog.json' with { type: 'json' };
 
 test.describe('document head and delivery', () => {
   test('the home page has language, title, description, canonical, social tags and icons', async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe('document head and delivery', () => {
   });
 
   test('a product page describes its own share image, on both networks’ tags', async ({ page }) => {
-    const product = products.find((item) => item.id === 'ops010')!;
+    const product = catalog.products.find((item) => item.slug === 'ops010')!;
     await page.goto('/produtos/ops010');
     const head = page.locator('head');
     // The product's first picture (built under a content hash, not its file name).

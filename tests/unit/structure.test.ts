@@ -272,6 +272,7 @@ describe('a feature is found by its name, in one folder per side', () => {
       'pb_hooks/lib/backups',
       'pb_hooks/lib/analytics',
       'pb_hooks/lib/media',
+      'pb_hooks/lib/catalog',
       'src/lib/search',
     ];
     expect(folders.filter((folder) => !existsSync(path.join(ROOT, folder, 'README.md')))).toEqual([]);

@@ -18,6 +18,10 @@ const AUDITED = [
   "testimonials",
   "faq_entries",
   "partners",
+  "product_lines",
+  "products",
+  "datasheets",
+  "software",
 ];
 
 const LOG_COLLECTION = "audit_logs";

@@ -28,8 +28,13 @@ function affectsSite(collection, before, after) {
   if (collection === "comments") {
     return (before && before.get("status") === "approved") || (after && after.get("status") === "approved");
   }
-  // What every page may show: the menus and the pieces the pages share.
-  if (["menus", "testimonials", "faq_entries", "partners"].indexOf(collection) >= 0) return true;
+  if (collection === "products") {
+    return (before && before.get("status") === "published") || (after && after.get("status") === "published");
+  }
+  // What every page may show (the menus and the pieces the pages share) and the rest of the catalogue.
+  if (["menus", "testimonials", "faq_entries", "partners", "product_lines", "datasheets", "software"].indexOf(collection) >= 0) {
+    return true;
+  }
   if (collection === "public_site_settings") {
     const record = after || before;
     return !String(record.get("key")).startsWith("smtp");
@@ -88,7 +93,21 @@ function validSecret(given) {
   return $security.equal(String(given), target.secret);
 }
 
-const COLLECTIONS = ["posts", "pages", "public_site_settings", "comments", "menus", "testimonials", "faq_entries", "partners"];
+/** What the public site shows: a change to these may ask for a rebuild (../../publish.pb.js). */
+const COLLECTIONS = [
+  "posts",
+  "pages",
+  "public_site_settings",
+  "comments",
+  "menus",
+  "testimonials",
+  "faq_entries",
+  "partners",
+  "product_lines",
+  "products",
+  "datasheets",
+  "software",
+];
 
 /** The records a build left out, as sent by the publisher, kept to known shapes and sizes. */
 function leftOutOf(list) {
@@ -207,6 +226,7 @@ function findBuild(app, id) {
 }
 
 module.exports = {
+  COLLECTIONS,
   affectsSite,
   requestRebuild,
   onContentChange,

@@ -1,4 +1,4 @@
-// Revisions of posts, pages, menus, testimonials, FAQ entries and partners (written by lib/audit/audit.js logChange; routes and upkeep
+// Revisions of posts, pages, menus, testimonials, FAQ entries, partners and the catalogue (written by lib/audit/audit.js logChange; routes and upkeep
 // in ../revisions.pb.js): every create, update and delete leaves one revision row with the record's editable fields as they were after
 // it, who did it and which fields changed, written in the save's own transaction.
 // History is never rewritten: a restored version is a new revision. Kept: the last
@@ -63,6 +63,55 @@ const FIELDS = {
     ["logo", "logotipo"],
     ["builtin_logo", "logotipo do site"],
   ],
+  // The catalogue (shared/catalog.js); products have a status, the others are live at the next publication.
+  product_lines: [
+    ["slug", "endereço"],
+    ["name", "nome"],
+    ["title", "título no catálogo"],
+    ["icon_text", "letra do ícone"],
+    ["family", "família"],
+    ["description", "descrição"],
+    ["long_description", "descrição longa"],
+    ["esp32_module", "módulo ESP32"],
+    ["image", "imagem"],
+    ["builtin_image", "imagem do site"],
+    ["image_alt", "texto alternativo da imagem"],
+    ["color", "cor"],
+    ["featured", "destaque"],
+    ["order", "ordem"],
+  ],
+  products: [
+    ["slug", "endereço"],
+    ["model", "modelo"],
+    ["name", "nome"],
+    ["line", "linha"],
+    ["order", "ordem"],
+    ["description", "descrição curta"],
+    ["tagline", "chamada"],
+    ["specs", "especificações"],
+    ["catalogue_specs", "especificações do catálogo"],
+    ["key_features", "diferenciais"],
+    ["applications", "aplicações"],
+    ["images", "imagens"],
+    ["datasheet", "datasheet"],
+    ["related", "produtos relacionados"],
+    ["status", "status"],
+  ],
+  datasheets: [
+    ["slug", "identificador"],
+    ["name", "nome"],
+    ["description", "descrição"],
+    ["url", "endereço"],
+    ["order", "ordem"],
+  ],
+  software: [
+    ["slug", "identificador"],
+    ["name", "nome"],
+    ["description", "descrição"],
+    ["url", "endereço"],
+    ["category", "categoria"],
+    ["order", "ordem"],
+  ],
 };
 
 /** The collections that keep revisions (lib/audit/audit.js writes them with each save). */
@@ -76,6 +125,10 @@ const EVENTS = {
   testimonials: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
   faq_entries: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
   partners: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  product_lines: { create: "criada", delete: "excluída", undelete: "restaurada depois de excluída" },
+  products: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  datasheets: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
+  software: { create: "criado", delete: "excluído", undelete: "restaurado depois de excluído" },
 };
 
 /** How a superuser is named in a history authors read (the audit log, for admins only, keeps the e-mail). */
@@ -104,6 +157,8 @@ function fieldValue(record, name) {
   if (type === "bool") return record.getBool(name);
   if (type === "number") return record.getFloat(name);
   if (type === "json") return require(`${__hooks}/lib/common/json-values.js`).jsonField(record, name);
+  // Several related records (a product's related products): their ids, in order.
+  if (type === "relation" && field.maxSelect > 1) return record.getStringSlice(name);
   return record.getString(name);
 }
 
@@ -119,6 +174,16 @@ function dataOf(record) {
   return data;
 }
 
+/** A status as staff read it ('Publicado'); a product's from shared/catalog.js. */
+function statusLabel(collection, status) {
+  if (collection === "products") {
+    const { sharedModule } = require(`${__hooks}/lib/common/shared.js`);
+    const found = sharedModule("catalog.js").PRODUCT_STATUSES.filter((option) => option.value === status)[0];
+    return found ? found.label : status;
+  }
+  return (STATUS_LABELS[collection] || {})[status] || status;
+}
+
 /**
  * Which fields differ, by the names staff know them by; a status change names the new status.
  * @param {string} collection @param {Record<string, any>} before @param {Record<string, any>} after
@@ -128,7 +193,7 @@ function changedLabels(collection, before, after) {
   const labels = [];
   for (const [name, label] of FIELDS[collection]) {
     if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
-    labels.push(name === "status" ? `status: ${STATUS_LABELS[collection][after.status] || after.status}` : label);
+    labels.push(name === "status" ? `status: ${statusLabel(collection, after.status)}` : label);
   }
   return labels;
 }

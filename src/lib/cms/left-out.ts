@@ -7,7 +7,19 @@
 import { LEFT_OUT_MARK } from '../../../scripts/publish/left-out.mjs';
 /** Which CMS record an entry comes from. */
 export interface RecordOrigin {
-  collection: 'posts' | 'pages' | 'public_site_settings' | 'comments' | 'menus' | 'testimonials' | 'faq_entries' | 'partners';
+  collection:
+    | 'posts'
+    | 'pages'
+    | 'public_site_settings'
+    | 'comments'
+    | 'menus'
+    | 'testimonials'
+    | 'faq_entries'
+    | 'partners'
+    | 'product_lines'
+    | 'products'
+    | 'datasheets'
+    | 'software';
   /** The record's id in PocketBase (for the admin's edit link). */
   id: string;
   /** What staff call it: the title, name or key. */

@@ -11,6 +11,7 @@ import { mediaImagesReader, type MediaImagesReader } from './images';
 import { fetchApprovedComments, type CommentRecord } from './comments';
 import { fetchPublicPostVersions, type PostVersion } from './posts';
 import { fetchPieces, type CmsPieces } from './piece-records';
+import { fetchCatalog, type CmsCatalog } from '../catalog/records';
 import { sectionImageMap, sectionMarkdown, type SectionImages } from './section-fields';
 import { typedSections } from './sections';
 import seed from '../../../shared/site-pages.json';
@@ -46,6 +47,8 @@ export interface CmsContent {
   comments: CommentRecord[];
   /** The menus, the testimonials, the FAQ entries and the partners (src/lib/cms/piece-records.ts). */
   pieces: CmsPieces;
+  /** The product lines, published products, datasheets and software (src/lib/catalog/records.ts). */
+  catalog: CmsCatalog;
 }
 
 /** An entry as the collection's store holds it. */
@@ -111,6 +114,7 @@ export function readCmsContent(url: string): Promise<CmsContent> {
       postVersions: await fetchPublicPostVersions(url),
       comments: await fetchApprovedComments(url),
       pieces: await fetchPieces(url),
+      catalog: await fetchCatalog(url),
     }))().finally(() => reads.delete(url));
     reads.set(url, read);
   }
@@ -220,14 +224,14 @@ export function cmsLoader(
   name: string,
   url: string | undefined,
   entriesOf: (content: CmsContent, media: MediaImagesReader) => SourceEntry[] | Promise<SourceEntry[]>,
-  withoutCms: () => SourceEntry[] = () => [],
+  withoutCms: () => SourceEntry[] | Promise<SourceEntry[]> = () => [],
 ): Loader {
   return {
     name,
     load: async (context) => {
       const address = url?.trim();
       const media = address ? mediaImagesReader(address, publicFilesUrl()) : undefined;
-      const entries = address && media ? await entriesOf(await readCmsContent(address), media) : withoutCms();
+      const entries = address && media ? await entriesOf(await readCmsContent(address), media) : await withoutCms();
       await storeEntries(context, entries, undefined, media);
       // Astro warns on every getCollection() of a collection it holds nothing for, once per
       // page built; one entry set and deleted leaves it existing and empty.

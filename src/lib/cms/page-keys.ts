@@ -3,17 +3,21 @@
  * from getStaticPaths() is copied from the previous build when its key and its code
  * are unchanged. A key is a digest of every piece of content the page shows: what
  * every page shares (in the layout, the public settings and the pages' links in the
- * header and footer; the catalogue and texts kept in git), plus the page's own records.
- * Astro itself covers the code and the MDX bodies a page renders. So a page put in or
- * taken out of a menu renders every page again, and a page's sections only that page.
+ * header and footer; the texts kept in git), plus the page's own records. Astro itself
+ * covers the code and the MDX bodies a page renders. So a page put in or taken out of a
+ * menu renders every page again, a page's sections only that page, and a product only
+ * the pages that show the catalogue (catalogueKey).
  */
 import { createHash } from 'node:crypto';
 import { getCollection, getEntry, type CollectionKey } from 'astro:content';
 import type { CmsPage } from './pages';
 import type { SectionType } from './sections';
 
-/** The collections the layout or a page outside the blog and the pages reads. */
-const SHARED: CollectionKey[] = ['cmsSettings', 'cmsMenus', 'lines', 'products', 'datasheets', 'software', 'signatures', 'legal'];
+/** The collections the layout reads, and the git texts only a deploy changes. */
+const SHARED: CollectionKey[] = ['cmsSettings', 'cmsMenus', 'signatures', 'legal'];
+
+/** The catalogue ('Produtos', 'Linhas', 'Datasheets'): what its pages show of it. */
+const CATALOGUE: CollectionKey[] = ['lines', 'products', 'datasheets'];
 
 /** What the layout and the redirects read of the pages: their names and addresses. */
 const pageLinkFields = ({ slug, name, is_homepage, old_slugs }: CmsPage) => ({ slug, name, is_homepage, old_slugs });
@@ -59,4 +63,17 @@ export async function pageKey(page: CmsPage): Promise<string> {
   const reads = [...new Set(page.sections.flatMap((section) => SECTION_READS[section.type] ?? []))].sort();
   const entry = await getEntry('cmsPages', page.slug);
   return digest(await sharedKey(), page, entry?.rendered ?? null, reads, await Promise.all(reads.map(entriesOf)));
+}
+
+let catalogue: Promise<string> | undefined;
+
+/**
+ * The key of a page of the catalogue (a product's, a line's): what every page shares and
+ * the catalogue it shows (a product page shows its line, its datasheet and its related
+ * products' cards; a line's page every line and their products). A product edited renders
+ * these pages again, not the blog or the site's other pages. Computed once per build.
+ */
+export function catalogueKey(): Promise<string> {
+  catalogue ??= (async () => digest(await sharedKey(), await Promise.all(CATALOGUE.map(entriesOf))))();
+  return catalogue;
 }

@@ -3,7 +3,7 @@
  * signatures, legal texts), so pages stay thin.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { SOFTWARE_CATEGORIES } from '../../content.config';
+import { SOFTWARE_CATEGORIES } from '../../../shared/catalog.js';
 
 const byOrder = (a: { data: { order: number } }, b: { data: { order: number } }) => a.data.order - b.data.order;
 

@@ -2,17 +2,11 @@
  * The partners a `partners` section shows (src/components/sections/Partners.astro), in their
  * order, each with its logo ready for an <img>: the Mídia image as the loader described it
  * (src/lib/cms/pieces.ts partnersLoader), or one of the site's own files under
- * src/assets/partners resolved here, so Astro fingerprints and serves it.
+ * src/assets/partners (src/lib/site/site-assets.ts), so Astro fingerprints and serves it.
  */
 import { getCollection } from 'astro:content';
 import type { ResponsiveMediaImage } from '../cms/media-images';
-
-/** The site's own partner logos, by their path under src/assets (partners/fiesc.svg). */
-const BUILTIN_LOGOS = Object.fromEntries(
-  Object.entries(import.meta.glob<{ default: ImageMetadata }>('../../assets/partners/*', { eager: true })).map(
-    ([path, module]) => [path.replace('../../assets/', ''), module.default],
-  ),
-);
+import { siteAsset } from './site-assets';
 
 export interface PartnerLogo {
   name: string;
@@ -30,12 +24,7 @@ export async function getPartners(): Promise<PartnerLogo[]> {
   return partners.map(({ data }) => {
     const { name, fullName, kind, image, builtin } = data;
     if (image) return { name, fullName, kind, logo: image };
-    const file = builtin ? BUILTIN_LOGOS[builtin] : undefined;
-    if (!file) {
-      throw new Error(
-        `Parceiro "${name}": o logotipo do site "${builtin}" não existe em src/assets (há: ${Object.keys(BUILTIN_LOGOS).join(', ')}).`,
-      );
-    }
+    const file = siteAsset(builtin ?? '', `Parceiro "${name}"`);
     return { name, fullName, kind, logo: { src: file.src, width: file.width, height: file.height } };
   });
 }
