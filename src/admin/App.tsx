@@ -24,6 +24,10 @@ import pages from './pages';
 import testimonials from './testimonials';
 import faq from './faq';
 import partners from './partners';
+import products from './products';
+import lines from './lines';
+import datasheets from './datasheets';
+import software from './software';
 import media from './media';
 import audit from './audit';
 import messages from './messages';
@@ -66,6 +70,10 @@ function AdminPanel() {
       <Resource name="testimonials" {...testimonials} />
       <Resource name="faq" {...faq} />
       <Resource name="partners" {...partners} />
+      <Resource name="products" {...products} />
+      <Resource name="lines" {...lines} />
+      <Resource name="datasheets" {...datasheets} />
+      <Resource name="software" {...software} />
       <Resource name="media" {...media} />
       <Resource name="comments" {...comments} />
       <Resource name="messages" {...messages} />

@@ -16,6 +16,10 @@ export type Area =
   | 'testimonials'
   | 'faq'
   | 'partners'
+  | 'products'
+  | 'lines'
+  | 'datasheets'
+  | 'software'
   | 'media'
   | 'settings'
   | 'audit'
@@ -38,6 +42,10 @@ export const DENIED_MESSAGES: Partial<Record<Area, string>> = {
   testimonials: 'Você não tem permissão para editar os depoimentos.',
   faq: 'Você não tem permissão para editar as perguntas frequentes.',
   partners: 'Você não tem permissão para editar os parceiros.',
+  products: 'Você não tem permissão para editar os produtos.',
+  lines: 'Você não tem permissão para editar as linhas de produtos.',
+  datasheets: 'Você não tem permissão para editar os datasheets.',
+  software: 'Você não tem permissão para editar os softwares.',
   media: 'Você não tem permissão para gerenciar mídia.',
   settings: 'Você não tem permissão para acessar as configurações.',
   audit: 'Você não tem permissão para acessar os logs de auditoria.',
@@ -82,6 +90,12 @@ export function canAccessArea(actor: Actor | null, area: string, action: string,
     case 'faq':
     case 'partners':
       return can(actor, 'editor');
+    // The catalogue: the whole staff reads it; editors and admins change it.
+    case 'products':
+    case 'lines':
+    case 'datasheets':
+    case 'software':
+      return action === 'list' || action === 'show' ? can(actor, 'read') : can(actor, 'editor');
     // The three menus are made by a migration: editors and admins only list and edit them.
     case 'menus':
       return (action === 'list' || action === 'edit') && can(actor, 'editor');

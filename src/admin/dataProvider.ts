@@ -68,6 +68,10 @@ export const SEARCH_FIELDS: Record<string, string[]> = {
   contact_messages: ['name', 'email', 'company', 'message'],
   newsletter_subscribers: ['email'],
   comments: ['name', 'email', 'body', 'article', 'article_title'],
+  products: ['model', 'name', 'slug', 'description'],
+  product_lines: ['name', 'title', 'slug'],
+  datasheets: ['name', 'slug', 'description'],
+  software: ['name', 'slug', 'description'],
 };
 
 /** Lists with more matching rows than this get no exact total (see above). */

@@ -27,6 +27,8 @@ export const panelMessages = {
     actions: 'Ações',
     details: 'Detalhes',
   },
+  /** One row of a catalogue record's list of texts (its place is read out: 'Especificação 2'). */
+  catalog: { item: 'Texto' },
   fields: {
     /** A scheduled post's or page's `published_at`, in the form and the pages' list. */
     scheduled_for: 'Publicar em',

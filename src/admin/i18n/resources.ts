@@ -6,7 +6,16 @@
  * as the filter's `label` key) and the success toasts (`notifications.*`).
  * tests/unit/admin-i18n.test.ts keeps screens from passing literal labels instead.
  */
+import { CATALOG } from '../../../shared/catalog.js';
 import { PIECES } from '../../../shared/site-pieces.js';
+
+/** A catalogue collection's field labels (shared/catalog.js), as its form and lists show them. */
+const catalogLabels = (kind: keyof typeof CATALOG) =>
+  Object.fromEntries(
+    Object.entries(CATALOG[kind].fields as Record<string, { label: string; required?: boolean; kind: string }>).map(
+      ([name, field]) => [name, field.required || field.kind === 'bool' ? field.label : `${field.label} (opcional)`],
+    ),
+  );
 
 /** The labels of a shared piece's text fields, from its rules (shared/site-pieces.js). */
 const pieceLabels = (kind: keyof typeof PIECES) =>
@@ -119,6 +128,30 @@ export const resourceMessages = {
     name: 'Parceiro |||| Parceiros',
     fields: { ...pieceLabels('partners'), order: 'Ordem', logo: 'Logotipo' },
     notifications: { created: 'Parceiro criado.', updated: 'Parceiro salvo.', deleted: 'Parceiro excluído.' },
+  },
+  products: {
+    name: 'Produto |||| Produtos',
+    fields: { ...catalogLabels('products'), image_alt: 'Texto alternativo' },
+    notifications: {
+      created: 'Produto criado.',
+      updated: 'Produto salvo. Ele aparece no site na próxima publicação.',
+      deleted: 'Produto excluído.',
+    },
+  },
+  lines: {
+    name: 'Linha |||| Linhas',
+    fields: catalogLabels('product_lines'),
+    notifications: { created: 'Linha criada.', updated: 'Linha salva.', deleted: 'Linha excluída.' },
+  },
+  datasheets: {
+    name: 'Datasheet |||| Datasheets',
+    fields: catalogLabels('datasheets'),
+    notifications: { created: 'Datasheet criado.', updated: 'Datasheet salvo.', deleted: 'Datasheet excluído.' },
+  },
+  software: {
+    name: 'Software |||| Softwares',
+    fields: catalogLabels('software'),
+    notifications: { created: 'Software criado.', updated: 'Software salvo.', deleted: 'Software excluído.' },
   },
   media: {
     name: 'Mídia |||| Mídia',

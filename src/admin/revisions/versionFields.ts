@@ -6,10 +6,16 @@
  * is replaced, not kept, when a new one is uploaded). A menu or piece has no workflow:
  * a restore brings all of it back.
  */
+import { CATALOG } from '../../../shared/catalog.js';
 import { sectionsText } from '../pages/sections/sectionEditing';
 
 /** The admin's resources that keep revisions ('faq' is the faq_entries collection). */
-export type VersionedResource = 'posts' | 'pages' | 'menus' | 'testimonials' | 'faq' | 'partners';
+export type VersionedResource =
+  'posts' | 'pages' | 'menus' | 'testimonials' | 'faq' | 'partners' | 'products' | 'lines' | 'datasheets' | 'software';
+
+/** The catalogue's resources and their collections (shared/catalog.js). */
+const CATALOG_KINDS = { products: 'products', lines: 'product_lines', datasheets: 'datasheets', software: 'software' } as const;
+type CatalogResource = keyof typeof CATALOG_KINDS;
 
 /** What a comparison knows beyond the versions: the names of the pages a menu links to. */
 export interface CompareContext {
@@ -63,6 +69,41 @@ export function menuLinksText(data: Record<string, unknown>, context?: CompareCo
     .join('\n');
 }
 
+/**
+ * A catalogue field's value as an editor reads it: a list one item per line (as stored, or
+ * as the form's rows of `{ text }`), an image by its alternative text and where it comes
+ * from, yes or no.
+ */
+function catalogText(name: string, kind: string) {
+  return (data: Record<string, unknown>) => {
+    const value = data[name];
+    if (kind === 'bool') return value ? 'Sim' : 'Não';
+    if (kind === 'images' && Array.isArray(value))
+      return (value as Record<string, unknown>[])
+        .map((image, index) => {
+          const source = image?.image ? 'Mídia' : image?.builtin ? `arquivo do site ${String(image.builtin)}` : 'sem imagem';
+          return `${index + 1}. ${String(image?.alt ?? '')} (${source})`;
+        })
+        .join('\n');
+    if (Array.isArray(value))
+      return value
+        .map((item) =>
+          item && typeof item === 'object' && 'text' in item ? String((item as { text: unknown }).text) : String(item),
+        )
+        .join('\n');
+    return text(value);
+  };
+}
+
+/** A catalogue collection's fields, but its status (the workflow, not the content). */
+const catalogFields = (resource: CatalogResource) =>
+  Object.entries(CATALOG[CATALOG_KINDS[resource]].fields as Record<string, { kind: string; label: string }>).filter(
+    ([name]) => name !== 'status',
+  );
+
+const catalogCompared = (resource: CatalogResource): ComparedField[] =>
+  catalogFields(resource).map(([name, field]) => ({ name, label: field.label, text: catalogText(name, field.kind) }));
+
 export const COMPARED: Record<VersionedResource, ComparedField[]> = {
   posts: [
     { name: 'title', label: 'Título', text: plain('title') },
@@ -100,6 +141,10 @@ export const COMPARED: Record<VersionedResource, ComparedField[]> = {
     { name: 'logo', label: 'Logotipo (Mídia)', text: plain('logo') },
     { name: 'builtin_logo', label: 'Logotipo do site', text: plain('builtin_logo') },
   ],
+  products: catalogCompared('products'),
+  lines: [...catalogCompared('lines'), { name: 'builtin_image', label: 'Imagem do site', text: plain('builtin_image') }],
+  datasheets: catalogCompared('datasheets'),
+  software: catalogCompared('software'),
 };
 
 const RESTORED: Record<VersionedResource, string[]> = {
@@ -110,6 +155,12 @@ const RESTORED: Record<VersionedResource, string[]> = {
   faq: ['question', 'answer', 'order'],
   // Never `builtin_logo`: the API lets no one set it back (pb_migrations/1795311400_partners.js).
   partners: ['name', 'full_name', 'kind', 'order', 'logo'],
+  // A product's images come back with their site files (the server knows them from its
+  // versions); a line's site picture never does (its API rule lets no one set it back).
+  products: catalogFields('products').map(([name]) => name),
+  lines: catalogFields('lines').map(([name]) => name),
+  datasheets: catalogFields('datasheets').map(([name]) => name),
+  software: catalogFields('software').map(([name]) => name),
 };
 
 /** What a restore keeps as it is, told before it happens (nothing for a menu or piece). */
@@ -120,6 +171,10 @@ export const RESTORE_KEEPS: Record<VersionedResource, string> = {
   testimonials: '',
   faq: '',
   partners: 'Um logotipo do próprio site que já foi removido não volta.',
+  products: 'O status continua como está.',
+  lines: 'Uma imagem do próprio site que já foi removida não volta.',
+  datasheets: '',
+  software: '',
 };
 
 /** Whether the resource's versions can be public (kept beyond the last 50): those with a status. */
@@ -130,6 +185,10 @@ export const HAS_STATUS: Record<VersionedResource, boolean> = {
   testimonials: false,
   faq: false,
   partners: false,
+  products: true,
+  lines: false,
+  datasheets: false,
+  software: false,
 };
 
 /** What the conflict and recovery messages call the record: 'Este post', 'deste post'. */
@@ -140,6 +199,10 @@ export const THIS_RECORD: Record<VersionedResource, { this: string; of: string; 
   testimonials: { this: 'Este depoimento', of: 'deste depoimento', changed: 'alterado' },
   faq: { this: 'Esta pergunta', of: 'desta pergunta', changed: 'alterada' },
   partners: { this: 'Este parceiro', of: 'deste parceiro', changed: 'alterado' },
+  products: { this: 'Este produto', of: 'deste produto', changed: 'alterado' },
+  lines: { this: 'Esta linha', of: 'desta linha', changed: 'alterada' },
+  datasheets: { this: 'Este datasheet', of: 'deste datasheet', changed: 'alterado' },
+  software: { this: 'Este software', of: 'deste software', changed: 'alterado' },
 };
 
 /** The form fields a local copy keeps (src/admin/revisions/localCopy.ts): what the editors type. */
@@ -150,6 +213,10 @@ export const EDITED: Record<VersionedResource, readonly string[]> = {
   testimonials: ['name', 'company', 'role', 'quote', 'page', 'order'],
   faq: ['question', 'answer', 'order'],
   partners: ['name', 'full_name', 'kind', 'order', 'logo'],
+  products: [...catalogFields('products').map(([name]) => name), 'status'],
+  lines: catalogFields('lines').map(([name]) => name),
+  datasheets: catalogFields('datasheets').map(([name]) => name),
+  software: catalogFields('software').map(([name]) => name),
 };
 
 /**

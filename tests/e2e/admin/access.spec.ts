@@ -27,6 +27,10 @@ test.describe('sidebar per role', () => {
       'Depoimentos',
       'Perguntas frequentes',
       'Parceiros',
+      'Produtos',
+      'Linhas',
+      'Datasheets',
+      'Softwares',
       'Mídia',
       'Comentários',
       'Mensagens',
@@ -48,6 +52,10 @@ test.describe('sidebar per role', () => {
       'Depoimentos',
       'Perguntas frequentes',
       'Parceiros',
+      'Produtos',
+      'Linhas',
+      'Datasheets',
+      'Softwares',
       'Mídia',
       'Comentários',
       'Mensagens',
@@ -55,7 +63,8 @@ test.describe('sidebar per role', () => {
       'Envios',
       'Analytics',
     ],
-    author: ['Dashboard', 'Posts', 'Mídia'],
+    // Authors read the catalogue; its lists open nothing to edit for them.
+    author: ['Dashboard', 'Posts', 'Produtos', 'Linhas', 'Datasheets', 'Softwares', 'Mídia'],
   } as const;
   for (const role of ['admin', 'editor', 'author'] as const) {
     test(`${role} sees exactly their entries and their role badge`, async ({ page }) => {

@@ -109,6 +109,9 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
   }
   // A seeded partner: its form shows the site's own logo with the note beside the picker.
   const partner = await client.collection('partners').getFirstListItem('builtin_logo != ""');
+  // A seeded product and line: their forms show the site's own images beside the picker.
+  const product = await client.collection('products').getFirstListItem('slug = "ops010"');
+  const line = await client.collection('product_lines').getFirstListItem('slug = "ops"');
   return [
     { path: '/admin', title: 'Dashboard', heading: new RegExp(`^Olá, ${adminName}!$`) },
     { path: '/admin/users', title: 'Usuários' },
@@ -123,6 +126,13 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     { path: '/admin/partners', title: 'Parceiros' },
     { path: '/admin/partners/create', title: 'Novo parceiro' },
     { path: `/admin/partners/${partner.id}`, title: 'Editar parceiro' },
+    { path: '/admin/products', title: 'Produtos' },
+    { path: '/admin/products/create', title: 'Novo produto' },
+    { path: `/admin/products/${product.id}`, title: 'Editar produto' },
+    { path: '/admin/lines', title: 'Linhas' },
+    { path: `/admin/lines/${line.id}`, title: 'Editar linha' },
+    { path: '/admin/datasheets', title: 'Datasheets' },
+    { path: '/admin/software', title: 'Softwares' },
     { path: '/admin/media', title: 'Mídia' },
     { path: '/admin/deleted-media', title: 'Mídia excluída' },
     { path: '/admin/comments', title: 'Comentários' },
