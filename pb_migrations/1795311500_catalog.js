@@ -21,7 +21,8 @@ migrate(
       { name: "created", type: "autodate", onCreate: true, onUpdate: false },
       { name: "updated", type: "autodate", onCreate: true, onUpdate: true },
     ];
-    const slug = (max) => ({ name: "slug", type: "text", required: true, max: max, pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" });
+    const { slugPattern } = require(`${__hooks}/../shared/content-rules.json`);
+    const slug = (max) => ({ name: "slug", type: "text", required: true, max: max, pattern: slugPattern });
     const order = { name: "order", type: "number", required: true, onlyInt: true, min: 1, max: 999 };
     const open = { listRule: "", viewRule: "", createRule: EDITOR, updateRule: EDITOR, deleteRule: EDITOR };
 

@@ -15,9 +15,6 @@
 // required), relations (several records of `to`), image (a Mídia record's id, or one
 // of the site's own files in `builtin`), images (a list of `{ image, builtin, alt }`).
 
-/** A record's address in the catalogue: /produtos/{slug}, /produtos/linha/{slug}. */
-export const CATALOG_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-
 /** A colour as the site writes it. */
 export const CATALOG_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 
@@ -197,10 +194,11 @@ function textProblem(name, value, min, max, oneLine) {
 }
 
 /**
- * The patterns other shared modules own, passed in (shared modules import nothing): a
- * record's id (shared/page-sections.js MEDIA_ID_PATTERN) and a path of the site's own
- * images (shared/site-assets.js SITE_ASSET_PATH_PATTERN).
- * @typedef {{ recordId: string, asset: string }} CatalogPatterns
+ * The patterns other shared files own, passed in (shared modules import nothing): a
+ * record's id (shared/page-sections.js MEDIA_ID_PATTERN), a path of the site's own
+ * images (shared/site-assets.js SITE_ASSET_PATH_PATTERN) and an address, as posts and
+ * pages have them (shared/content-rules.json slugPattern).
+ * @typedef {{ recordId: string, asset: string, slug: string }} CatalogPatterns
  */
 
 /**
@@ -259,7 +257,7 @@ export function catalogFieldProblem(field, value, patterns) {
   const problem = textProblem(name, value, field.min || 1, field.max || 500, oneLine);
   if (problem) return problem;
   const text = String(value).trim();
-  if (field.kind === 'slug' && !new RegExp(CATALOG_SLUG_PATTERN).test(text))
+  if (field.kind === 'slug' && !new RegExp(patterns.slug).test(text))
     return `${name}: use letras minúsculas, números e hífens (por exemplo ops010).`;
   if (field.kind === 'url' && !/^https:\/\/[^\s/]+\.[^\s]+$/.test(text)) return `${name}: use um endereço https://.`;
   if (field.kind === 'color' && !new RegExp(CATALOG_COLOR_PATTERN).test(text)) return `${name}: uma cor como #0b3d6e.`;

@@ -8,8 +8,9 @@ import { CATALOG, catalogProblems } from '../../shared/catalog.js';
 import { MEDIA_ID_PATTERN } from '../../shared/page-sections.js';
 import { SITE_ASSET_PATH_PATTERN } from '../../shared/site-assets.js';
 import seed from '../../shared/site-catalog.json';
+import rules from '../../shared/content-rules.json';
 
-const patterns = { recordId: MEDIA_ID_PATTERN, asset: SITE_ASSET_PATH_PATTERN };
+const patterns = { recordId: MEDIA_ID_PATTERN, asset: SITE_ASSET_PATH_PATTERN, slug: rules.slugPattern };
 const ID = 'abc123def456ghi';
 
 /** A seeded product as the server stores it: relations by record id. */

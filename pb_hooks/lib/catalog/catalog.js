@@ -27,6 +27,7 @@ function patterns() {
   return {
     recordId: sharedModule("page-sections.js").MEDIA_ID_PATTERN,
     asset: sharedModule("site-assets.js").SITE_ASSET_PATH_PATTERN,
+    slug: require(`${__hooks}/../shared/content-rules.json`).slugPattern,
   };
 }
 

@@ -8,6 +8,7 @@
 import { CATALOG, catalogProblems } from '../../../shared/catalog.js';
 import { MEDIA_ID_PATTERN } from '../../../shared/page-sections.js';
 import { SITE_ASSET_PATH_PATTERN } from '../../../shared/site-assets.js';
+import rules from '../../../shared/content-rules.json';
 
 export type CatalogKind = keyof typeof CATALOG;
 
@@ -94,5 +95,5 @@ export function toBody(kind: CatalogKind, values: Record<string, unknown>): Reco
 export function validateCatalog(kind: CatalogKind, values: Record<string, unknown>): Record<string, string> {
   const body = toBody(kind, values);
   if (kind === 'product_lines' && !('builtin_image' in body)) body.builtin_image = values.builtin_image;
-  return catalogProblems(kind, body, { recordId: MEDIA_ID_PATTERN, asset: SITE_ASSET_PATH_PATTERN });
+  return catalogProblems(kind, body, { recordId: MEDIA_ID_PATTERN, asset: SITE_ASSET_PATH_PATTERN, slug: rules.slugPattern });
 }
