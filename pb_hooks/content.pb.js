@@ -83,7 +83,7 @@ onRecordUpdate((e) => {
   e.next();
 }, "pages");
 
-// Every minute: publish the scheduled posts and pages whose publication time has passed.
+// Every minute: publish the scheduled posts, pages and products whose publication time has passed.
 cronAdd("publish_scheduled", "* * * * *", () => {
   require(`${__hooks}/lib/content/workflow.js`).publishDue($app);
 });

@@ -33,11 +33,15 @@ export const SOFTWARE_CATEGORIES = [
   'Sistema',
 ];
 
-/** A product's state: only published ones are on the site. */
+/** A product's state: only published ones are on the site; a scheduled one is published at its time. */
 export const PRODUCT_STATUSES = [
   { value: 'draft', label: 'Rascunho' },
+  { value: 'scheduled', label: 'Agendado' },
   { value: 'published', label: 'Publicado' },
 ];
+
+/** Product addresses the catalogue's own routes use (/produtos/linha/… is the lines' folder). */
+export const RESERVED_PRODUCT_SLUGS = ['linha'];
 
 /** A catalogue record's place in its list. */
 export const CATALOG_ORDER = { min: 1, max: 999 };

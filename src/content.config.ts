@@ -111,6 +111,8 @@ const products = defineCollection({
     datasheet: reference('datasheets').optional(),
     /** Up to three; a related product not published is left out. */
     related: z.array(reference('products')).max(3),
+    /** Its addresses before a rename, each redirected (301) to its page (src/lib/catalog/catalog.ts movedProducts). */
+    oldSlugs: z.array(z.string()).default([]),
   }),
 });
 

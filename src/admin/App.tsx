@@ -42,6 +42,7 @@ const BackupsPage = lazy(() => import('./backups/BackupsPage'));
 const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 const DeletedPostsPage = lazy(() => import('./posts/DeletedPostsPage'));
 const DeletedMediaPage = lazy(() => import('./media/DeletedMediaPage'));
+const DeletedProductsPage = lazy(() => import('./products/DeletedProductsPage'));
 const PrivacyPage = lazy(() => import('./privacy/PrivacyPage'));
 
 const dataProvider = createAdminDataProvider(pb);
@@ -87,6 +88,7 @@ function AdminPanel() {
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/deleted-posts" element={<DeletedPostsPage />} />
         <Route path="/deleted-media" element={<DeletedMediaPage />} />
+        <Route path="/deleted-products" element={<DeletedProductsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>

@@ -253,6 +253,10 @@ export interface AdminMethods {
   restoreDeletedPost(id: string): Promise<{ id: string; slug: string; title: string }>;
   /** Where a media file is used (GET /api/admin/media/{id}/usage, pb_hooks/lib/media/usage.js; editors and admins). */
   mediaUsage(id: string): Promise<{ usage: MediaUse[] }>;
+  /** Where a product is linked or shown (GET /api/admin/products/{id}/usage, pb_hooks/lib/catalog/usage.js; editors and admins). */
+  productUsage(id: string): Promise<{ usage: ProductUse[] }>;
+  /** Brings a deleted product back as it was (pb_hooks/lib/catalog/deleted-products.js); answers its id, slug and name. */
+  restoreDeletedProduct(id: string): Promise<{ id: string; slug: string; name: string }>;
   /** Brings a file in Mídia excluída back to the library (pb_hooks/lib/media/deleted-media.js). */
   restoreDeletedMedia(id: string): Promise<{ id: string; original_filename: string }>;
   /** A body rendered by the site's Markdown pipeline, as it will be published (pb_hooks/preview.pb.js). */
@@ -293,7 +297,16 @@ export type TestMailAnswer =
 
 /** A place that uses a media file (pb_hooks/lib/media/usage.js `usageOf`). */
 export type MediaUse =
-  { kind: 'post' | 'page' | 'partner'; id: string; title: string; status: string } | { kind: 'setting'; id: string; key: string };
+  | { kind: 'post' | 'page' | 'partner' | 'product' | 'line'; id: string; title: string; status: string }
+  | { kind: 'setting'; id: string; key: string };
+
+/** A place that uses a product (pb_hooks/lib/catalog/usage.js `usageOf`). */
+export interface ProductUse {
+  kind: 'post' | 'page' | 'menu' | 'product';
+  id: string;
+  title: string;
+  status: string;
+}
 
 /** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter/send.js `audience`). */
 export interface NewsletterAudience {
@@ -363,6 +376,9 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     restoreDeletedPost: (id) =>
       pb.send(`/api/admin/deleted-posts/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     mediaUsage: (id) => pb.send(`/api/admin/media/${encodeURIComponent(id)}/usage`, { method: 'GET', requestKey: null }),
+    productUsage: (id) => pb.send(`/api/admin/products/${encodeURIComponent(id)}/usage`, { method: 'GET', requestKey: null }),
+    restoreDeletedProduct: (id) =>
+      pb.send(`/api/admin/deleted-products/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     restoreDeletedMedia: (id) =>
       pb.send(`/api/admin/deleted-media/${encodeURIComponent(id)}/restore`, { method: 'POST', requestKey: null }),
     renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),

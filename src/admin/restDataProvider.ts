@@ -19,6 +19,8 @@
  * |               | the admin method restoreDeletedPost)    |                             |
  * | deleted-media | getList (Mídia's trash; restoring is    | pb_hooks/media.pb.js        |
  * |               | the admin method restoreDeletedMedia)   |                             |
+ * | deleted-      | getList (the last 30 days; restoring is | pb_hooks/catalog.pb.js      |
+ * | products      | the admin method restoreDeletedProduct) |                             |
  *
  * Plus one custom method, `backupStatus`: the server process's state while a backup
  * is restored (GET /api/admin/backups/status), not a resource. Backups are never
@@ -36,6 +38,7 @@ export const REST_RESOURCES: ReadonlySet<string> = new Set([
   'analytics',
   'deleted-posts',
   'deleted-media',
+  'deleted-products',
 ]);
 
 export interface BackupStatus {

@@ -19,9 +19,6 @@ const TAKEN = {
   software: "Já existe um software com este identificador.",
 };
 
-/** Product addresses the catalogue's own routes use (/produtos/linha/… is the lines' folder). */
-const RESERVED_PRODUCT_SLUGS = ["linha"];
-
 /** The patterns shared/catalog.js is given (it imports nothing). */
 function patterns() {
   return {
@@ -82,11 +79,22 @@ function assertCatalogRecord(app, record) {
   if (first) throw fieldError(first, "validation_catalog", problems[first]);
 
   const slug = values.slug.trim();
-  if (kind === "products" && RESERVED_PRODUCT_SLUGS.indexOf(slug) >= 0) {
+  if (kind === "products" && sharedModule("catalog.js").RESERVED_PRODUCT_SLUGS.indexOf(slug) >= 0) {
     throw fieldError("slug", "validation_catalog", `Endereço: /produtos/${slug} é usado pelo site; escolha outro.`);
   }
-  const same = app.findRecordsByFilter(kind, "slug = {:slug} && id != {:id}", "", 1, 0, { slug: slug, id: record.id });
-  if (same.length) throw fieldError("slug", "validation_not_unique", TAKEN[kind]);
+  // (Before pb_migrations/1795311600_catalog_publishing.js, while the seed is saved, products have no old addresses.)
+  if (kind === "products" && record.collection().fields.getByName("old_slugs")) {
+    // Nor the old address of a renamed product, which the site redirects (lib/common/old-slugs.js).
+    const holder = require(`${__hooks}/lib/common/old-slugs.js`).holderOf(app, kind, slug, record.id);
+    if (holder && holder.current) throw fieldError("slug", "validation_not_unique", TAKEN[kind]);
+    if (holder) {
+      const message = `Endereço: /produtos/${slug} redireciona para o produto “${holder.record.getString("name")}”; escolha outro.`;
+      throw fieldError("slug", "validation_not_unique", message);
+    }
+  } else {
+    const same = app.findRecordsByFilter(kind, "slug = {:slug} && id != {:id}", "", 1, 0, { slug: slug, id: record.id });
+    if (same.length) throw fieldError("slug", "validation_not_unique", TAKEN[kind]);
+  }
 
   for (const [field, label, id] of mediaImages(kind, values)) {
     const problem = mediaProblem(app, id);

@@ -1,10 +1,10 @@
-// The editorial workflow posts and pages share (pb_hooks/content.pb.js): a record in
+// The editorial workflow posts, pages and products share (pb_hooks/content.pb.js): a record in
 // review carries a note for whoever reads it next, dropped once it goes public; a
 // scheduled record is published by the minute's job when its `published_at` comes.
 
 const SCHEDULE = require(`${__hooks}/../shared/content-rules.json`).schedule;
 /** The collections with scheduled publication, in the order the job publishes them. */
-const SCHEDULED = ["posts", "pages"];
+const SCHEDULED = ["posts", "pages", "products"];
 
 /** Any save: the note is for the next reader while the record is unpublished; a public one never carries it. */
 function dropReviewNote(record) {
@@ -15,7 +15,7 @@ function dropReviewNote(record) {
 }
 
 /**
- * Request hooks (pages): a save that schedules the record, or moves its time, needs a
+ * Request hooks (pages, products): a save that schedules the record, or moves its time, needs a
  * time in the future (a pt-BR 400 on `published_at`). A save that leaves the schedule
  * as it is passes (a restored version, an edit in the minute before the job runs).
  * @param {any} record
@@ -36,7 +36,7 @@ function assertSchedule(record) {
 }
 
 /**
- * Publishes every scheduled post and page whose published_at has passed (audited and
+ * Publishes every scheduled post, page and product whose published_at has passed (audited and
  * rebuilt like any save: the hooks run on the model). Returns how many.
  */
 function publishDue(app) {

@@ -4,7 +4,8 @@
 // /api/files/media/…, the collection id's form, an absolute URL, a thumbnail's ?thumb=),
 // and file names are unique (PocketBase adds a random suffix), so that is what is
 // matched. A page's image field (shared/page-sections.js) holds the media record's id
-// alone, matched as a JSON string; so does a partner's `logo` field, matched whole. A post's cover is its own upload (the posts' `cover`
+// alone, matched as a JSON string; so does a partner's `logo` field, matched whole, a
+// product's `images` (a JSON list of `{ image }`) and a line's `image`. A post's cover is its own upload (the posts' `cover`
 // field), never a media file.
 //
 // For Mídia's delete confirmation and edit dialog (GET /api/admin/media/{id}/usage),
@@ -12,11 +13,12 @@
 // admins and editors read it.
 
 /**
- * @typedef {{ kind: "post" | "page" | "partner", id: string, title: string, status: string } | { kind: "setting", id: string, key: string }} MediaUse
+ * @typedef {{ kind: "post" | "page" | "partner" | "product" | "line", id: string, title: string, status: string } | { kind: "setting", id: string, key: string }} MediaUse
  */
 
 /**
- * The places that use a media file: posts, then pages, then settings, then partners, each by title or key.
+ * The places that use a media file: posts, then pages, then settings, then partners, products
+ * and product lines, each by title or key.
  * @param {any} app @param {any} media a `media` record
  * @returns {MediaUse[]}
  */
@@ -51,11 +53,17 @@ function usageOf(app, media) {
   for (const row of records("SELECT id, name AS title, '' AS status FROM partners WHERE logo = {:record} ORDER BY name")) {
     uses.push({ kind: "partner", id: row.id, title: row.title, status: "" });
   }
+  for (const row of records("SELECT id, name AS title, status FROM products WHERE instr(images, {:id}) > 0 ORDER BY name")) {
+    uses.push({ kind: "product", id: row.id, title: row.title, status: row.status });
+  }
+  for (const row of records("SELECT id, name AS title, '' AS status FROM product_lines WHERE image = {:record} ORDER BY name")) {
+    uses.push({ kind: "line", id: row.id, title: row.title, status: "" });
+  }
   return uses;
 }
 
 /** What a refusal calls each kind of place. */
-const NAMES = { post: "Post", page: "Página", partner: "Parceiro" };
+const NAMES = { post: "Post", page: "Página", partner: "Parceiro", product: "Produto", line: "Linha" };
 
 /**
  * The places in a sentence, for a refusal: 'Post "Título", Página "Sobre", Configuração site_logo, Parceiro "FIESC"'.

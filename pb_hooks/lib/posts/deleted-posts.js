@@ -17,34 +17,18 @@ const EXISTS = "Este post não está excluído.";
  * @returns {{ revision: string, id: string, title: string, slug: string, status: string, deleted_by: string, deleted_at: string, data: any }[]}
  */
 function all(app, id) {
-  const { DELETED_DAYS } = require(`${__hooks}/lib/revisions/revisions.js`);
-  const cutoff = new DateTime().addDate(0, 0, -DELETED_DAYS).string();
-  const rows = arrayOf(new DynamicModel({ id: "", record: "", data: "", editor_name: "", created: "" }));
-  app
-    .db()
-    .newQuery(
-      "SELECT r.id AS id, r.record AS record, r.data AS data, r.editor_name AS editor_name, r.created AS created FROM revisions r " +
-        "WHERE r.collection = 'posts' AND r.kind = 'delete' AND r.created >= {:cutoff} " +
-        (id ? "AND r.record = {:id} " : "") +
-        "AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = r.record) " +
-        "AND NOT EXISTS (SELECT 1 FROM revisions n WHERE n.collection = 'posts' AND n.record = r.record AND n.kind = 'delete' AND n.created > r.created) " +
-        "ORDER BY r.created DESC",
-    )
-    .bind({ cutoff: cutoff, id: id || "" })
-    .all(rows);
-  return rows.map((row) => {
-    const data = require(`${__hooks}/lib/common/json-values.js`).parseJson(row.data, {});
-    return {
-      revision: row.id,
-      id: row.record,
-      title: String(data.title || ""),
-      slug: String(data.slug || ""),
-      status: String(data.status || ""),
-      deleted_by: row.editor_name,
-      deleted_at: row.created,
-      data: data,
-    };
-  });
+  return require(`${__hooks}/lib/revisions/deleted.js`)
+    .deletedRecords(app, "posts", id)
+    .map((item) => ({
+      revision: item.revision,
+      id: item.id,
+      title: String(item.data.title || ""),
+      slug: String(item.data.slug || ""),
+      status: String(item.data.status || ""),
+      deleted_by: item.deleted_by,
+      deleted_at: item.deleted_at,
+      data: item.data,
+    }));
 }
 
 /** @param {ReturnType<typeof all>} items @param {Record<string, any>} filter */

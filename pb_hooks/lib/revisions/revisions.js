@@ -96,6 +96,7 @@ const FIELDS = {
     ["datasheet", "datasheet"],
     ["related", "produtos relacionados"],
     ["status", "status"],
+    ["published_at", "data de publicação"],
   ],
   datasheets: [
     ["slug", "identificador"],
@@ -385,6 +386,7 @@ function assertCurrent(tx, record) {
 
 module.exports = {
   DELETED_DAYS,
+  FIELDS,
   REVISED,
   RESTORED_FROM_KEY,
   dataOf,

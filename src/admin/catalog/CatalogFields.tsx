@@ -20,10 +20,12 @@ import {
   TextInput,
   useSimpleFormIteratorItem,
 } from 'react-admin';
+import { Fragment } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CATALOG_ORDER } from '../../../shared/catalog.js';
 import { useSiteAssetUrl } from '../dataProvider';
 import { MediaImageInput } from '../pages/sections/MediaImageInput';
+import { ScheduleInput } from '../posts/ScheduleInput';
 import { CATALOG_RESOURCES, fieldsOf, type CatalogKind } from './catalogForm';
 
 /** What a relation's options show: a product by its model, the others by name. */
@@ -125,11 +127,16 @@ export function CatalogFields({ kind }: { kind: CatalogKind }) {
             return <BooleanInput key={name} source={name} />;
           case 'select':
             return (
-              <SelectInput
-                key={name}
-                source={name}
-                choices={(field.options ?? []).map((option) => ({ id: option.value, name: option.label }))}
-              />
+              <Fragment key={name}>
+                <SelectInput
+                  source={name}
+                  choices={(field.options ?? []).map((option) => ({ id: option.value, name: option.label }))}
+                />
+                {/* A product's 'Agendado' asks when, as a post's and a page's do. */}
+                {kind === 'products' && name === 'status' ? (
+                  <ScheduleInput helperText="Data e hora (horário de Brasília) em que o produto será publicado." />
+                ) : null}
+              </Fragment>
             );
           case 'relation': {
             const to = field.to as CatalogKind;

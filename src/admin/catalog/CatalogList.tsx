@@ -3,7 +3,9 @@
  * admins open a record to edit it; authors read the lists (src/admin/access.ts).
  * Products are filtered by line and status; software by category.
  */
-import type { ReactElement } from 'react';
+import Button from '@mui/material/Button';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
+import type { ReactElement, ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
@@ -20,9 +22,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { PRODUCT_STATUSES, SOFTWARE_CATEGORIES } from '../../../shared/catalog.js';
+import { AdminLink } from '../common/AdminLink';
 import { listLoadErrorProps } from '../common/ListLoadError';
 import { StatusChip } from '../common/StatusChip';
 import { usePhone } from '../common/usePhone';
+import { ProductDeleteConfirm } from '../products/ProductUsage';
 import type { CatalogResource } from './catalogForm';
 
 const statusChoices = PRODUCT_STATUSES.map((status) => ({ id: status.value, name: status.label }));
@@ -56,8 +60,9 @@ const NEW: Record<CatalogResource, string> = {
   software: 'Novo software',
 };
 
-const DELETE_CONFIRM: Record<CatalogResource, { title: string; content: string }> = {
-  products: { title: 'Excluir produto', content: 'O produto sai do site na próxima publicação.' },
+const DELETE_CONFIRM: Record<CatalogResource, { title: string; content: ReactNode }> = {
+  // Where the product is used, read when the confirmation opens (the server refuses while it is).
+  products: { title: 'Excluir produto', content: <ProductDeleteConfirm /> },
   lines: { title: 'Excluir linha', content: 'Uma linha com produtos não pode ser excluída: mude os produtos de linha antes.' },
   datasheets: {
     title: 'Excluir datasheet',
@@ -123,6 +128,11 @@ export function CatalogList({ resource }: { resource: CatalogResource }) {
       filters={FILTERS[resource]}
       actions={
         <TopToolbar>
+          {resource === 'products' && canDelete ? (
+            <Button component={AdminLink} to="/deleted-products" size="small" startIcon={<RestoreFromTrashIcon />}>
+              Produtos excluídos
+            </Button>
+          ) : null}
           <CreateButton label={NEW[resource]} />
         </TopToolbar>
       }

@@ -9,6 +9,7 @@ import { CATALOG, catalogProblems } from '../../../shared/catalog.js';
 import { MEDIA_ID_PATTERN } from '../../../shared/page-sections.js';
 import { SITE_ASSET_PATH_PATTERN } from '../../../shared/site-assets.js';
 import rules from '../../../shared/content-rules.json';
+import { parseDateTime } from '../posts/postRules';
 
 export type CatalogKind = keyof typeof CATALOG;
 
@@ -82,6 +83,12 @@ export function toBody(kind: CatalogKind, values: Record<string, unknown>): Reco
       else if (typeof image?.builtin === 'string' && image.builtin) kept.builtin = image.builtin;
       return kept;
     });
+  }
+  if (kind === 'products') {
+    // The time of 'Agendado', typed in Brasília time (src/admin/posts/ScheduleInput.tsx); the old addresses are the server's.
+    if (values.status === 'scheduled') body.published_at = parseDateTime(values.published_at)?.toISOString() ?? '';
+    else delete body.published_at;
+    delete body.old_slugs;
   }
   if (kind === 'product_lines') {
     // A Mídia image replaces the site's own picture; otherwise the picture is sent back as it is.

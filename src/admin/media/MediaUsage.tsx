@@ -36,6 +36,8 @@ function usageText(use: MediaUse): string {
   }
   if (use.kind === 'post') return `Post "${use.title}" (${statusLabel(use.status)})`;
   if (use.kind === 'partner') return `Parceiro "${use.title}" (logotipo)`;
+  if (use.kind === 'product') return `Produto "${use.title}" (imagens)`;
+  if (use.kind === 'line') return `Linha "${use.title}" (imagem)`;
   return `Página "${use.title}" (${PAGE_STATUS_LABELS[use.status as PageStatus] ?? use.status})`;
 }
 

@@ -1,5 +1,7 @@
 /** Query helpers over the product collections, so pages stay thin. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
+import type { MovedPage } from '../cms/page-links';
+import { movedProducts, productHref } from './addresses';
 import type { Crumb } from '../site/structured-data';
 
 export type Line = CollectionEntry<'lines'>;
@@ -31,8 +33,11 @@ export function lineHref(lineId: string): string {
   return `/produtos/linha/${encodeURIComponent(lineId)}`;
 }
 
-export function productHref(productId: string): string {
-  return `/produtos/${productId}`;
+export { productHref };
+
+/** The renamed products' old addresses in this build. */
+export async function getMovedProducts(): Promise<MovedPage[]> {
+  return movedProducts(await getCollection('products'));
 }
 
 export async function getLineSummaries(): Promise<LineSummary[]> {

@@ -96,6 +96,7 @@ async function productEntry(product: ProductSource, media?: MediaImagesReader): 
       images,
       ...(product.datasheet ? { datasheet: product.datasheet } : {}),
       related: product.related,
+      oldSlugs: texts(product.old_slugs),
     },
   };
 }

@@ -49,6 +49,8 @@ export interface ProductRecord {
   datasheet: string;
   /** Product records' ids. */
   related: string[];
+  /** The addresses a published product had before a rename, redirected to its own (pb_hooks/lib/common/old-slugs.js). */
+  old_slugs?: unknown;
 }
 
 export interface DatasheetRecord {
