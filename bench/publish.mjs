@@ -7,7 +7,9 @@
 //     which should cost what they change, not what the site holds (the goals: a new or
 //     edited post is live within 5 s at every size, an edit at 10,000 posts costs at
 //     most 1.5× one at 1,000);
-//   - a site page edited (a section's title on Quem Somos), live no later than an edited post.
+//   - a site page edited (a section's title on Quem Somos), live no later than an edited post;
+//   - a product edited in 'Produtos' (a specification of OPS010), with PRODUCTS products in
+//     the catalogue, live no later than an edited post.
 // Each build's phases and peak memory are printed with the table. Everything lives in
 // a temporary folder; nothing is written to the repository.
 //   node bench/publish.mjs                      100, 1,000 then 10,000 posts
@@ -36,6 +38,8 @@ const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 2);
  */
 const PAIR_RUNS = Math.max(RUNS, Number(process.env.PUBLISH_BENCH_PAIR_RUNS ?? 5));
 const FORCED = process.env.PUBLISH_BENCH_FORCED === '1';
+/** Products in the catalogue (the seed's and copies of them), as the issue's goal states it. */
+const PRODUCTS = Number(process.env.PUBLISH_BENCH_PRODUCTS ?? 100);
 /** The goals (docs/desempenho.md): a new or edited post live within this, at every size… */
 const POST_GOAL_MS = 5000;
 /** …and an edit at the largest size at most this times one at the size ten times smaller. */
@@ -172,6 +176,30 @@ try {
     // An hour apart, oldest first: the newest seeded post is well before today's saves.
     published_at: new Date(firstPost + n * 3_600_000).toISOString().replace('T', ' '),
   });
+  // The catalogue grown to PRODUCTS published products: copies of the seeded ones (their
+  // site images too, which a superuser may name), each at an address of its own.
+  const seeded = (await api('GET', '/api/collections/products/records?perPage=500', null, su.token)).items;
+  for (let n = seeded.length + 1; n <= PRODUCTS; n++) {
+    const source = seeded[n % seeded.length];
+    const kept = [
+      'line',
+      'order',
+      'description',
+      'tagline',
+      'specs',
+      'catalogue_specs',
+      'key_features',
+      'applications',
+      'images',
+    ];
+    const copy = Object.fromEntries(kept.map((name) => [name, source[name]]));
+    const names = { slug: `produto-carga-${n}`, model: `CARGA${n}`, name: `Produto de carga ${n}`, status: 'published' };
+    await api('POST', '/api/collections/products/records', { ...copy, ...names }, su.token);
+  }
+  const [bench] = (
+    await api('GET', `/api/collections/products/records?filter=${encodeURIComponent('slug="ops010"')}`, null, token)
+  ).items;
+
   /** @param {number} from @param {number} to */
   const seed = async (from, to) => {
     const started = Date.now();
@@ -235,18 +263,18 @@ try {
   const notes = [];
   /** The median edit at each size, for the growth goal. @type {Map<number, number>} */
   const editAt = new Map();
-  let seeded = 0;
+  let postsSeeded = 0;
   for (const size of SIZES) {
     accepting = false;
-    await seed(seeded + 1, size);
-    seeded = size;
+    await seed(postsSeeded + 1, size);
+    postsSeeded = size;
     accepting = true;
     const posts = count(size);
 
     const cold = await buildNow('cold', `${posts} posts: build a frio`);
     const forced = FORCED ? await buildNow('forced', `${posts} posts: rebuild completo`) : null;
-    /** @type {Record<'site' | 'created' | 'edited' | 'deleted' | 'comment' | 'page', Measure[]>} */
-    const changes = { site: [], created: [], edited: [], deleted: [], comment: [], page: [] };
+    /** @type {Record<'site' | 'created' | 'edited' | 'deleted' | 'comment' | 'page' | 'product', Measure[]>} */
+    const changes = { site: [], created: [], edited: [], deleted: [], comment: [], page: [], product: [] };
     const setting = await api(
       'GET',
       `/api/collections/public_site_settings/records?filter=${encodeURIComponent('key="site_title"')}`,
@@ -341,6 +369,15 @@ try {
           () => shows('/quem-somos', heading),
         ),
       );
+      // A product edited as in 'Produtos': its first specification, right after the same post edit.
+      const spec = `Alimentação revista na medida ${size}-${run}`;
+      changes.product.push(
+        await measure(
+          `${posts} posts: produto editado (${run})`,
+          () => api('PATCH', `/api/collections/products/records/${bench.id}`, { specs: [spec, ...bench.specs.slice(1)] }, token),
+          () => shows('/produtos/ops010', spec),
+        ),
+      );
     }
 
     const served = (/** @type {Measure[]} */ list) => median(list.map((item) => item.servedMs));
@@ -369,6 +406,14 @@ try {
       ratio: formatRatio(served(changes.page) / served(changes.edited)),
       goal: '≤ 1,00×',
       ok: served(changes.page) <= served(changes.edited),
+    });
+    rows.push({
+      measure: `${posts} posts, ${count(PRODUCTS)} produtos: produto editado (OPS010), do salvar ao ar`,
+      ours: seconds(served(changes.product)),
+      peer: `${seconds(served(changes.edited))} (post editado)`,
+      ratio: formatRatio(served(changes.product) / served(changes.edited)),
+      goal: '≤ 1,00×',
+      ok: served(changes.product) <= served(changes.edited),
     });
     // What the search index adds to an edit: its time in the build's log, against the whole wait.
     const indexMs = median(changes.edited.map((item) => Number(INDEX_LINE.exec(item.build.log ?? '')?.[1] ?? NaN)));
@@ -438,6 +483,7 @@ try {
         ['post excluído', changes.deleted.at(-1)],
         ['comentário aprovado', changes.comment.at(-1)],
         ['página editada', changes.page.at(-1)],
+        ['produto editado', changes.product.at(-1)],
       ].map(([label, item]) => {
         const measured = /** @type {Measure} */ (item);
         return (
@@ -450,8 +496,9 @@ try {
   }
   notes.push(
     `"Do salvar ao ar" vai da gravação pela API até o site servido mostrar a mudança, com a espera do ` +
-      `publicador por gravações em sequência (0,5 s para uma gravação sozinha); mediana de ${RUNS} gravações de cada tipo (${PAIR_RUNS} de post editado e de página editada). ` +
-      `Cada página editada é medida logo depois de um post editado, para o par comparado dividir o mesmo momento da máquina.`,
+      `publicador por gravações em sequência (0,5 s para uma gravação sozinha); mediana de ${RUNS} gravações de cada tipo (${PAIR_RUNS} de post editado, de página editada e de produto editado). ` +
+      `Cada página e cada produto editados são medidos logo depois de um post editado, para a comparação dividir o mesmo momento da máquina; ` +
+      `o catálogo tem ${count(PRODUCTS)} produtos publicados (os semeados e cópias deles).`,
   );
   await writeReport('publish', {
     title: `Publicação: do salvar ao ar, com ${SIZES.map(count).join(', ')} posts no CMS`,

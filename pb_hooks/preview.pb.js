@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 
 // The editors' previews: a body rendered by the site's own Markdown pipeline, and a
-// page's sections rendered by the site's own components, both by the publisher's Node
+// page's sections or a product's page rendered by the site's own components, both by the publisher's Node
 // process (scripts/publish/publisher.mjs, under `npm start`), so the admin shows exactly
 // the HTML the site will publish. These routes add what only PocketBase knows: who may
 // ask, and the size of the media library's images shown.
@@ -31,6 +31,15 @@ routerAdd(
   (e) => require(`${__hooks}/lib/publishing/preview.js`).pagePreview(e),
   $apis.requireAuth("users"),
   $apis.bodyLimit(READS * 512 * 1024),
+);
+
+// A product's page from its form's values (shared/catalog.js bounds them: some 100 KB).
+routerAdd(
+  "POST",
+  "/api/site/preview/product",
+  (e) => require(`${__hooks}/lib/publishing/preview.js`).productPreview(e),
+  $apis.requireAuth("users"),
+  $apis.bodyLimit(READS * 256 * 1024),
 );
 
 // The site's own images for the page preview's frame, which shows the site's components

@@ -83,11 +83,19 @@ export async function renderPagePreview(page, media, { component = PAGE_COMPONEN
   return components.render(component, { ...page, html, images });
 }
 
+/**
+ * The component that renders a product for the preview: its page's own content
+ * (src/components/products/ProductDetail.astro) from the values of its form.
+ */
+export const PRODUCT_COMPONENT = '/src/components/products/ProductPreview.astro';
+
 /** The largest request the endpoint reads: a preview carries a whole post. */
 const MAX_BODY = 1024 * 1024;
 /** A page's preview carries all its sections: the hook's body (pb_hooks/preview.pb.js) and the images' facts. */
 const MAX_PAGE_BODY = 1024 * 1024;
-const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY };
+/** A product's values are at most some 100 KB (its JSON fields' limits, pb_migrations/1795311500_catalog.js). */
+const MAX_PRODUCT_BODY = 256 * 1024;
+const PREVIEWS = { '/preview': MAX_BODY, '/preview/page': MAX_PAGE_BODY, '/preview/product': MAX_PRODUCT_BODY };
 
 /**
  * Previews rendered at once, at most: an editor's preview follows typing (one at a time,
@@ -162,7 +170,8 @@ function serveAsset(relative, response) {
  * GET /preview/asset/{path} answers an image of src/assets for the preview's frame;
  * POST /preview {markdown, media} answers `{ html }`, a body rendered as the site
  * renders it, and POST /preview/page {name, description, sections, media} `{ html, css }`, a page
- * rendered by the site's components (PREVIEW_URL). Without a publisher it only
+ * rendered by the site's components, and POST /preview/product {product, media} `{ html, css }`,
+ * a product's page (PREVIEW_URL). Without a publisher it only
  * renders previews. Returns its URL.
  * @param {{ publisher?: Pick<ReturnType<typeof import('./publisher.mjs').createPublisher>, 'request'>, secret: string, host?: string, port?: number, pageComponent?: string, renderEnv?: NodeJS.ProcessEnv }} options
  * `pageComponent`: another component for the page than PAGE_COMPONENT;
@@ -216,6 +225,14 @@ export function startPublishEndpoint({ publisher, secret, host = '127.0.0.1', po
         const text = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : '');
         const page = { name: text(payload.name), description: text(payload.description), sections: payload.sections };
         answerPreview(response, () => renderPagePreview(page, media, { component: pageComponent, components }));
+        return;
+      }
+      if (url === '/preview/product') {
+        if (!payload.product || typeof payload.product !== 'object') {
+          response.writeHead(400).end();
+          return;
+        }
+        answerPreview(response, () => components.render(PRODUCT_COMPONENT, { product: payload.product, media }));
         return;
       }
       const reason = String(payload.reason ?? 'pedido').slice(0, 200);

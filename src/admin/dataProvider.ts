@@ -40,6 +40,7 @@
  * react-query's useQuery/useMutation. It is the admin's one way to the server besides
  * the auth provider (authProvider.ts): no screen calls fetch or the SDK itself.
  */
+import type { MediaUse, NewsletterAudience, PagePreviewRequest, ProductUse, TestMailAnswer } from './answers';
 import type PocketBase from 'pocketbase';
 import { useContext } from 'react';
 import { DataProviderContext, useDataProvider, type DataProvider, type RaRecord } from 'ra-core';
@@ -268,6 +269,15 @@ export interface AdminMethods {
    * a 400 with their pt-BR problems. `signal` cancels a stale request.
    */
   renderPagePreview(page: PagePreviewRequest, options?: { signal?: AbortSignal }): Promise<{ html: string; css: string }>;
+  /**
+   * A product's page rendered by the site's own components from its form's values
+   * (pb_hooks/preview.pb.js; editors and admins); values a save would refuse are a 400
+   * with the pt-BR sentence. `signal` cancels a stale request.
+   */
+  renderProductPreview(
+    product: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ html: string; css: string }>;
   /** What is held about an e-mail (POST /api/privacy/lookup, pb_hooks/lib/privacy/privacy.js; admins only). */
   privacyLookup(email: string): Promise<PrivacyHoldings>;
   /** The same with the e-mail and the time of the export (POST /api/privacy/export); the panel writes the file (privacy/facts.ts). */
@@ -284,41 +294,7 @@ export interface AdminMethods {
   sendTestMail(to: string): Promise<TestMailAnswer>;
 }
 
-/** What a page's preview is made of: its name and description (the h1 of a page without a header of its own) and its sections. */
-export interface PagePreviewRequest {
-  name: string;
-  description: string;
-  sections: readonly unknown[];
-}
-
-/** The server's answer to a test e-mail: sent, or why not in pt-BR with the server's own words. */
-export type TestMailAnswer =
-  { sent: true; to: string; message: string } | { sent: false; reason: string; message: string; detail: string };
-
-/** A place that uses a media file (pb_hooks/lib/media/usage.js `usageOf`). */
-export type MediaUse =
-  | { kind: 'post' | 'page' | 'partner' | 'product' | 'line'; id: string; title: string; status: string }
-  | { kind: 'setting'; id: string; key: string };
-
-/** A place that uses a product (pb_hooks/lib/catalog/usage.js `usageOf`). */
-export interface ProductUse {
-  kind: 'post' | 'page' | 'menu' | 'product';
-  id: string;
-  title: string;
-  status: string;
-}
-
-/** What the 'Enviar newsletter' dialog shows (pb_hooks/lib/newsletter/send.js `audience`). */
-export interface NewsletterAudience {
-  live: boolean;
-  mailReady: boolean;
-  title?: string;
-  /** The id of this post's send still running, or ''. */
-  running?: string;
-  confirmed: number;
-  toSend: number;
-  alreadySent: number;
-}
+export type { MediaUse, NewsletterAudience, PagePreviewRequest, ProductUse, TestMailAnswer };
 
 export type AdminDataProvider = RestDataProvider & AdminMethods;
 
@@ -384,6 +360,8 @@ export function createAdminDataProvider(pb: PocketBase): AdminDataProvider {
     renderPreview: (markdown) => pb.send('/api/site/preview', { method: 'POST', body: { markdown }, requestKey: null }),
     renderPagePreview: (page, options = {}) =>
       pb.send('/api/site/preview/page', { method: 'POST', body: page, signal: options.signal, requestKey: null }),
+    renderProductPreview: (product, options = {}) =>
+      pb.send('/api/site/preview/product', { method: 'POST', body: product, signal: options.signal, requestKey: null }),
     // The e-mail of a data-subject request goes in the body, never in the address (server logs, history).
     privacyLookup: (email) => pb.send('/api/privacy/lookup', { method: 'POST', body: { email }, requestKey: null }),
     privacyExport: (email) => pb.send('/api/privacy/export', { method: 'POST', body: { email }, requestKey: null }),

@@ -37,6 +37,19 @@ describe('the form of a product', () => {
       specs: 'Especificação 1: no mínimo 3 caracteres.',
     });
   });
+
+  test("'Agendado' asks for a future time, sent as UTC; other statuses send none", () => {
+    const scheduled = toForm('products', { ...product, status: 'scheduled' });
+    expect(validateCatalog('products', scheduled)).toEqual({ published_at: 'Informe a data e a hora da publicação agendada.' });
+    expect(validateCatalog('products', { ...scheduled, published_at: '2000-01-01T10:00' })).toEqual({
+      published_at: 'A publicação agendada precisa ser em uma data e hora futuras.',
+    });
+    // Typed in Brasília time (UTC−3).
+    const future = { ...scheduled, published_at: '2099-01-01T10:00' };
+    expect(validateCatalog('products', future)).toEqual({});
+    expect(toBody('products', future).published_at).toBe('2099-01-01T13:00:00.000Z');
+    expect(toBody('products', { ...future, status: 'published' })).not.toHaveProperty('published_at');
+  });
 });
 
 describe('the form of a line', () => {

@@ -74,9 +74,7 @@ function mediaImages(kind, values) {
 function assertCatalogRecord(app, record) {
   const kind = record.collection().name;
   const values = valuesOf(record);
-  const problems = sharedModule("catalog.js").catalogProblems(kind, values, patterns());
-  const first = Object.keys(problems)[0];
-  if (first) throw fieldError(first, "validation_catalog", problems[first]);
+  assertShape(kind, values);
 
   const slug = values.slug.trim();
   if (kind === "products" && sharedModule("catalog.js").RESERVED_PRODUCT_SLUGS.indexOf(slug) >= 0) {
@@ -151,4 +149,15 @@ function assertBuiltinKept(e, original) {
   });
 }
 
-module.exports = { assertCatalogRecord, assertBuiltinKept };
+/**
+ * Refuses (400, pt-BR, on the field at fault) values that break shared/catalog.js: a
+ * product's preview (lib/publishing/preview.js) shows nothing a save would refuse.
+ * @param {string} kind @param {Record<string, any>} values
+ */
+function assertShape(kind, values) {
+  const problems = sharedModule("catalog.js").catalogProblems(kind, values, patterns());
+  const first = Object.keys(problems)[0];
+  if (first) throw fieldError(first, "validation_catalog", problems[first]);
+}
+
+module.exports = { assertCatalogRecord, assertBuiltinKept, assertShape };

@@ -1,8 +1,8 @@
-// The preview routes' work (pb_hooks/preview.pb.js): a body, or a page's sections, and
+// The preview routes' work (pb_hooks/preview.pb.js): a body, a page's sections or a product, and
 // the facts of the media images they show go to the Node process's /preview or
-// /preview/page (PREVIEW_URL, the endpoint of scripts/publish/publisher.mjs), which
-// answers the HTML: the body through the site's Markdown pipeline, the sections through
-// the site's own components.
+// /preview/page or /preview/product (PREVIEW_URL, the endpoint of scripts/publish/publisher.mjs),
+// which answers the HTML: the body through the site's Markdown pipeline, the sections and
+// the product's page through the site's own components.
 
 const UNAVAILABLE =
   "A pré-visualização fica disponível quando o site roda com npm start (o processo de publicação renderiza o texto).";
@@ -94,6 +94,56 @@ function pagePreview(e) {
   });
 }
 
+/** A record's slug by id, or "" when there is none (or, for products, none on the site). */
+function slugOf(app, collection, id) {
+  if (!id) return "";
+  try {
+    const record = app.findRecordById(collection, String(id));
+    if (collection === "products" && record.getString("status") !== "published") return "";
+    return record.getString("slug");
+  } catch (_) {
+    return "";
+  }
+}
+
+/**
+ * A product's page as the site will show it, for those who may edit the catalogue (admins
+ * and editors): the values of its form, refused as a save would refuse them
+ * (shared/catalog.js), its line, datasheet and related products by slug, and the facts
+ * of its Mídia images.
+ */
+function productPreview(e) {
+  require(`${__hooks}/lib/auth/staff.js`).requireActiveEditor(e.auth);
+  const { CATALOG } = require(`${__hooks}/lib/common/shared.js`).sharedModule("catalog.js");
+  const fields = CATALOG.products.fields;
+  const shape = {};
+  for (const name of Object.keys(fields)) {
+    const kind = fields[name].kind;
+    shape[name] = kind === "order" ? 0 : kind === "list" || kind === "images" || kind === "relations" ? [] : "";
+  }
+  // Go's bound values as plain JSON data, as a stored record's fields read.
+  const bound = require(`${__hooks}/lib/common/request-body.js`).formValues(e, shape);
+  const values = JSON.parse(JSON.stringify(bound));
+  for (const name of Object.keys(fields)) if (values[name] === null) values[name] = shape[name];
+  require(`${__hooks}/lib/catalog/catalog.js`).assertShape("products", values);
+  const line = slugOf(e.app, "product_lines", values.line);
+  if (!line) throw new BadRequestError("Escolha a linha do produto.");
+  const related = [];
+  for (const id of values.related) {
+    const slug = slugOf(e.app, "products", id);
+    if (slug) related.push(slug);
+  }
+  const ids = values.images.map((image) => String((image && image.image) || "")).filter((id) => id !== "");
+  return render(e, "/preview/product", {
+    product: Object.assign({}, values, {
+      line: line,
+      datasheet: slugOf(e.app, "datasheets", values.datasheet),
+      related: related,
+    }),
+    media: mediaFacts(e.app, "", ids),
+  });
+}
+
 /** A file the preview may show (shared/site-assets.js). */
 const ASSET_PATH = new RegExp(
   require(`${__hooks}/lib/common/shared.js`).sharedModule("site-assets.js").SITE_ASSET_PATH_PATTERN,
@@ -124,4 +174,4 @@ function asset(e) {
   return e.blob(200, type, response.body);
 }
 
-module.exports = { asset, preview, pagePreview };
+module.exports = { asset, preview, pagePreview, productPreview };

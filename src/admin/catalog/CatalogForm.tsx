@@ -1,8 +1,10 @@
 /**
  * The form of a catalogue record (src/admin/catalog/CatalogFields.tsx), its rows of
- * texts made from the record's lists, checked before saving with the server's own rule.
+ * texts made from the record's lists, checked before saving with the server's own rule;
+ * a product's has 'Pré-visualizar' (src/admin/products/ProductPreview.tsx).
  */
 import { SimpleForm, useRecordContext } from 'react-admin';
+import { ProductPreviewButton } from '../products/ProductPreview';
 import { CatalogFields } from './CatalogFields';
 import { toForm, validateCatalog, type CatalogKind } from './catalogForm';
 
@@ -23,6 +25,7 @@ export function CatalogForm({ kind }: { kind: CatalogKind }) {
       validate={(values) => validateCatalog(kind, values)}
     >
       <CatalogFields kind={kind} />
+      {kind === 'products' ? <ProductPreviewButton /> : null}
     </SimpleForm>
   );
 }

@@ -9,7 +9,7 @@ import { CATALOG, catalogProblems } from '../../../shared/catalog.js';
 import { MEDIA_ID_PATTERN } from '../../../shared/page-sections.js';
 import { SITE_ASSET_PATH_PATTERN } from '../../../shared/site-assets.js';
 import rules from '../../../shared/content-rules.json';
-import { parseDateTime } from '../posts/postRules';
+import { parseDateTime, scheduleError } from '../posts/postRules';
 
 export type CatalogKind = keyof typeof CATALOG;
 
@@ -102,5 +102,12 @@ export function toBody(kind: CatalogKind, values: Record<string, unknown>): Reco
 export function validateCatalog(kind: CatalogKind, values: Record<string, unknown>): Record<string, string> {
   const body = toBody(kind, values);
   if (kind === 'product_lines' && !('builtin_image' in body)) body.builtin_image = values.builtin_image;
-  return catalogProblems(kind, body, { recordId: MEDIA_ID_PATTERN, asset: SITE_ASSET_PATH_PATTERN, slug: rules.slugPattern });
+  const problems = catalogProblems(kind, body, {
+    recordId: MEDIA_ID_PATTERN,
+    asset: SITE_ASSET_PATH_PATTERN,
+    slug: rules.slugPattern,
+  });
+  // 'Agendado' asks when, as the server does (a form-level check replaces the inputs' own).
+  const schedule = kind === 'products' ? scheduleError(values.status, values.published_at) : undefined;
+  return schedule ? { ...problems, published_at: schedule } : problems;
 }

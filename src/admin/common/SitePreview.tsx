@@ -72,7 +72,8 @@ export function PreviewDialog({ open, onClose, children }: { open: boolean; onCl
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" fullScreen={phone} aria-labelledby="previa-titulo">
       <DialogTitle id="previa-titulo">Pré-visualização (como no site)</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      {/* Focusable: on a short screen the preview scrolls, and the keyboard must reach it. */}
+      <DialogContent tabIndex={0}>{children}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Fechar</Button>
       </DialogActions>

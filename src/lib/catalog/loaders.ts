@@ -25,11 +25,11 @@ function texts(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/** What the catalogue reads of the media library: a record's facts by id, and where its files are served. */
+type MediaById = Pick<MediaImagesReader, 'byId' | 'filesUrl'>;
+
 /** An image of a record as the site's data: the Mídia image described, or the site's own file's path. */
-async function imageData(
-  { image, builtin }: CatalogImageRecord,
-  media: MediaImagesReader | undefined,
-): Promise<CatalogImageData | null> {
+async function imageData({ image, builtin }: CatalogImageRecord, media: MediaById | undefined): Promise<CatalogImageData | null> {
   const id = String(image ?? '').trim();
   if (id && media) {
     const facts = await media.byId(id);
@@ -66,14 +66,15 @@ async function lineEntry(line: LineSource, media?: MediaImagesReader): Promise<S
   };
 }
 
-type ProductSource = Omit<ProductRecord, 'id' | 'datasheet' | 'related' | 'catalogue_specs'> & {
+export type ProductSource = Omit<ProductRecord, 'id' | 'datasheet' | 'related' | 'catalogue_specs'> & {
   catalogue_specs?: unknown;
   /** Slugs, already resolved. */
   datasheet?: string;
   related: string[];
 };
 
-async function productEntry(product: ProductSource, media?: MediaImagesReader): Promise<SourceEntry> {
+/** A product as its collection's entry (also the admin's preview's, src/components/products/ProductPreview.astro). */
+export async function productEntry(product: ProductSource, media?: MediaById): Promise<SourceEntry> {
   const images = [];
   for (const image of Array.isArray(product.images) ? (product.images as CatalogImageRecord[]) : []) {
     const data = image && typeof image === 'object' ? await imageData(image, media) : null;

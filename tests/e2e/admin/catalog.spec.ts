@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { uploadPng } from '../../helpers/images';
-import { test, expect } from '../fixtures';
+import { allowConsoleErrors, test, expect } from '../fixtures';
 import { signedInAs, superuser } from '../../helpers/staff';
 import { wcagViolations } from '../axe';
 
@@ -101,4 +101,68 @@ test('authors read the catalogue and open nothing to edit', async ({ page }) => 
   await expect(page.getByRole('row', { name: /Biblioteca display TTL 16x2/ })).toBeVisible(FIRST_SCREEN);
   await page.goto('/admin/products/create');
   await expect(page.getByText('Você não tem permissão para editar os produtos.')).toBeVisible(FIRST_SCREEN);
+});
+
+test("a product in a menu is not deleted: the confirmation names the menu, the server refuses; 'Agendado' asks when", async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const tag = randomBytes(3).toString('hex');
+  const client = await superuser();
+  const product = await freshProduct(tag);
+  const menu = await client.collection('menus').getFirstListItem('key = "footer_resources"');
+  const items = [
+    ...menu.items,
+    { id: `p${tag}`, label: `Módulo ${tag}`, url: `/produtos/${product.slug}`, page: '', new_tab: false },
+  ];
+  await client.collection('menus').update(menu.id, { items });
+  try {
+    await signedInAs(page, 'editor', '/admin/products');
+    await page
+      .getByRole('row', { name: new RegExp(tag) })
+      .getByRole('button', { name: 'Excluir' })
+      .click(FIRST_SCREEN);
+    const confirm = page.getByRole('dialog', { name: 'Excluir produto' });
+    await expect(confirm.getByText('Este produto não pode ser excluído enquanto for usado em:')).toBeVisible(FIRST_SCREEN);
+    await expect(confirm.getByRole('link', { name: 'Menu "Rodapé: segunda coluna"' })).toHaveAttribute('href', '/admin/menus');
+    expect(await wcagViolations(page, 'Excluir produto')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(
+      page.getByText(/Este produto não pode ser excluído: ele é usado em Menu “Rodapé: segunda coluna”/),
+    ).toBeVisible();
+    expect((await client.collection('products').getOne(product.id)).id).toBe(product.id);
+    // The refusal's answer, which the browser logs.
+    allowConsoleErrors(consoleErrors, /status of 409/);
+
+    await page.goto(`/admin/products/${product.id}`);
+    await page.getByRole('combobox', { name: 'Status' }).click(FIRST_SCREEN);
+    await page.getByRole('option', { name: 'Agendado' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Informe a data e a hora da publicação agendada.')).toBeVisible();
+  } finally {
+    await client.collection('menus').update(menu.id, { items: menu.items });
+    await client.collection('products').delete(product.id);
+  }
+});
+
+test("'Pré-visualizar' shows the product's page as the site will, from the form's values", async ({ page }) => {
+  test.setTimeout(90_000);
+  const tag = randomBytes(3).toString('hex');
+  const client = await superuser();
+  const product = await freshProduct(tag);
+  try {
+    await signedInAs(page, 'editor', `/admin/products/${product.id}`);
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(`Módulo renovado ${tag}`, FIRST_SCREEN);
+    await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const frame = page.frameLocator('iframe[title="Pré-visualização do produto"]');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(`Módulo renovado ${tag}`, { timeout: 30_000 });
+    await expect(frame.getByText('1 saída a relé de 5 A')).toBeVisible();
+    await expect(frame.getByRole('img', { name: `Placa ${tag} vista de frente` }).first()).toBeVisible();
+    expect(await wcagViolations(page, 'Pré-visualização do produto', { legacyMode: true, excludeFrames: true })).toEqual([]);
+    // Nothing was saved.
+    expect((await client.collection('products').getOne(product.id)).name).toBe(`Módulo de teste ${tag}`);
+  } finally {
+    await client.collection('products').delete(product.id);
+  }
 });

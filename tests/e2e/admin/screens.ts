@@ -128,6 +128,7 @@ async function seed(baseURL: string, adminId: string, adminName: string): Promis
     { path: `/admin/partners/${partner.id}`, title: 'Editar parceiro' },
     { path: '/admin/products', title: 'Produtos' },
     { path: '/admin/products/create', title: 'Novo produto' },
+    { path: '/admin/deleted-products', title: 'Produtos excluídos' },
     { path: `/admin/products/${product.id}`, title: 'Editar produto' },
     { path: '/admin/lines', title: 'Linhas' },
     { path: `/admin/lines/${line.id}`, title: 'Editar linha' },
