@@ -173,6 +173,26 @@ describe('rebuild on publish', () => {
   );
 
   test(
+    "a product edited renders its page, those listing it among their related products and the lines', not the other products'",
+    async () => {
+      const products = staff.editor.client.collection('products');
+      const product = await products.getFirstListItem('slug = "opx1001"');
+      await products.update(product.id, { tagline: 'Controle multicanal revisto para a publicação' });
+      await settled();
+      const build = finished().at(-1)!;
+      expect(build.state, build.log).toBe('success');
+      // shared/site-catalog.json: OPS0150, OPS0154 and OPE100 show the OPX1-001 among their related products.
+      for (const shown of ['opx1001', 'ops0150', 'ops0154', 'ope100', 'linha/opx']) {
+        expect(build.rendered, shown).toContain(`/produtos/${shown}/index.html`);
+      }
+      for (const other of ['ops010', 'ops012', 'opm001'])
+        expect(build.rendered, other).not.toContain(`/produtos/${other}/index.html`);
+      expect(await (await page('/produtos/opx1001')).text()).toContain('Controle multicanal revisto para a publicação');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  test(
     "an edit of one page's section renders that page again and reuses the other pages",
     async () => {
       const pages = staff.editor.client.collection('pages');

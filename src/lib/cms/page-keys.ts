@@ -5,11 +5,11 @@
  * every page shares (in the layout, the public settings and the pages' links in the
  * header and footer; the texts kept in git), plus the page's own records. Astro itself
  * covers the code and the MDX bodies a page renders. So a page put in or taken out of a
- * menu renders every page again, a page's sections only that page, and a product only
- * the pages that show the catalogue (catalogueKey).
+ * menu renders every page again, a page's sections only that page, and a product its
+ * own page, the pages that show it (related products) and the lines' (productKey, catalogueKey).
  */
 import { createHash } from 'node:crypto';
-import { getCollection, getEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntries, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { CmsPage } from './pages';
 import type { SectionType } from './sections';
 
@@ -65,13 +65,28 @@ export async function pageKey(page: CmsPage): Promise<string> {
   return digest(await sharedKey(), page, entry?.rendered ?? null, reads, await Promise.all(reads.map(entriesOf)));
 }
 
+/**
+ * The key of a product's page: what every page shares, the product, and what its page
+ * shows of others: its line (badge, trail), its datasheet and its related products'
+ * cards (src/components/products/ProductDetail.astro). A product edited renders its own
+ * page and those that list it among their related products, not every product's.
+ */
+export async function productKey(product: CollectionEntry<'products'>): Promise<string> {
+  const [line, datasheet, related] = await Promise.all([
+    getEntry(product.data.line),
+    product.data.datasheet ? getEntry(product.data.datasheet) : Promise.resolve(undefined),
+    getEntries(product.data.related),
+  ]);
+  const view = (entry: { id: string; data: unknown } | undefined) => (entry ? [entry.id, entry.data] : null);
+  return digest(await sharedKey(), view(product), view(line), view(datasheet), related.map(view));
+}
+
 let catalogue: Promise<string> | undefined;
 
 /**
- * The key of a page of the catalogue (a product's, a line's): what every page shares and
- * the catalogue it shows (a product page shows its line, its datasheet and its related
- * products' cards; a line's page every line and their products). A product edited renders
- * these pages again, not the blog or the site's other pages. Computed once per build.
+ * The key of a line's page: what every page shares and the catalogue it shows (every
+ * line and their products' cards). A product edited renders these pages again, not the
+ * blog or the site's other pages. Computed once per build.
  */
 export function catalogueKey(): Promise<string> {
   catalogue ??= (async () => digest(await sharedKey(), await Promise.all(CATALOGUE.map(entriesOf))))();
