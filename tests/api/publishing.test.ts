@@ -173,7 +173,7 @@ describe('rebuild on publish', () => {
   );
 
   test(
-    "a product edited renders its page, those listing it among their related products and the lines', not the other products'",
+    "a product edited renders its page, those listing it among their related products and its line's, not the other products' or lines'",
     async () => {
       const products = staff.editor.client.collection('products');
       const product = await products.getFirstListItem('slug = "opx1001"');

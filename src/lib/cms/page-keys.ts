@@ -6,7 +6,7 @@
  * header and footer; the texts kept in git), plus the page's own records. Astro itself
  * covers the code and the MDX bodies a page renders. So a page put in or taken out of a
  * menu renders every page again, a page's sections only that page, and a product its
- * own page, the pages that show it (related products) and the lines' (productKey, catalogueKey).
+ * own page, the pages that show it among their related products and its line's (productKey, lineKey).
  */
 import { createHash } from 'node:crypto';
 import { getCollection, getEntries, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
@@ -15,9 +15,6 @@ import type { SectionType } from './sections';
 
 /** The collections the layout reads, and the git texts only a deploy changes. */
 const SHARED: CollectionKey[] = ['cmsSettings', 'cmsMenus', 'signatures', 'legal'];
-
-/** The catalogue ('Produtos', 'Linhas', 'Datasheets'): what its pages show of it. */
-const CATALOGUE: CollectionKey[] = ['lines', 'products', 'datasheets'];
 
 /** What the layout and the redirects read of the pages: their names and addresses. */
 const pageLinkFields = ({ slug, name, is_homepage, old_slugs }: CmsPage) => ({ slug, name, is_homepage, old_slugs });
@@ -81,14 +78,19 @@ export async function productKey(product: CollectionEntry<'products'>): Promise<
   return digest(await sharedKey(), view(product), view(line), view(datasheet), related.map(view));
 }
 
-let catalogue: Promise<string> | undefined;
-
 /**
- * The key of a line's page: what every page shares and the catalogue it shows (every
- * line and their products' cards). A product edited renders these pages again, not the
- * blog or the site's other pages. Computed once per build.
+ * The key of a line's page (/produtos/linha/…): what every page shares, every line as
+ * its menu shows it (name, icon, colour, how many products) and the selected line's
+ * products' cards. A product edited renders its own line's page, and the others only
+ * when a line's count changes.
  */
-export function catalogueKey(): Promise<string> {
-  catalogue ??= (async () => digest(await sharedKey(), await Promise.all(CATALOGUE.map(entriesOf))))();
-  return catalogue;
+export async function lineKey(
+  lines: readonly { id: string; data: unknown; productCount: number }[],
+  selected: { products: readonly { id: string; data: unknown }[] },
+): Promise<string> {
+  return digest(
+    await sharedKey(),
+    lines.map((line) => [line.id, line.data, line.productCount]),
+    selected.products.map((product) => [product.id, product.data]),
+  );
 }
