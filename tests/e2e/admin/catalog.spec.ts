@@ -103,7 +103,7 @@ test('authors read the catalogue and open nothing to edit', async ({ page }) => 
   await expect(page.getByText('Você não tem permissão para editar os produtos.')).toBeVisible(FIRST_SCREEN);
 });
 
-test("a product in a menu is not deleted: the confirmation names the menu, the server refuses; 'Agendado' asks when", async ({
+test("a product linked from a post is not deleted: the confirmation names the post, the server refuses; 'Agendado' asks when", async ({
   page,
   consoleErrors,
 }) => {
@@ -111,25 +111,33 @@ test("a product in a menu is not deleted: the confirmation names the menu, the s
   const tag = randomBytes(3).toString('hex');
   const client = await superuser();
   const product = await freshProduct(tag);
-  const menu = await client.collection('menus').getFirstListItem('key = "footer_resources"');
-  const items = [
-    ...menu.items,
-    { id: `p${tag}`, label: `Módulo ${tag}`, url: `/produtos/${product.slug}`, page: '', new_tab: false },
-  ];
-  await client.collection('menus').update(menu.id, { items });
+  // A post of its own (the menus are shared by tests running beside this one).
+  let postId: string | undefined;
   try {
-    await signedInAs(page, 'editor', '/admin/products');
+    const editor = await signedInAs(page, 'editor', '/admin/products');
+    const title = `Post que cita o módulo ${tag}`;
+    const post = await client.collection('posts').create({
+      title,
+      category: 'Técnico',
+      status: 'draft',
+      author: editor.id,
+      content: `Conheça o [módulo](/produtos/${product.slug}).`,
+    });
+    postId = post.id;
     await page
       .getByRole('row', { name: new RegExp(tag) })
       .getByRole('button', { name: 'Excluir' })
       .click(FIRST_SCREEN);
     const confirm = page.getByRole('dialog', { name: 'Excluir produto' });
     await expect(confirm.getByText('Este produto não pode ser excluído enquanto for usado em:')).toBeVisible(FIRST_SCREEN);
-    await expect(confirm.getByRole('link', { name: 'Menu "Rodapé: segunda coluna"' })).toHaveAttribute('href', '/admin/menus');
+    await expect(confirm.getByRole('link', { name: `Post "${title}" (Rascunho)` })).toHaveAttribute(
+      'href',
+      `/admin/posts/${post.id}`,
+    );
     expect(await wcagViolations(page, 'Excluir produto')).toEqual([]);
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await expect(
-      page.getByText(/Este produto não pode ser excluído: ele é usado em Menu “Rodapé: segunda coluna”/),
+      page.getByText(`Este produto não pode ser excluído: ele é usado em Post “${title}”.`, { exact: false }),
     ).toBeVisible();
     expect((await client.collection('products').getOne(product.id)).id).toBe(product.id);
     // The refusal's answer, which the browser logs.
@@ -141,7 +149,7 @@ test("a product in a menu is not deleted: the confirmation names the menu, the s
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Informe a data e a hora da publicação agendada.')).toBeVisible();
   } finally {
-    await client.collection('menus').update(menu.id, { items: menu.items });
+    if (postId) await client.collection('posts').delete(postId);
     await client.collection('products').delete(product.id);
   }
 });
