@@ -128,6 +128,20 @@ test('an editor composes a page of typed sections: adds, reorders by keyboard an
   // the top half of the first card.
   for (const toggle of await headers().all()) await toggle.click();
   await expect(cards.getByRole('button', { expanded: true })).toHaveCount(0);
+  // The cards close with an animation: the drag starts once they stand still (on a loaded
+  // machine a drag during it once landed on a card still moving).
+  let boxes = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await Promise.all([0, 1, 2].map((index) => cards.nth(index).boundingBox())));
+        const still = now === boxes;
+        boxes = now;
+        return still;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
   await cards
     .nth(2)
     .locator('[data-drag-handle]')
