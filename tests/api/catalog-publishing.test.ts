@@ -8,7 +8,7 @@
  * as it was, by editors and admins only. Mídia names the products and lines that show a file.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uploadPng } from '../helpers/images';
+import { newProduct } from '../helpers/catalog';
 import { caseVariants } from '../helpers/key-spellings';
 import { history } from '../helpers/records';
 import { fieldRefusal, startStaffServer, statusOf, type StaffMember, type StaffServer } from '../helpers/staff';
@@ -23,33 +23,9 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const mediaImage = async (alt = 'Placa de teste vista de frente') =>
-  (await uploadPng(s.editor.client, 320, 224, alt)).split('/')[4]!;
-const lineId = async (slug: string) => (await s.superuser.collection('product_lines').getFirstListItem(`slug = "${slug}"`)).id;
-
-/** A valid new product in the `ops` line, with two Mídia images. */
-async function product(extra: Record<string, unknown> = {}) {
-  const [first, second] = [await mediaImage(), await mediaImage('Placa de teste vista de lado')];
-  return {
-    slug: `pub-${Date.now().toString(36)}-${++serial}`,
-    model: 'OPS998',
-    name: `Controlador publicado ${serial}`,
-    line: await lineId('ops'),
-    order: 9,
-    description: 'Controlador de teste com entradas rápidas e saídas a transistor.',
-    tagline: 'Um controlador só para os testes',
-    specs: ['8 entradas digitais', '8 saídas a transistor', 'Alimentação 24 Vdc'],
-    key_features: ['Entradas isoladas', 'Saídas protegidas', 'Programável pela Arduino IDE'],
-    applications: ['Esteiras', 'Embaladoras', 'Bancadas de teste'],
-    images: [
-      { image: first, alt: 'Placa de teste vista de frente' },
-      { image: second, alt: 'Placa de teste vista de lado' },
-    ],
-    related: [],
-    status: 'published',
-    ...extra,
-  };
-}
+/** A valid new product in the `ops` line, with two Mídia images, named apart from the others. */
+const product = (extra: Record<string, unknown> = {}) =>
+  newProduct(s, { model: 'OPS998', name: `Controlador publicado ${++serial}`, ...extra });
 
 const at = (ms: number) => new Date(Date.now() + ms).toISOString().replace('T', ' ');
 

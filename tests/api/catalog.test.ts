@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import seed from '../../shared/site-catalog.json';
-import { uploadPng } from '../helpers/images';
+import { lineId as lineIdOf, mediaImage as mediaImageOf, newProduct } from '../helpers/catalog';
 import { caseVariants } from '../helpers/key-spellings';
 import { history } from '../helpers/records';
 import { fieldRefusal, startStaffServer, statusOf, type StaffServer } from '../helpers/staff';
@@ -24,34 +24,10 @@ afterAll(async () => {
 });
 
 /** A PNG uploaded to Mídia by the editor; answers its record id. */
-const mediaImage = async (alt = 'Placa de teste vista de frente') =>
-  (await uploadPng(s.editor.client, 320, 224, alt)).split('/')[4]!;
-
-const lineId = async (slug: string) => (await s.superuser.collection('product_lines').getFirstListItem(`slug = "${slug}"`)).id;
-
+const mediaImage = (alt?: string) => mediaImageOf(s, alt);
+const lineId = (slug: string) => lineIdOf(s, slug);
 /** A valid new product in the `ops` line, with two Mídia images. */
-async function product(extra: Record<string, unknown> = {}) {
-  const [first, second] = [await mediaImage(), await mediaImage('Placa de teste vista de lado')];
-  return {
-    slug: `teste-${Date.now().toString(36)}`,
-    model: 'OPS999',
-    name: 'Controlador de teste',
-    line: await lineId('ops'),
-    order: 9,
-    description: 'Controlador de teste com entradas rápidas e saídas a transistor.',
-    tagline: 'Um controlador só para os testes',
-    specs: ['8 entradas digitais', '8 saídas a transistor', 'Alimentação 24 Vdc'],
-    key_features: ['Entradas isoladas', 'Saídas protegidas', 'Programável pela Arduino IDE'],
-    applications: ['Esteiras', 'Embaladoras', 'Bancadas de teste'],
-    images: [
-      { image: first, alt: 'Placa de teste vista de frente' },
-      { image: second, alt: 'Placa de teste vista de lado' },
-    ],
-    related: [],
-    status: 'published',
-    ...extra,
-  };
-}
+const product = (extra: Record<string, unknown> = {}) => newProduct(s, extra);
 
 describe('a fresh install', () => {
   test('has the catalogue the site had in git, relations by record, each record with a first revision', async () => {
