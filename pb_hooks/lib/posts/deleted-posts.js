@@ -33,20 +33,7 @@ function all(app, id) {
 
 /** @param {ReturnType<typeof all>} items @param {Record<string, any>} filter */
 function matching(items, filter) {
-  const { fold } = require(`${__hooks}/lib/common/slug.js`);
-  const q = filter.q ? fold(filter.q) : "";
-  return items
-    .filter(
-      (item) => (!filter.id || filter.id.indexOf(item.id) !== -1) && (!q || fold(`${item.title} ${item.slug}`).indexOf(q) !== -1),
-    )
-    .map((item) => ({
-      id: item.id,
-      title: item.title,
-      slug: item.slug,
-      status: item.status,
-      deleted_by: item.deleted_by,
-      deleted_at: item.deleted_at,
-    }));
+  return require(`${__hooks}/lib/revisions/deleted.js`).matchingDeleted(items, filter, ["title", "slug"]);
 }
 
 /**

@@ -37,4 +37,28 @@ function deletedRecords(app, collection, id) {
   }));
 }
 
-module.exports = { deletedRecords };
+/**
+ * A trash's list as its REST route answers it (lib/common/rest.js): the items the filter
+ * asks for (`id`: a list of ids; `q`: words, accents optional, in `searched`), each
+ * without its stored data (`revision`, `data`).
+ * @param {{ id: string, revision: string, data: any }[]} items @param {Record<string, any>} filter
+ * @param {string[]} searched the fields `q` looks in
+ */
+function matchingDeleted(items, filter, searched) {
+  const { fold } = require(`${__hooks}/lib/common/slug.js`);
+  const q = filter.q ? fold(filter.q) : "";
+  return items
+    .filter(
+      (item) =>
+        (!filter.id || filter.id.indexOf(item.id) !== -1) &&
+        (!q || fold(searched.map((name) => item[name]).join(" ")).indexOf(q) !== -1),
+    )
+    .map((item) => {
+      const listed = Object.assign({}, item);
+      delete listed.revision;
+      delete listed.data;
+      return listed;
+    });
+}
+
+module.exports = { deletedRecords, matchingDeleted };
