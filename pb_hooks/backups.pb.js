@@ -9,8 +9,10 @@
 //   PUT    /api/admin/rest/backups/{id}           { "restore": true }: restore it, then restart
 //   DELETE /api/admin/rest/backups/{id}           delete the file
 // Not data-provider calls, so outside the resource:
-//   GET    /api/admin/backups/status              { bootId, busy, failed }: bootId changes when the
-//                                                 process restarts; failed is the last failed restore's message
+//   GET    /api/admin/backups/status              { bootId, busy, failed, replication }: bootId changes
+//                                                 when the process restarts; failed is the last failed
+//                                                 restore's message; replication, the database's
+//                                                 continuous replica (lib/backups/backups.js)
 //   GET    /api/admin/backups/{name}              download (attachment): superusers only. A backup
 //                                                 is all of pb_data, keys included (the superusers'
 //                                                 token key, every collection's token secrets, the

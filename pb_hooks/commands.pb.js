@@ -39,3 +39,24 @@ $app.rootCmd.addCommand(
     },
   }),
 );
+
+// Operator command, run by `npm run restore` (scripts/restore.mjs) on a database restored
+// from the continuous replica: writes the manifest a backup of it would carry
+// (lib/backups/manifest.js) into its data directory, for the restore drill to check
+// the restored data against: the records of every collection and each file the records
+// name, with its size and MD5 as the storage (this environment's S3) holds it.
+//   pocketbase backup-manifest --dir RESTORED_DIR
+$app.rootCmd.addCommand(
+  new Command({
+    use: "backup-manifest",
+    short: "Escreve o manifesto de backup dos dados de --dir (para conferir uma restauração)",
+    run: () => {
+      const manifest = require(`${__hooks}/lib/backups/manifest.js`);
+      const built = manifest.build($app, manifest.storedObjects($app, { withTrash: true }), manifest.storageOf($app));
+      manifest.write($app, built);
+      console.log(
+        JSON.stringify({ collections: Object.keys(built.collections).length, files: built.files.length, missing: built.missing.length }),
+      );
+    },
+  }),
+);

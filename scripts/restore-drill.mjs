@@ -34,7 +34,7 @@ const { TRASH_PREFIX } = /** @type {{ TRASH_PREFIX: string }} */ (
  * never writes to the site's buckets), and no scheduled job (pb_hooks/storage.pb.js), so
  * the restored data stays as the backup left it while it is compared.
  */
-const DRILL_ENV = {
+export const DRILL_ENV = {
   ...Object.fromEntries(
     ['S3_ENDPOINT', 'S3_BUCKET', 'S3_BACKUPS_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET', 'S3_FORCE_PATH_STYLE'].map(
       (name) => [name, ''],
@@ -256,6 +256,68 @@ async function readFiles(manifest, dataDir) {
 }
 
 /**
+ * Compares restored data in `dataDir` with the manifest in it (written by the backup,
+ * or by `pocketbase backup-manifest` for a replica's restore, scripts/restore.mjs): the
+ * records of every collection, and the size and MD5 of every file, read from the
+ * restored disk or from this environment's bucket. Run while a PocketBase serves the
+ * restored data (it must boot on it). Returns the differences found.
+ * @param {string} dataDir
+ */
+export async function checkAgainstManifest(dataDir) {
+  if (!existsSync(path.join(dataDir, MANIFEST))) {
+    throw new Error(
+      'o backup restaurou e o PocketBase subiu sobre ele, mas ele não tem manifesto (foi feito antes desta versão ' +
+        'ou veio de fora): não há com o que comparar registros e arquivos.',
+    );
+  }
+  /** @type {Manifest} */
+  const manifest = JSON.parse(await readFile(path.join(dataDir, MANIFEST), 'utf8'));
+  say(
+    `Manifesto de ${manifest.created}: ${Object.keys(manifest.collections).length} coleções, ${manifest.files.length} arquivos`,
+  );
+
+  /** @type {string[]} */
+  const problems = [];
+  const counts = countRecords(dataDir, Object.keys(manifest.collections));
+  let records = 0;
+  for (const [collection, expected] of Object.entries(manifest.collections)) {
+    const actual = counts[collection];
+    records += expected;
+    if (actual !== expected) {
+      problems.push(`coleção ${collection}: ${expected} registros no backup, ${actual ?? 'tabela ausente'} restaurados`);
+    }
+  }
+  say(`Registros: ${records} em ${Object.keys(manifest.collections).length} coleções`);
+
+  const checking = Date.now();
+  const files = await readFiles(manifest, dataDir);
+  let bytes = 0;
+  let fromTrash = 0;
+  let sizeOnly = 0;
+  for (const file of manifest.files) {
+    const found = files.get(file.key);
+    bytes += file.size;
+    if (found?.fromTrash) fromTrash++;
+    if (found && !file.md5) sizeOnly++;
+    if (!found) problems.push(`arquivo ausente: ${file.key} (${file.collection}.${file.field})`);
+    else if (found.size !== file.size) problems.push(`arquivo ${file.key}: ${file.size} bytes no backup, ${found.size} agora`);
+    else if (file.md5 && found.md5 !== file.md5)
+      problems.push(`arquivo ${file.key}: conteúdo diferente (MD5 ${found.md5}, esperado ${file.md5})`);
+  }
+  say(
+    `Arquivos: ${manifest.files.length} (${megabytes(bytes)}) conferidos em ${seconds(checking)}` +
+      (manifest.storage.kind === 's3' ? ` no bucket ${manifest.storage.bucket}` : ' no disco restaurado'),
+  );
+  // S3 gives no MD5 for a file uploaded in parts (PocketBase does so from 6 MiB up).
+  if (sizeOnly) say(`  ${sizeOnly} arquivo(s) enviados em partes ao S3 conferidos só pelo tamanho (sem MD5 no manifesto)`);
+  if (fromTrash) say(`  ${fromTrash} arquivo(s) excluído(s) ou trocado(s) depois do backup: voltam da lixeira ao restaurar`);
+  for (const key of manifest.missing ?? []) {
+    say(`  aviso: ${key} já faltava quando o backup foi feito`);
+  }
+  return { problems, records, files: manifest.files.length, bytes };
+}
+
+/**
  * Runs the drill. Returns the problems found (empty: the backup restores as made).
  * @param {{ backup: string, keep?: boolean }} options
  */
@@ -278,57 +340,8 @@ export async function restoreDrill({ backup, keep = false }) {
     const restoreTime = Date.now() - restoring;
     say(`Restaurado em ${dataDir} e o PocketBase respondeu sobre os dados restaurados em ${seconds(restoring)}`);
 
-    if (!existsSync(path.join(dataDir, MANIFEST))) {
-      throw new Error(
-        'o backup restaurou e o PocketBase subiu sobre ele, mas ele não tem manifesto (foi feito antes desta versão ' +
-          'ou veio de fora): não há com o que comparar registros e arquivos.',
-      );
-    }
-    /** @type {Manifest} */
-    const manifest = JSON.parse(await readFile(path.join(dataDir, MANIFEST), 'utf8'));
-    say(
-      `Manifesto de ${manifest.created}: ${Object.keys(manifest.collections).length} coleções, ${manifest.files.length} arquivos`,
-    );
-
-    /** @type {string[]} */
-    const problems = [];
-    const counts = countRecords(dataDir, Object.keys(manifest.collections));
-    let records = 0;
-    for (const [collection, expected] of Object.entries(manifest.collections)) {
-      const actual = counts[collection];
-      records += expected;
-      if (actual !== expected) {
-        problems.push(`coleção ${collection}: ${expected} registros no backup, ${actual ?? 'tabela ausente'} restaurados`);
-      }
-    }
-    say(`Registros: ${records} em ${Object.keys(manifest.collections).length} coleções`);
-
-    const checking = Date.now();
-    const files = await readFiles(manifest, dataDir);
-    let bytes = 0;
-    let fromTrash = 0;
-    let sizeOnly = 0;
-    for (const file of manifest.files) {
-      const found = files.get(file.key);
-      bytes += file.size;
-      if (found?.fromTrash) fromTrash++;
-      if (found && !file.md5) sizeOnly++;
-      if (!found) problems.push(`arquivo ausente: ${file.key} (${file.collection}.${file.field})`);
-      else if (found.size !== file.size) problems.push(`arquivo ${file.key}: ${file.size} bytes no backup, ${found.size} agora`);
-      else if (file.md5 && found.md5 !== file.md5)
-        problems.push(`arquivo ${file.key}: conteúdo diferente (MD5 ${found.md5}, esperado ${file.md5})`);
-    }
-    say(
-      `Arquivos: ${manifest.files.length} (${megabytes(bytes)}) conferidos em ${seconds(checking)}` +
-        (manifest.storage.kind === 's3' ? ` no bucket ${manifest.storage.bucket}` : ' no disco restaurado'),
-    );
-    // S3 gives no MD5 for a file uploaded in parts (PocketBase does so from 6 MiB up).
-    if (sizeOnly) say(`  ${sizeOnly} arquivo(s) enviados em partes ao S3 conferidos só pelo tamanho (sem MD5 no manifesto)`);
-    if (fromTrash) say(`  ${fromTrash} arquivo(s) excluído(s) ou trocado(s) depois do backup: voltam da lixeira ao restaurar`);
-    for (const key of manifest.missing ?? []) {
-      say(`  aviso: ${key} já faltava quando o backup foi feito`);
-    }
-    return { problems, restoreMs: restoreTime, totalMs: Date.now() - began, records, files: manifest.files.length, bytes };
+    const checked = await checkAgainstManifest(dataDir);
+    return { ...checked, restoreMs: restoreTime, totalMs: Date.now() - began };
   } finally {
     await server?.stop();
     if (keep) say(`Dados restaurados mantidos em ${dataDir}`);

@@ -2,12 +2,14 @@
 // dashboard; beside it, the publisher rebuilds the site whenever staff publish
 // (scripts/publish/publisher.mjs) and swaps each finished build in atomically.
 import { randomBytes } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { resolvePocketBase } from './pocketbase.mjs';
-import { isBuildFresh } from './publish/fresh-build.mjs';
+import { isBuildFresh, isBuiltFromOtherData } from './publish/fresh-build.mjs';
 import { freePort, serveArgs, waitForHealth } from './lib/pocketbase-process.mjs';
+import { dataIdentity, dataScopedDir } from './lib/data-dir.mjs';
 import { fromRoot } from './lib/paths.mjs';
 import { createPublisher, deployHookRunner, localBuildRunner, pocketBaseReporter } from './publish/publisher.mjs';
 import { startPublishEndpoint } from './publish/endpoint.mjs';
@@ -15,8 +17,12 @@ import { startPublishEndpoint } from './publish/endpoint.mjs';
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 8090);
 const dataDir = path.resolve(process.env.PB_DATA || fromRoot('pb_data'));
-/** The live site: a link to the last good build (see scripts/publish/live-site.mjs). */
-const siteDir = path.resolve(process.env.SITE_DIR || fromRoot('.cache', 'site', 'live'));
+/**
+ * The live site: a link to the last good build (see scripts/publish/live-site.mjs). By
+ * default each data directory has its own, and its own build cache: two instances from
+ * one checkout build and serve their own sites (scripts/lib/data-dir.mjs).
+ */
+const siteDir = path.resolve(process.env.SITE_DIR || dataScopedDir(dataDir, 'site', 'live'));
 const deployHookUrl = process.env.DEPLOY_HOOK_URL || '';
 // Only the publisher needs the webhook's token: PocketBase and the builds run without it.
 const { DEPLOY_HOOK_TOKEN: deployHookToken = '', ...processEnv } = process.env;
@@ -33,8 +39,10 @@ try {
     ...Object.fromEntries(Object.entries(processEnv).filter(([name]) => !name.startsWith('S3_'))),
     POCKETBASE_URL: process.env.POCKETBASE_URL || base,
   };
-  const cacheDir = fromRoot('.cache', 'astro-publish');
-  const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnv, cacheDir });
+  const cacheDir = dataScopedDir(dataDir, 'astro');
+  // Read at each build: a restore in place puts other data under the same path.
+  const buildEnvNow = () => ({ ...buildEnv, PB_DATA_IDENTITY: dataIdentity(dataDir) });
+  const localRunner = localBuildRunner({ liveLink: siteDir, env: buildEnvNow, cacheDir });
 
   const publisher = createPublisher({
     mode: deployHookUrl ? 'deploy-hook' : 'local',
@@ -59,6 +67,14 @@ try {
     port: await freePort(),
     renderEnv: { ...buildEnv, ASTRO_CACHE_DIR: cacheDir },
   });
+
+  // A site built from other data (this path restored or copied over, or SITE_DIR shared
+  // with another data directory) is never served: until the new build is live, the
+  // server answers its 'Estamos gerando o site…' page (server/site/building.go).
+  if (existsSync(dataDir) && (await isBuiltFromOtherData(siteDir, dataIdentity(dataDir)))) {
+    console.log('[site] O site no ar foi gerado de outros dados: ele sai do ar até o novo build.');
+    await rm(siteDir, { force: true });
+  }
 
   console.log(`
   Site:         ${base}/
@@ -86,8 +102,12 @@ try {
   await waitForHealth(base, { child });
   markReady();
   const hasLive = Boolean(await lstat(siteDir).catch(() => null));
-  if (!hasLive || !(await isBuildFresh(siteDir, buildEnv))) {
-    console.log(hasLive ? '[site] Código do site mudou: gerando de novo…' : '[site] Gerando o site pela primeira vez…');
+  if (!hasLive || !(await isBuildFresh(siteDir, buildEnvNow()))) {
+    console.log(
+      hasLive
+        ? '[site] O código do site ou os dados mudaram desde o último build: gerando de novo…'
+        : '[site] Gerando o site pela primeira vez…',
+    );
     if (deployHookUrl)
       await localRunner({ id: 'inicial', state: 'building', mode: 'local', reasons: [], queuedAt: '' }, () => {});
     else publisher.request('início do servidor', { immediate: true });

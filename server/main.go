@@ -2,7 +2,8 @@
 // JS hooks (pb_hooks/) and JS migrations (pb_migrations/) plugins and the migrate
 // command registered. It accepts the same flags as the official release binary, so
 // scripts/pocketbase.mjs builds it for every command. It serves the built site
-// (package site: security headers, precompressed files, the headers manifest); the product's
+// (package site: security headers, precompressed files, the headers manifest) and keeps
+// the database's continuous replica (package replication); the product's
 // server logic (audit log, publishing, accounts, input rules, the admin's posts
 // search) lives in pb_hooks/ and pb_migrations/.
 package main
@@ -24,15 +25,28 @@ import (
 	"operium/server/jobs"
 	"operium/server/mailtimeout"
 	"operium/server/newsletter"
+	"operium/server/replication"
 	"operium/server/site"
 )
 
 func main() {
+	// `replica restore|follow|info` work on the replica and a new data directory only:
+	// run before PocketBase, which would bootstrap (create and migrate) a data directory
+	// for any command of its own.
+	if len(os.Args) > 1 && os.Args[1] == "replica" {
+		command := replication.Command()
+		command.SetArgs(os.Args[2:])
+		if err := command.Execute(); err != nil {
+			os.Exit(1)
+		}
+		return
+	}
+
 	app := pocketbase.New()
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
-	features := []string{"site", "forms", "newsletter", "jobs", "mailtimeout"}
+	features := []string{"site", "forms", "newsletter", "jobs", "mailtimeout", "replication"}
 	app.RootCmd.Version = fmt.Sprintf("%s (operium: %s)", pocketbase.Version, strings.Join(features, " "))
 
 	var (
@@ -93,6 +107,8 @@ func main() {
 	jobs.Register(app)
 	// A deadline on every e-mail PocketBase's mailer sends (its SMTP client has none).
 	mailtimeout.Register(app)
+	// The database's continuous replica in S3 (Litestream); `replica …` is handled above.
+	replication.Register(app)
 
 	// With no superuser yet, PocketBase would open a browser on its installer and print
 	// a link carrying a 30-minute superuser token: on a server there is no browser, and

@@ -5,8 +5,12 @@ import { fromRoot } from '../lib/paths.mjs';
 
 /** Inputs of `astro build`: a change to any of them makes the built site stale. */
 const INPUTS = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-/** Environment variables read at build time; the stamp records them. */
-const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL', 'POCKETBASE_URL'];
+/**
+ * Environment variables read at build time; the stamp records them. PB_DATA_IDENTITY
+ * names the data the site was built from (scripts/lib/data-dir.mjs): a site built from
+ * other data is stale even when the code is not.
+ */
+const BUILD_ENV = ['PUBLIC_SITE_URL', 'PUBLIC_ANALYTICS_ID', 'PUBLIC_API_URL', 'POCKETBASE_URL', 'PB_DATA_IDENTITY'];
 const STAMP = '.build-stamp.json';
 
 /**
@@ -56,6 +60,23 @@ export async function isBuildFresh(outDir, env = process.env) {
   }
   if (JSON.stringify(stamp.env) !== JSON.stringify(buildEnv(env))) return false;
   return (await newestOf(INPUTS)) <= stamp.builtAt;
+}
+
+/**
+ * True when outDir holds a build made from other data than `identity` names
+ * (scripts/lib/data-dir.mjs): serving it would show another database's content. A
+ * stamp that does not say (made before it was recorded) is not taken for other data.
+ * @param {string} outDir
+ * @param {string} identity
+ */
+export async function isBuiltFromOtherData(outDir, identity) {
+  try {
+    const stamp = JSON.parse(await readFile(path.join(outDir, STAMP), 'utf8'));
+    const recorded = stamp?.env?.PB_DATA_IDENTITY;
+    return typeof recorded === 'string' && recorded !== '' && recorded !== identity;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ export const SEAWEEDFS = {
  * @property {string} accessKey
  * @property {string} secret
  * @property {(bucketBase: string) => Promise<Record<string, string>>} createBuckets creates
- *   `<base>` (files) and `<base>-backups` and returns the S3_* variables for PocketBase
+ *   `<base>` (files), `<base>-backups` and `<base>-replica` and returns the S3_* variables for PocketBase
  * @property {(bucket: string) => Bucket} bucket a client for one bucket
  * @property {() => string} output what the server printed (for failure messages)
  * @property {() => Promise<void>} stop
@@ -125,6 +125,8 @@ export async function startS3Server(options = {}) {
     createBuckets: async (base) => {
       await bucket(base).create();
       await bucket(`${base}-backups`).create();
+      // The database's continuous replica (pb_hooks/lib/backups/storage.js: S3_BUCKET + "-replica").
+      await bucket(`${base}-replica`).create();
       return {
         S3_ENDPOINT: endpoint,
         S3_BUCKET: base,

@@ -47,6 +47,23 @@ export interface BackupStatus {
   busy: boolean;
   /** The last failed restore's message, or ''. */
   failed: string;
+  /** The database's continuous replica (pb_hooks/lib/backups/backups.js `replication`). */
+  replication?: ReplicationStatus;
+}
+
+export interface ReplicationStatus {
+  enabled: boolean;
+  running?: boolean;
+  bucket?: string;
+  intervalSeconds?: number;
+  retentionDays?: number;
+  /** ISO 8601: when the replica last received a change ('' before the first). */
+  replicatedAt?: string;
+  /** How long the newest change has waited to be copied (0: none waiting). */
+  lagSeconds?: number;
+  /** The last replication error ('' when copies work). */
+  error?: string;
+  errorAt?: string;
 }
 
 export interface RestDataProvider extends DataProvider {

@@ -10,7 +10,7 @@ import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { TZDate } from '@date-fns/tz';
-import { LONG_DATE, SITE_TIME_ZONE } from './format';
+import { LONG_DATE, SITE_TIME_ZONE } from './format.ts';
 
 export const EPOCH = new Date(0);
 

@@ -17,8 +17,17 @@ export interface LiveStack {
   stop: () => Promise<void>;
 }
 
-/** Starts the stack and waits for its first build to be served (several minutes on a cold machine). */
-export async function startLiveStack({ timeoutMs = 300_000 } = {}): Promise<LiveStack> {
+/**
+ * Starts the stack and waits for its first build to be served (several minutes on a cold machine).
+ * `dataDir`: the data directory to start on (kept at stop; by default a new one, removed).
+ * `defaultSiteDir`: leave SITE_DIR to scripts/start.mjs (one site per data directory)
+ * instead of a temporary folder.
+ */
+export async function startLiveStack({
+  timeoutMs = 300_000,
+  dataDir,
+  defaultSiteDir = false,
+}: { timeoutMs?: number; dataDir?: string; defaultSiteDir?: boolean } = {}): Promise<LiveStack> {
   const root = await mkdtemp(path.join(tmpdir(), 'operium-live-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -29,8 +38,8 @@ export async function startLiveStack({ timeoutMs = 300_000 } = {}): Promise<Live
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      PB_DATA: path.join(root, 'pb_data'),
-      SITE_DIR: path.join(root, 'site', 'live'),
+      PB_DATA: dataDir ?? path.join(root, 'pb_data'),
+      SITE_DIR: defaultSiteDir ? '' : path.join(root, 'site', 'live'),
       PUBLIC_SITE_URL: url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

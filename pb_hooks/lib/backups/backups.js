@@ -187,9 +187,33 @@ function bootId(app) {
   return id;
 }
 
-/** What the admin polls while a restore runs. */
+/** What the admin polls while a restore runs, and the state of the database's replica. */
 function status(app) {
-  return { bootId: bootId(app), busy: isBusy(app), failed: app.store().get(FAILURE_KEY) || "" };
+  return {
+    bootId: bootId(app),
+    busy: isBusy(app),
+    failed: app.store().get(FAILURE_KEY) || "",
+    replication: replication(app),
+  };
+}
+
+/** Where server/replication/replication.go leaves the function that reads its state. */
+const REPLICA_STATUS_KEY = "operium.replica.status";
+
+/**
+ * The continuous replica (server/replication/): { enabled, running, bucket, intervalSeconds,
+ * retentionDays, replicatedAt (ISO, when it last received a change), lagSeconds (how long
+ * the newest change has waited), error, errorAt }, or { enabled: false }.
+ */
+function replication(app) {
+  const read = app.store().get(REPLICA_STATUS_KEY);
+  if (typeof read !== "function") return { enabled: false };
+  const facts = read();
+  const out = { enabled: facts.enabled === true, running: facts.running === true };
+  if (!out.enabled) return out;
+  for (const key of ["bucket", "replicatedAt", "error", "errorAt"]) out[key] = String(facts[key] || "");
+  for (const key of ["intervalSeconds", "retentionDays", "lagSeconds"]) out[key] = Number(facts[key] || 0);
+  return out;
 }
 
 function recordFailure(app, name) {

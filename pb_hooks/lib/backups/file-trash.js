@@ -12,10 +12,13 @@
 
 /** Days a deleted or replaced file can still come back: more than the 7 daily backups kept. */
 const TRASH_DAYS = 30;
-/** Left by onBackupRestore in pb_data/backups (which a restore keeps) for the next start. */
-const MARKER = ".restore-files";
-
-const { TRASH_PREFIX: PREFIX, namesOf, fileFields, eachReferencedFile } = require(`${__hooks}/lib/backups/record-files.js`);
+const {
+  TRASH_PREFIX: PREFIX,
+  RESTORE_MARKER: MARKER,
+  namesOf,
+  fileFields,
+  eachReferencedFile,
+} = require(`${__hooks}/lib/backups/record-files.js`);
 
 function withFilesystem(app, fn) {
   const fsys = app.newFilesystem();

@@ -29,12 +29,22 @@ function hex(value) {
  * (it looks for each attributes file relative to the working dir), so those come from
  * each file's attributes.
  */
-function storedObjects(app) {
+function storedObjects(app, options) {
+  const withTrash = Boolean(options && options.withTrash);
   const fsys = app.newFilesystem();
   try {
     const objects = {};
+    const trashed = {};
     for (const object of fsys.list("")) {
-      if (object.isDir || !recordFiles.isUploadKey(object.key)) continue;
+      if (object.isDir) continue;
+      // A replica's restore (pb_hooks/commands.pb.js): a file deleted since that moment
+      // waits in the trash, from where the restored server's first start brings it back.
+      if (withTrash && object.key.indexOf(recordFiles.TRASH_PREFIX) === 0) {
+        const key = object.key.slice(recordFiles.TRASH_PREFIX.length);
+        if (recordFiles.isUploadKey(key)) trashed[key] = { size: object.size, md5: hex(object.md5) };
+        continue;
+      }
+      if (!recordFiles.isUploadKey(object.key)) continue;
       let md5 = hex(object.md5);
       if (md5 === "") {
         try {
@@ -45,6 +55,7 @@ function storedObjects(app) {
       }
       objects[object.key] = { size: object.size, md5: md5 };
     }
+    for (const key in trashed) if (!objects[key]) objects[key] = trashed[key];
     return objects;
   } finally {
     fsys.close();
@@ -171,4 +182,4 @@ function sendToS3(app, name) {
   }
 }
 
-module.exports = { FILE_NAME, storedObjects, build, write, remove, createWithManifest };
+module.exports = { FILE_NAME, storedObjects, storageOf, build, write, remove, createWithManifest };

@@ -5,6 +5,12 @@
 
 /** Where deleted and replaced files wait in an S3 bucket (pb_hooks/lib/backups/file-trash.js). */
 const TRASH_PREFIX = "trash/";
+/**
+ * Left in pb_data/backups (which a restore keeps) by a restore, for the next start to
+ * bring back from the trash the files the restored records name: by onBackupRestore
+ * (file-trash.js) and by `npm run restore` for a replica's restore (scripts/restore.mjs).
+ */
+const RESTORE_MARKER = ".restore-files";
 
 /** A file field's value as plain names (uploads waiting to be saved are not names yet). */
 function namesOf(value) {
@@ -56,4 +62,4 @@ function eachReferencedFile(app, visit) {
   }
 }
 
-module.exports = { TRASH_PREFIX, namesOf, fileFields, isUploadKey, eachReferencedFile };
+module.exports = { TRASH_PREFIX, RESTORE_MARKER, namesOf, fileFields, isUploadKey, eachReferencedFile };

@@ -12,6 +12,13 @@
 //   S3_REGION             default us-east-1
 //   S3_ACCESS_KEY, S3_SECRET
 //   S3_FORCE_PATH_STYLE   "true" for MinIO, SeaweedFS and other self-hosted servers
+//
+// With S3, the database is also replicated continuously (server/replication/, Litestream):
+//   S3_REPLICA_BUCKET     bucket of the replica (default: S3_BUCKET + "-replica"); its own, like
+//                         the backups': it holds the whole database, keys included
+//   REPLICA               "off" turns the replication off
+//   REPLICA_SYNC_INTERVAL seconds between two uploads of the changes (default 1; 0.1 to 60)
+//   REPLICA_RETENTION_DAYS how far back a point-in-time restore reaches (default 7; 1 to 90)
 
 const VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET"];
 const MANAGED =
@@ -52,8 +59,43 @@ function fromEnv(getenv) {
   return {
     files: Object.assign({}, base, { bucket: bucket }),
     backups: Object.assign({}, base, { bucket: backupsBucket }),
+    replica: replicaFromEnv(read, base, [bucket, backupsBucket]),
   };
 }
+
+/**
+ * The replica of the database (server/replication/replication.go reads this object,
+ * as JSON, from the app's store: apply() puts it there), or null when it is off.
+ */
+function replicaFromEnv(read, base, taken) {
+  if (/^(off|0|false|não|nao|no)$/i.test(read("REPLICA"))) return null;
+  const bucket = read("S3_REPLICA_BUCKET") || `${taken[0]}-replica`;
+  if (taken.includes(bucket)) {
+    throw new Error(
+      "S3_REPLICA_BUCKET deve ser um bucket só da réplica, diferente de S3_BUCKET e de S3_BACKUPS_BUCKET.",
+    );
+  }
+  const number = (name, fallback, min, max, unit) => {
+    const text = read(name).replace(",", ".");
+    if (text === "") return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      throw new Error(`${name} deve ser um número de ${String(min).replace(".", ",")} a ${max} (${unit}); veio "${read(name)}".`);
+    }
+    return value;
+  };
+  return Object.assign({}, base, {
+    bucket: bucket,
+    // One database: data.db. auxiliary.db holds only PocketBase's logs (rewritten by
+    // every request, needed by no restore), so it is not replicated.
+    path: "data.db",
+    syncIntervalSeconds: number("REPLICA_SYNC_INTERVAL", 1, 0.1, 60, "segundos"),
+    retentionDays: number("REPLICA_RETENTION_DAYS", 7, 1, 90, "dias"),
+  });
+}
+
+/** Where the app's store holds the replica's configuration, as JSON ("" when it is off). */
+const REPLICA_STORE_KEY = "operium.replica.config";
 
 const FIELDS = ["enabled", "endpoint", "region", "accessKey", "secret", "forcePathStyle", "bucket"];
 
@@ -64,6 +106,7 @@ function assign(target, values) {
 /** Puts the environment's S3 configuration into the app's live settings. */
 function apply(app) {
   const config = fromEnv();
+  app.store().set(REPLICA_STORE_KEY, config && config.replica ? JSON.stringify(config.replica) : "");
   if (!config) return;
   const settings = app.settings();
   assign(settings.s3, config.files);

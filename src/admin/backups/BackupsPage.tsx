@@ -29,6 +29,7 @@ import BackupIcon from '@mui/icons-material/Backup';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/Restore';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useCreate, useDelete, useGetList, useNotify, useUpdate } from 'react-admin';
 import { canAccessArea } from '../access';
@@ -39,7 +40,7 @@ import { useAdminDataProvider } from '../dataProvider';
 import { reasonOf } from '../errors';
 import { Spinner } from '../layout/AccessGate';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import { waitForRestart, type BackupItem } from './api';
+import { replicaSummary, waitForRestart, type BackupItem } from './api';
 
 /** Every backup, newest first (the server's largest page: a folder holds far fewer). */
 const LIST_PARAMS = { sort: { field: 'modified', order: 'DESC' as const }, pagination: { page: 1, perPage: 1000 } };
@@ -134,6 +135,33 @@ function RestoringDialog({ name }: { name: string | null }) {
   );
 }
 
+/**
+ * The database's continuous replica (server/replication/): on, up to date, late or
+ * failing, read every 10 s. A note, not a live region: its time moves with each read.
+ */
+function ReplicaStatus() {
+  const dataProvider = useAdminDataProvider();
+  const status = useQuery({
+    queryKey: ['backups', 'status'],
+    queryFn: async () => (await dataProvider.backupStatus('backups')).data,
+    refetchInterval: 10_000,
+  });
+  if (status.isPending) return null;
+  if (status.isError) {
+    return (
+      <Alert severity="error" role="note" sx={{ mb: 2 }}>
+        Erro ao ler o estado da réplica contínua: {reasonOf(status.error)}
+      </Alert>
+    );
+  }
+  const { severity, text } = replicaSummary(status.data.replication);
+  return (
+    <Alert severity={severity} role="note" sx={{ mb: 2 }} data-testid="replica-status">
+      {text}
+    </Alert>
+  );
+}
+
 function BackupsView() {
   const notify = useNotify();
   const dataProvider = useAdminDataProvider();
@@ -206,6 +234,7 @@ function BackupsView() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Cópias completas dos dados do site (banco de dados e arquivos enviados), guardadas no servidor.
         </Typography>
+        <ReplicaStatus />
         <Alert severity="info" sx={{ mb: 2 }}>
           Backups não são baixados pelo painel: eles contêm as chaves e senhas do sistema. Quem opera o servidor baixa pelo
           dashboard do PocketBase (<code>/_/</code>) ou copia de <code>pb_data/backups</code> no disco do servidor.

@@ -2,7 +2,9 @@
  * What the backups screen needs beyond the data provider (the `backups` resource of
  * restDataProvider.ts): the wait for the server to come back after a restore.
  */
-import type { BackupStatus } from '../restDataProvider';
+import type { AlertColor } from '@mui/material/Alert';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import type { BackupStatus, ReplicationStatus } from '../restDataProvider';
 
 /** A backup as the REST resource lists it; the id is the file name. */
 export interface BackupItem {
@@ -41,4 +43,51 @@ export async function waitForRestart(
     }
   }
   return { kind: 'timeout' };
+}
+
+/**
+ * What the Backups screen says of the database's continuous replica
+ * (server/replication/), from GET /api/admin/backups/status.
+ * @example replicaSummary({ enabled: false }).severity // 'info'
+ */
+export function replicaSummary(status: ReplicationStatus | undefined): { severity: AlertColor; text: string } {
+  if (!status?.enabled) {
+    return {
+      severity: 'info',
+      text:
+        'Réplica contínua do banco desligada: sem armazenamento S3 configurado no servidor, só os backups guardam os dados ' +
+        '(o que mudou depois do último backup se perde se o disco falhar).',
+    };
+  }
+  const seconds = formatNumber(status.intervalSeconds ?? 1);
+  const bucket = status.bucket ? ` para o bucket ${status.bucket}` : '';
+  if (status.error) {
+    return {
+      severity: 'error',
+      text:
+        `Réplica contínua com erro${status.errorAt ? ` desde ${formatDateTime(status.errorAt, { seconds: true })}` : ''}: ` +
+        `${status.error}. As alterações ficam guardadas no servidor e são copiadas${bucket} quando ele voltar a responder.`,
+    };
+  }
+  if (!status.running) {
+    return { severity: 'warning', text: 'Réplica contínua configurada, mas parada: reinicie o servidor.' };
+  }
+  const lag = status.lagSeconds ?? 0;
+  // Past a few intervals, a change is waiting longer than it should.
+  if (lag > 3 * (status.intervalSeconds ?? 1) + 5) {
+    return {
+      severity: 'warning',
+      text: `Réplica contínua atrasada: a alteração mais recente espera há ${formatNumber(Math.round(lag))} s para ser copiada${bucket}.`,
+    };
+  }
+  const last = status.replicatedAt
+    ? ` Última cópia em ${formatDateTime(status.replicatedAt, { seconds: true })}.`
+    : ' Nenhuma alteração copiada ainda.';
+  const days = status.retentionDays ?? 7;
+  return {
+    severity: 'success',
+    text:
+      `Réplica contínua em dia: cada alteração do banco é copiada${bucket} em até ${seconds} s.${last} ` +
+      `Dá para restaurar o banco como estava em qualquer minuto dos últimos ${formatNumber(days)} dias.`,
+  };
 }

@@ -1,0 +1,193 @@
+package replication
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/benbjohnson/litestream"
+	"github.com/spf13/cobra"
+)
+
+// Command is `replica`: restore the database from the replica into a new data
+// directory (to its latest state or to a point in time), follow the replica as a
+// standby, or tell what the replica holds. scripts/restore.mjs and
+// scripts/standby.mjs run these with the configuration of storage.js in ConfigEnv.
+// The commands print JSON lines for the scripts, which speak to the operator.
+func Command() *cobra.Command {
+	command := &cobra.Command{
+		Use:   "replica",
+		Short: "Restore or follow the database's continuous replica (S3)",
+	}
+	var target, at string
+	restore := &cobra.Command{
+		Use:   "restore",
+		Short: "Restore the replica into a new data directory (--at RFC 3339 for a point in time)",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			config, err := configFromEnv()
+			if err != nil {
+				return err
+			}
+			var when time.Time
+			if at != "" {
+				if when, err = time.Parse(time.RFC3339, at); err != nil {
+					return fmt.Errorf("--at: %w", err)
+				}
+			}
+			return restoreInto(cmd.Context(), cmd.OutOrStdout(), config, target, when)
+		},
+	}
+	restore.Flags().StringVar(&target, "target", "", "the new data directory (must not hold a data.db)")
+	restore.Flags().StringVar(&at, "at", "", "point in time, RFC 3339 (default: the latest)")
+	_ = restore.MarkFlagRequired("target")
+
+	follow := &cobra.Command{
+		Use:   "follow",
+		Short: "Keep a standby data directory restored from the replica until stopped",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			config, err := configFromEnv()
+			if err != nil {
+				return err
+			}
+			return followInto(cmd.Context(), cmd.OutOrStdout(), config, target)
+		},
+	}
+	follow.Flags().StringVar(&target, "target", "", "the standby's data directory")
+	_ = follow.MarkFlagRequired("target")
+
+	info := &cobra.Command{
+		Use:   "info",
+		Short: "The first and last moments the replica can restore",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			config, err := configFromEnv()
+			if err != nil {
+				return err
+			}
+			replica, err := restoreReplica(cmd.Context(), config)
+			if err != nil {
+				return err
+			}
+			first, last, err := replica.TimeBounds(cmd.Context())
+			if err != nil {
+				return fmt.Errorf("ler a réplica: %w", err)
+			}
+			return emit(cmd.OutOrStdout(), map[string]any{"event": "info", "first": stamp(first), "last": stamp(last)})
+		},
+	}
+
+	command.AddCommand(restore, follow, info)
+	return command
+}
+
+func configFromEnv() (*Config, error) {
+	config, err := ParseConfig(os.Getenv(ConfigEnv))
+	if err != nil {
+		return nil, err
+	}
+	if config == nil {
+		return nil, errors.New("sem réplica configurada: defina as variáveis S3_* (e não REPLICA=off)")
+	}
+	return config, nil
+}
+
+func restoreReplica(ctx context.Context, config *Config) (*litestream.Replica, error) {
+	client := config.Client()
+	if err := client.Init(ctx); err != nil {
+		return nil, fmt.Errorf("conectar ao bucket %s: %w", config.Bucket, err)
+	}
+	replica := litestream.NewReplicaWithClient(nil, client)
+	// Litestream's own messages stay on stderr; the scripts read stdout.
+	return replica, nil
+}
+
+func restoreInto(ctx context.Context, out io.Writer, config *Config, target string, at time.Time) error {
+	dbPath := filepath.Join(target, "data.db")
+	if _, err := os.Stat(dbPath); err == nil {
+		return fmt.Errorf("%s já tem um data.db: restaure num diretório novo", target)
+	}
+	if err := os.MkdirAll(target, 0o755); err != nil {
+		return err
+	}
+	replica, err := restoreReplica(ctx, config)
+	if err != nil {
+		return err
+	}
+	options := litestream.NewRestoreOptions()
+	options.OutputPath = dbPath
+	options.Timestamp = at
+	options.IntegrityCheck = litestream.IntegrityCheckFull
+	restoredTo, err := replica.CalcRestoreTarget(ctx, options)
+	if err != nil {
+		return restoreError(err, at)
+	}
+	started := time.Now()
+	if err := replica.Restore(ctx, options); err != nil {
+		return restoreError(err, at)
+	}
+	return emit(out, map[string]any{
+		"event":      "restored",
+		"path":       dbPath,
+		"restoredTo": stamp(restoredTo),
+		"seconds":    time.Since(started).Seconds(),
+	})
+}
+
+func restoreError(err error, at time.Time) error {
+	if errors.Is(err, litestream.ErrTxNotAvailable) || errors.Is(err, litestream.ErrNoSnapshots) {
+		if at.IsZero() {
+			return errors.New("a réplica está vazia: nada a restaurar")
+		}
+		return fmt.Errorf("a réplica não tem o banco como estava em %s (antes do início dela ou fora do período guardado)", at.Format(time.RFC3339))
+	}
+	return err
+}
+
+// followInto restores the replica into target, then applies each new change as it
+// arrives, until SIGINT or SIGTERM. Started again on the same directory, it carries
+// on from where it stopped (Litestream keeps the position in data.db-txid).
+func followInto(ctx context.Context, out io.Writer, config *Config, target string) error {
+	if err := os.MkdirAll(target, 0o755); err != nil {
+		return err
+	}
+	replica, err := restoreReplica(ctx, config)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	options := litestream.NewRestoreOptions()
+	options.OutputPath = filepath.Join(target, "data.db")
+	options.Follow = true
+	options.FollowInterval = config.Interval()
+	if err := emit(out, map[string]any{"event": "following", "path": options.OutputPath}); err != nil {
+		return err
+	}
+	if err := replica.Restore(ctx, options); err != nil {
+		return restoreError(err, time.Time{})
+	}
+	txid, _ := litestream.ReadTXIDFile(options.OutputPath)
+	return emit(out, map[string]any{"event": "stopped", "txid": txid.String()})
+}
+
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}
+
+func emit(out io.Writer, value map[string]any) error {
+	line, err := json.Marshal(value)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(out, string(line))
+	return err
+}

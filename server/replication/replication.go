@@ -1,0 +1,366 @@
+// Package replication keeps a continuous copy of the database (pb_data/data.db) in
+// S3-compatible storage with Litestream, used as a Go library inside this server.
+//
+// Why Go, and why the library: a JS hook cannot follow SQLite's write-ahead log; and
+// in-process, the replica starts and stops with the server it copies, in `npm start`
+// and in both Docker images alike, with no second binary to download (only the Go
+// module proxy is reachable where this is built) or supervise, and the admin's Backups
+// screen reads its state directly. Litestream and PocketBase share one SQLite driver
+// (modernc.org/sqlite), which its library use requires.
+//
+// What is replicated and where is decided by pb_hooks/lib/backups/storage.js from the
+// S3_* and REPLICA_* variables (one reading of them for the hooks, the scripts and
+// this package): it puts the replica's configuration in the app's store as JSON at
+// every settings load; this package starts replicating when the server starts serving.
+// Point-in-time restores and the standby use the same configuration (commands.go).
+package replication
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/benbjohnson/litestream"
+	"github.com/benbjohnson/litestream/s3"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// ConfigStoreKey is where pb_hooks/lib/backups/storage.js leaves the configuration.
+const ConfigStoreKey = "operium.replica.config"
+
+// StatusStoreKey is where the hooks find the status function (pb_hooks/lib/backups/backups.js).
+const StatusStoreKey = "operium.replica.status"
+
+// ConfigEnv carries the same JSON to the restore and standby commands, which run
+// without the hooks (scripts/restore.mjs and scripts/standby.mjs set it).
+const ConfigEnv = "OPERIUM_REPLICA_CONFIG"
+
+// metaDirName is Litestream's working folder beside the database: its local copy of
+// the not yet uploaded changes. Never part of a backup: a restored database starts
+// with a new one.
+const metaDirName = ".data.db" + litestream.MetaDirSuffix
+
+// Config is the replica as storage.js describes it.
+type Config struct {
+	Endpoint            string  `json:"endpoint"`
+	Region              string  `json:"region"`
+	AccessKey           string  `json:"accessKey"`
+	Secret              string  `json:"secret"`
+	ForcePathStyle      bool    `json:"forcePathStyle"`
+	Bucket              string  `json:"bucket"`
+	Path                string  `json:"path"`
+	SyncIntervalSeconds float64 `json:"syncIntervalSeconds"`
+	RetentionDays       float64 `json:"retentionDays"`
+}
+
+// ParseConfig reads the JSON storage.js writes; "" means replication is off (nil).
+func ParseConfig(text string) (*Config, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var config Config
+	if err := json.Unmarshal([]byte(text), &config); err != nil {
+		return nil, fmt.Errorf("configuração da réplica ilegível: %w", err)
+	}
+	if config.Bucket == "" || config.Path == "" || config.SyncIntervalSeconds <= 0 || config.RetentionDays <= 0 {
+		return nil, errors.New("configuração da réplica incompleta")
+	}
+	return &config, nil
+}
+
+// Interval is the most time between a commit and its upload (the target RPO).
+func (c *Config) Interval() time.Duration {
+	return time.Duration(c.SyncIntervalSeconds * float64(time.Second))
+}
+
+// Client is the S3 replica client of this configuration.
+func (c *Config) Client() *s3.ReplicaClient {
+	caBundleOnce.Do(moveCABundle)
+	client := s3.NewReplicaClient()
+	client.Endpoint = c.Endpoint
+	client.Region = c.Region
+	client.AccessKeyID = c.AccessKey
+	client.SecretAccessKey = c.Secret
+	client.ForcePathStyle = c.ForcePathStyle
+	client.Bucket = c.Bucket
+	client.Path = c.Path
+	return client
+}
+
+var caBundleOnce sync.Once
+
+// moveCABundle hands AWS_CA_BUNDLE (a private CA for the S3 endpoint, or a machine's
+// default) to Go's own TLS roots: the AWS SDK inside Litestream's S3 client refuses to
+// start with it ("unable to add custom RootCAs HTTPClient"), since Litestream brings
+// its own HTTP client. Go reads SSL_CERT_FILE for the roots (beside SSL_CERT_DIR's).
+func moveCABundle() {
+	bundle := os.Getenv("AWS_CA_BUNDLE")
+	if bundle == "" {
+		return
+	}
+	if os.Getenv("SSL_CERT_FILE") == "" {
+		_ = os.Setenv("SSL_CERT_FILE", bundle)
+	}
+	_ = os.Unsetenv("AWS_CA_BUNDLE")
+}
+
+// Levels are the replica's compaction levels. A change is uploaded alone within the
+// interval (level 0), the changes of each whole minute are merged at the minute's
+// turn (level 1), those of each hour at the hour's (level 2), and a full snapshot is
+// taken daily. Merged files carry the time of their last change, so a restore to
+// "14:03" uses the minute files up to 14:03 and nothing after it: to-the-minute points
+// in time for the whole retention, not only the minutes the level 0 files are kept.
+func Levels() litestream.CompactionLevels {
+	return litestream.CompactionLevels{
+		{Level: 0},
+		{Level: 1, Interval: time.Minute},
+		{Level: 2, Interval: time.Hour},
+	}
+}
+
+// Register starts replicating when the server starts serving, if the hooks
+// configured a replica, and stops it with the server.
+func Register(app core.App) {
+	r := &replicator{app: app}
+	app.Store().Set(StatusStoreKey, r.status)
+
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err := r.start(); err != nil {
+			// A server that cannot replicate still serves: the Backups screen shows why.
+			r.fail(err)
+			app.Logger().Error("Replicação do banco não iniciou", slog.String("error", err.Error()))
+		}
+		return se.Next()
+	})
+
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		// A graceful stop uploads what is left (Litestream's shutdown sync) first.
+		r.stop()
+		return e.Next()
+	})
+
+	// Litestream's folder stays out of backups: it describes this database file only.
+	app.OnBackupCreate().BindFunc(func(e *core.BackupEvent) error {
+		e.Exclude = append(e.Exclude, metaDirName)
+		return e.Next()
+	})
+
+	// A restore replaces data.db under the replica's feet: it stops first. After the
+	// restore the process starts again on the restored data, and Litestream, finding
+	// the database behind the replica, carries on with a snapshot of it; the replica
+	// keeps the history before it (a restore to a point before still works).
+	app.OnBackupRestore().BindFunc(func(e *core.BackupEvent) error {
+		wasRunning := r.stop()
+		err := e.Next()
+		if err != nil && wasRunning {
+			if startErr := r.start(); startErr != nil {
+				r.fail(startErr)
+			}
+		}
+		return err
+	})
+}
+
+type replicator struct {
+	app core.App
+
+	mu     sync.Mutex
+	config *Config
+	store  *litestream.Store
+	db     *litestream.DB
+
+	// What the Backups screen shows, kept by watch().
+	behindSince  time.Time
+	remoteTXID   string
+	replicatedAt time.Time
+	lastError    string
+	errorAt     time.Time
+	cancelWatch context.CancelFunc
+}
+
+func (r *replicator) start() error {
+	text, _ := r.app.Store().Get(ConfigStoreKey).(string)
+	config, err := ParseConfig(text)
+	if err != nil || config == nil {
+		return err
+	}
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.store != nil {
+		return nil
+	}
+
+	logger := slog.New(&errorCapture{next: r.app.Logger().Handler(), record: r.recordLog})
+	// For an operator chasing a replication problem: Litestream's whole log on stderr.
+	if os.Getenv("OPERIUM_REPLICA_DEBUG") != "" {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	db := litestream.NewDB(filepath.Join(r.app.DataDir(), "data.db"))
+	// Two halves of the interval: the log is read into a local change file, then uploaded.
+	half := config.Interval() / 2
+	db.MonitorInterval = half
+	replica := litestream.NewReplicaWithClient(db, config.Client())
+	replica.SyncInterval = half
+	db.Replica = replica
+
+	store := litestream.NewStore([]*litestream.DB{db}, Levels())
+	store.SnapshotInterval = 24 * time.Hour
+	store.SnapshotRetention = time.Duration(config.RetentionDays * 24 * float64(time.Hour))
+	store.Logger = logger
+	db.SetLogger(logger.With("db", "data.db"))
+
+	if err := store.Open(context.Background()); err != nil {
+		return fmt.Errorf("abrir a réplica em %s: %w", config.Bucket, err)
+	}
+	r.config, r.store, r.db = config, store, db
+	r.lastError, r.errorAt = "", time.Time{}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancelWatch = cancel
+	go r.watch(ctx, db, replica)
+	r.app.Logger().Info("Replicação do banco ligada",
+		slog.String("bucket", config.Bucket), slog.Duration("interval", config.Interval()))
+	return nil
+}
+
+// stop closes the replica (true if it was running).
+func (r *replicator) stop() bool {
+	r.mu.Lock()
+	store := r.store
+	r.store, r.db = nil, nil
+	if r.cancelWatch != nil {
+		r.cancelWatch()
+		r.cancelWatch = nil
+	}
+	r.mu.Unlock()
+	if store == nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := store.Close(ctx); err != nil {
+		r.app.Logger().Warn("Replicação do banco: erro ao parar", slog.String("error", err.Error()))
+	}
+	return true
+}
+
+// watch notes, every quarter of a second, whether the replica holds the last local
+// change, and since when it does not.
+func (r *replicator) watch(ctx context.Context, db *litestream.DB, replica *litestream.Replica) {
+	ticker := time.NewTicker(250 * time.Millisecond)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+		local, err := db.Pos()
+		if err != nil {
+			continue
+		}
+		remote := replica.Pos()
+		now := time.Now()
+		r.mu.Lock()
+		if !remote.IsZero() && remote.TXID.String() != r.remoteTXID {
+			r.remoteTXID, r.replicatedAt = remote.TXID.String(), now
+		}
+		if !remote.IsZero() && remote.TXID >= local.TXID {
+			r.behindSince = time.Time{}
+			// Uploads work again: an earlier error is over.
+			r.lastError, r.errorAt = "", time.Time{}
+		} else if r.behindSince.IsZero() {
+			r.behindSince = now
+		}
+		r.mu.Unlock()
+	}
+}
+
+func (r *replicator) fail(err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.lastError, r.errorAt = err.Error(), time.Now()
+}
+
+func (r *replicator) recordLog(message string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.lastError, r.errorAt = message, time.Now()
+}
+
+// status is what GET /api/admin/backups/status adds as "replication"
+// (pb_hooks/lib/backups/backups.js turns it into the screen's pt-BR text).
+func (r *replicator) status() map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	configured, _ := r.app.Store().Get(ConfigStoreKey).(string)
+	status := map[string]any{
+		"enabled": configured != "",
+		"running": r.store != nil,
+		"error":   r.lastError,
+	}
+	if !r.errorAt.IsZero() {
+		status["errorAt"] = r.errorAt.UTC().Format(time.RFC3339)
+	}
+	if r.config != nil {
+		status["bucket"] = r.config.Bucket
+		status["intervalSeconds"] = r.config.SyncIntervalSeconds
+		status["retentionDays"] = r.config.RetentionDays
+	}
+	if r.db != nil && r.db.Replica != nil {
+		if local, err := r.db.Pos(); err == nil {
+			status["localTxid"] = local.TXID.String()
+		}
+		status["replicatedTxid"] = r.db.Replica.Pos().TXID.String()
+	}
+	if !r.replicatedAt.IsZero() {
+		// When the replica last received a change.
+		status["replicatedAt"] = r.replicatedAt.UTC().Format(time.RFC3339Nano)
+	}
+	lag := 0.0
+	if !r.behindSince.IsZero() {
+		lag = time.Since(r.behindSince).Seconds()
+	}
+	status["lagSeconds"] = lag
+	return status
+}
+
+// errorCapture passes Litestream's log to PocketBase's and keeps its last error.
+type errorCapture struct {
+	next   slog.Handler
+	record func(string)
+}
+
+// Only warnings and errors reach PocketBase's log (kept in auxiliary.db): Litestream's
+// routine messages would add rows all day long.
+func (h *errorCapture) Enabled(_ context.Context, level slog.Level) bool {
+	return level >= slog.LevelWarn
+}
+
+func (h *errorCapture) Handle(ctx context.Context, rec slog.Record) error {
+	if rec.Level >= slog.LevelError {
+		message := rec.Message
+		rec.Attrs(func(attr slog.Attr) bool {
+			if attr.Key == "error" {
+				message += ": " + attr.Value.String()
+			}
+			return true
+		})
+		h.record(message)
+	}
+	return h.next.Handle(ctx, rec)
+}
+
+func (h *errorCapture) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return &errorCapture{next: h.next.WithAttrs(attrs), record: h.record}
+}
+
+func (h *errorCapture) WithGroup(name string) slog.Handler {
+	return &errorCapture{next: h.next.WithGroup(name), record: h.record}
+}
