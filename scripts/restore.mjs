@@ -39,9 +39,7 @@ const say = (message) => process.stdout.write(`${message}\n`);
 export function replicaConfigJson(env = process.env) {
   const replica = /** @type {{ replica?: unknown } | null} */ (s3ConfigFromEnv(env))?.replica;
   if (!replica) {
-    throw new Error(
-      'Sem réplica contínua neste ambiente: defina as mesmas variáveis S3_* do servidor (e não REPLICA=off).',
-    );
+    throw new Error('Sem réplica contínua neste ambiente: defina as mesmas variáveis S3_* do servidor (e não REPLICA=off).');
   }
   return JSON.stringify(replica);
 }
@@ -62,7 +60,9 @@ export function runJsonCommand(bin, args, env) {
           .split('\n')
           .filter((line) => line.startsWith('Error:'))
           .pop();
-        reject(new Error(said ? said.replace(/^Error:\s*/, '') : `${args[0]} terminou com erro: ${stderr.trim() || error.message}`));
+        reject(
+          new Error(said ? said.replace(/^Error:\s*/, '') : `${args[0]} terminou com erro: ${stderr.trim() || error.message}`),
+        );
         return;
       }
       resolve(
@@ -86,7 +86,11 @@ export async function restoreFromReplica({ at, target }) {
   }
   const bin = await resolvePocketBase();
   const env = { ...process.env, [REPLICA_CONFIG_ENV]: replicaConfigJson() };
-  say(at ? `Restaurando o banco como estava em ${formatDateTime(at, { seconds: true })}…` : 'Restaurando o banco como estava por último…');
+  say(
+    at
+      ? `Restaurando o banco como estava em ${formatDateTime(at, { seconds: true })}…`
+      : 'Restaurando o banco como estava por último…',
+  );
   const lines = await runJsonCommand(
     bin,
     ['replica', 'restore', `--target=${target}`, ...(at ? [`--at=${at.toISOString()}`] : [])],
@@ -95,8 +99,8 @@ export async function restoreFromReplica({ at, target }) {
   const restored = lines.find((line) => line.event === 'restored');
   if (!restored) throw new Error('a restauração não disse o que restaurou');
   say(
-    `Banco restaurado em ${restored.path}: o estado de ${formatDateTime(String(restored.restoredTo), { seconds: true })} ` +
-      `(última alteração copiada até esse momento), em ${Number(restored.seconds).toFixed(1)} s.`,
+    `Banco restaurado em ${restored.path} como estava em ${formatDateTime(String(restored.restoredTo), { seconds: true })}, ` +
+      `em ${Number(restored.seconds).toFixed(1)} s.`,
   );
 
   // The manifest a backup of this data would carry, with the files as this environment's bucket holds them.
@@ -138,7 +142,9 @@ export async function restoreFromReplica({ at, target }) {
 export function parseAt(text) {
   const at = parseBrasiliaDateTime(text);
   if (!at) {
-    throw new Error(`Data e hora inválidas em --at: "${text}". Use AAAA-MM-DD HH:MM (hora de Brasília), por exemplo 2026-11-29 14:03.`);
+    throw new Error(
+      `Data e hora inválidas em --at: "${text}". Use AAAA-MM-DD HH:MM (hora de Brasília), por exemplo 2026-11-29 14:03.`,
+    );
   }
   if (at.getTime() > Date.now()) throw new Error(`--at ${text} ainda não chegou: escolha um momento passado.`);
   return at;

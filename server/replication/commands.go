@@ -119,13 +119,26 @@ func restoreInto(ctx context.Context, out io.Writer, config *Config, target stri
 	if err != nil {
 		return err
 	}
+	first, last, err := replica.TimeBounds(ctx)
+	if err != nil {
+		return fmt.Errorf("ler a réplica: %w", err)
+	}
+	if first.IsZero() {
+		return errors.New("a réplica está vazia: nada a restaurar")
+	}
 	options := litestream.NewRestoreOptions()
 	options.OutputPath = dbPath
-	options.Timestamp = at
 	options.IntegrityCheck = litestream.IntegrityCheckFull
-	restoredTo, err := replica.CalcRestoreTarget(ctx, options)
-	if err != nil {
-		return restoreError(err, at)
+	restoredTo := last
+	switch {
+	case at.IsZero():
+	case at.Before(first):
+		return fmt.Errorf("a réplica não tem o banco como estava em %s: ela começa em %s (o que é mais antigo saiu do período guardado)",
+			at.UTC().Format(time.RFC3339), first.UTC().Format(time.RFC3339))
+	case at.After(last):
+		// Nothing changed since the last copy: the state then is the latest one.
+	default:
+		options.Timestamp, restoredTo = at, at
 	}
 	started := time.Now()
 	if err := replica.Restore(ctx, options); err != nil {
@@ -144,7 +157,7 @@ func restoreError(err error, at time.Time) error {
 		if at.IsZero() {
 			return errors.New("a réplica está vazia: nada a restaurar")
 		}
-		return fmt.Errorf("a réplica não tem o banco como estava em %s (antes do início dela ou fora do período guardado)", at.Format(time.RFC3339))
+		return fmt.Errorf("a réplica não tem o banco como estava em %s (fora do período guardado)", at.UTC().Format(time.RFC3339))
 	}
 	return err
 }
