@@ -18,7 +18,7 @@
 
 # PocketBase as a Go framework (server/): the same static build as scripts/pocketbase.mjs,
 # with PocketBase's version read from server/go.mod.
-FROM golang:1.25.14-bookworm AS pocketbase
+FROM golang:1.26.8-bookworm AS pocketbase
 ENV CGO_ENABLED=0 GOTOOLCHAIN=local
 WORKDIR /src/server
 COPY server/go.mod server/go.sum ./

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/benbjohnson/litestream"
 	"github.com/spf13/cobra"
+	"github.com/superfly/ltx"
 )
 
 // Command is `replica`: restore the database from the replica into a new data
@@ -25,6 +27,15 @@ func Command() *cobra.Command {
 	command := &cobra.Command{
 		Use:   "replica",
 		Short: "Restore or follow the database's continuous replica (S3)",
+		PersistentPreRun: func(*cobra.Command, []string) {
+			// Litestream's routine messages stay out of the operator's way (errors come back as errors).
+			level := slog.LevelWarn
+			if os.Getenv("OPERIUM_REPLICA_DEBUG") != "" {
+				level = slog.LevelDebug
+			}
+			slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
+		},
+		SilenceUsage: true,
 	}
 	var target, at string
 	restore := &cobra.Command{
@@ -62,6 +73,20 @@ func Command() *cobra.Command {
 	follow.Flags().StringVar(&target, "target", "", "the standby's data directory")
 	_ = follow.MarkFlagRequired("target")
 
+	takeOver := &cobra.Command{
+		Use:   "take-over",
+		Short: "Bring a standby data directory up to the replica's last change and make it ready to serve",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			config, err := configFromEnv()
+			if err != nil {
+				return err
+			}
+			return takeOverInto(cmd.Context(), cmd.OutOrStdout(), config, target)
+		},
+	}
+	takeOver.Flags().StringVar(&target, "target", "", "the standby's data directory")
+	_ = takeOver.MarkFlagRequired("target")
+
 	info := &cobra.Command{
 		Use:   "info",
 		Short: "The first and last moments the replica can restore",
@@ -82,7 +107,7 @@ func Command() *cobra.Command {
 		},
 	}
 
-	command.AddCommand(restore, follow, info)
+	command.AddCommand(restore, follow, takeOver, info)
 	return command
 }
 
@@ -182,11 +207,88 @@ func followInto(ctx context.Context, out io.Writer, config *Config, target strin
 	if err := emit(out, map[string]any{"event": "following", "path": options.OutputPath}); err != nil {
 		return err
 	}
+	// Each change applied, for the operator (scripts/standby.mjs prints it).
+	go func() {
+		var last ltx.TXID
+		ticker := time.NewTicker(250 * time.Millisecond)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+			if txid, err := litestream.ReadTXIDFile(options.OutputPath); err == nil && txid != last {
+				last = txid
+				_ = emit(out, map[string]any{"event": "applied", "txid": txid.String(), "at": stamp(time.Now())})
+			}
+		}
+	}()
 	if err := replica.Restore(ctx, options); err != nil {
 		return restoreError(err, time.Time{})
 	}
 	txid, _ := litestream.ReadTXIDFile(options.OutputPath)
 	return emit(out, map[string]any{"event": "stopped", "txid": txid.String()})
+}
+
+// takeOverInto follows the replica into a standby's directory until no new change
+// has arrived for a few intervals (the primary is down: its last changes are in), then
+// drops Litestream's follow position, so the directory is a plain data directory a
+// server starts on (and replicates from, carrying the replica on).
+func takeOverInto(ctx context.Context, out io.Writer, config *Config, target string) error {
+	dbPath := filepath.Join(target, "data.db")
+	if _, err := os.Stat(dbPath); err != nil {
+		return fmt.Errorf("%s não tem um banco de standby (data.db): rode o standby antes, ou restaure com npm run restore", target)
+	}
+	if _, err := os.Stat(litestream.TXIDPath(dbPath)); err != nil {
+		return fmt.Errorf("%s não é um standby (sem %s): ele já assumiu, ou é uma cópia de outro tipo", target, filepath.Base(litestream.TXIDPath(dbPath)))
+	}
+	replica, err := restoreReplica(ctx, config)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	options := litestream.NewRestoreOptions()
+	options.OutputPath = dbPath
+	options.Follow = true
+	options.FollowInterval = config.Interval()
+	done := make(chan error, 1)
+	go func() { done <- replica.Restore(ctx, options) }()
+
+	// Settled: the position has not moved for three intervals (at least 3 s).
+	settle := 3 * config.Interval()
+	if settle < 3*time.Second {
+		settle = 3 * time.Second
+	}
+	last, _ := litestream.ReadTXIDFile(dbPath)
+	since := time.Now()
+	ticker := time.NewTicker(250 * time.Millisecond)
+	defer ticker.Stop()
+wait:
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				return restoreError(err, time.Time{})
+			}
+			break wait
+		case <-ticker.C:
+			if txid, _ := litestream.ReadTXIDFile(dbPath); txid != last {
+				last, since = txid, time.Now()
+			} else if time.Since(since) >= settle {
+				cancel()
+				if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+					return restoreError(err, time.Time{})
+				}
+				break wait
+			}
+		}
+	}
+	if err := os.Remove(litestream.TXIDPath(dbPath)); err != nil {
+		return err
+	}
+	return emit(out, map[string]any{"event": "ready", "path": dbPath, "txid": last.String()})
 }
 
 func stamp(t time.Time) string {

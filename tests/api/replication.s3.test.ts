@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fromRoot } from '../../scripts/lib/paths.mjs';
+import { freePort, startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
 import { startS3Server, type S3Server } from '../../scripts/test-tools/seaweedfs.mjs';
 import { formatDateTimeInput } from '../../src/lib/format';
 import { queryRows } from '../helpers/database';
@@ -174,6 +175,85 @@ test('a restore to a chosen minute returns exactly the records of that minute', 
   const nonsense = await runRestore(env, ['--at=29/11/2026 14h', `--target=${await newTarget()}`]);
   expect(nonsense.code).toBe(1);
   expect(nonsense.output).toContain('Data e hora inválidas em --at');
+}, 240_000);
+
+test('a standby follows the replica, takes over when the primary dies, and the replica carries on from it', async () => {
+  const { s, env } = await replicatingServer();
+  await probeCollection(s);
+  for (let n = 0; n < 5; n++) expect(await writeRecord(s, { n, batch: 'primario' })).toBe(true);
+
+  const standbyDir = await newTarget();
+  const standby = spawn(process.execPath, [fromRoot('scripts', 'standby.mjs'), `--target=${standbyDir}`], {
+    cwd: fromRoot(),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let standbyOutput = '';
+  standby.stdout.on('data', (chunk: Buffer) => (standbyOutput += chunk.toString()));
+  standby.stderr.on('data', (chunk: Buffer) => (standbyOutput += chunk.toString()));
+  const standbyExit = new Promise<number>((resolve) => standby.on('exit', (code) => resolve(code ?? 1)));
+  const rows = (batch: string) => {
+    try {
+      return Number(
+        queryRows(path.join(standbyDir, 'data.db'), 'SELECT COUNT(*) AS c FROM replica_probe WHERE batch = ?', batch)[0]!.c,
+      );
+    } catch {
+      return -1;
+    }
+  };
+  // Caught up with what was there, then with each later write, about a second after it.
+  for (let i = 0; i < 60 && rows('primario') !== 5; i++) await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(rows('primario'), standbyOutput).toBe(5);
+  for (let n = 5; n < 10; n++) expect(await writeRecord(s, { n, batch: 'primario' })).toBe(true);
+  for (let i = 0; i < 20 && rows('primario') !== 10; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  expect(rows('primario'), standbyOutput).toBe(10);
+  expect(standbyOutput).toContain('em dia com a réplica');
+
+  // The primary dies with a last write; the standby is stopped and takes over.
+  expect(await writeRecord(s, { n: 10, batch: 'primario' })).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_MS));
+  await s.server.kill();
+  standby.kill('SIGTERM');
+  expect(await standbyExit, standbyOutput).toBe(0);
+  const takeOver = await new Promise<{ code: number; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [fromRoot('scripts', 'standby.mjs'), `--target=${standbyDir}`, '--assumir'], {
+      cwd: fromRoot(),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+  expect(takeOver.code, takeOver.output).toBe(0);
+  expect(takeOver.output).toContain(`PB_DATA=${standbyDir} npm start`);
+  expect(rows('primario')).toBe(11);
+
+  // The new primary serves that data and replicates: a restore after it has its writes too.
+  const promoted = await startPocketBase({ bin: s.server.bin, port: await freePort(), dataDir: standbyDir, env });
+  cleanup.push(() => promoted.stop());
+  const superuser = await (
+    await fetch(`${promoted.url}/api/collections/_superusers/auth-with-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identity: s.server.superuser.email, password: s.server.superuser.password }),
+    })
+  ).json();
+  const created = await fetch(`${promoted.url}/api/collections/replica_probe/records`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: superuser.token },
+    body: JSON.stringify({ n: 100, batch: 'novo-primario' }),
+  });
+  expect(created.status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 3 * INTERVAL_MS));
+  const after = await newTarget();
+  const restore = await runRestore(env, [`--target=${after}`]);
+  expect(restore.code, restore.output).toBe(0);
+  const count = (batch: string) =>
+    queryRows(path.join(after, 'data.db'), 'SELECT COUNT(*) AS c FROM replica_probe WHERE batch = ?', batch)[0]!.c;
+  expect(count('primario')).toBe(11);
+  expect(count('novo-primario')).toBe(1);
 }, 240_000);
 
 describe("the Backups screen's status of the replica", () => {
