@@ -25,6 +25,7 @@ const PREFERRED_ORDER = [
   'api-scale',
   'revisions',
   'storage',
+  'replication',
   'admin-size',
 ];
 const BENCH_DIR = fromRoot('bench');

@@ -45,15 +45,15 @@ export async function createBenchData(bin) {
 
 /**
  * Starts `pocketbase serve` on a free loopback port.
- * @param {{ bin: string, dataDir: string, dev?: boolean, extraArgs?: string[] }} options
+ * @param {{ bin: string, dataDir: string, dev?: boolean, extraArgs?: string[], env?: Record<string, string> }} options
  *   dev logs every SQL statement (PocketBase's --dev), for investigations; extraArgs
- *   go after the project's own flags.
+ *   go after the project's own flags; env is added to this process's environment.
  * @returns {Promise<RunningServer>}
  */
-export async function startBenchServer({ bin, dataDir, dev = false, extraArgs = [] }) {
+export async function startBenchServer({ bin, dataDir, dev = false, extraArgs = [], env = {} }) {
   const port = await freePort();
   const args = serveArgs({ host: '127.0.0.1', port, dataDir, dev });
-  const child = spawn(bin, [...args, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, [...args, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   /** @param {Buffer} chunk */
   const keep = (chunk) => {

@@ -5,7 +5,7 @@
  * data at the same path, an instance builds before serving that data's site, instead
  * of the site of the data it had before.
  */
-import { cp, mkdtemp, readlink, realpath, rm } from 'node:fs/promises';
+import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -88,9 +88,8 @@ test('two instances from one checkout build and serve their own sites; other dat
   const siteA = await realpath(dataScopedDir(path.join(rootA!, 'pb_data'), 'site', 'live'));
   const siteB = await realpath(dataScopedDir(path.join(rootB!, 'pb_data'), 'site', 'live'));
   expect(siteA).not.toBe(siteB);
-  expect(path.dirname(await readlink(dataScopedDir(path.join(rootA!, 'pb_data'), 'site', 'live')))).not.toBe(
-    path.dirname(await readlink(dataScopedDir(path.join(rootB!, 'pb_data'), 'site', 'live'))),
-  );
+  expect(siteA.startsWith(await realpath(dataScopedDir(path.join(rootA!, 'pb_data'))))).toBe(true);
+  expect(siteB.startsWith(await realpath(dataScopedDir(path.join(rootB!, 'pb_data'))))).toBe(true);
 
   // A's directory gets B's data (as a restore or a copy would put it): A's built site is stale.
   await Promise.all([stop(a!), stop(b!)]);

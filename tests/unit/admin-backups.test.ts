@@ -1,7 +1,7 @@
 /** Backups: the names the server accepts and the wait for the restart after a restore. */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { waitForRestart } from '../../src/admin/backups/api';
+import { replicaSummary, waitForRestart } from '../../src/admin/backups/api';
 import type { BackupStatus } from '../../src/admin/restDataProvider';
 
 const require = createRequire(import.meta.url);
@@ -80,5 +80,49 @@ describe('waitForRestart', () => {
   test('gives up after the timeout', async () => {
     const outcome = await waitForRestart(async () => status('a'), 'a', { ...fakeTime(), timeoutMs: 5000, intervalMs: 1000 });
     expect(outcome).toEqual({ kind: 'timeout' });
+  });
+});
+
+describe("the Backups screen's words for the database's replica (replicaSummary)", () => {
+  const on = { enabled: true, running: true, bucket: 'operium-replica', intervalSeconds: 1, retentionDays: 7 };
+
+  test('off: says what is at risk', () => {
+    const { severity, text } = replicaSummary({ enabled: false });
+    expect(severity).toBe('info');
+    expect(text).toContain('Réplica contínua do banco desligada');
+    expect(replicaSummary(undefined).text).toBe(text);
+  });
+
+  test('in step: the bucket, the interval, the last copy in Brasília time, the reach of a restore', () => {
+    const { severity, text } = replicaSummary({ ...on, replicatedAt: '2026-11-29T17:03:12.400Z', lagSeconds: 0.3, error: '' });
+    expect(severity).toBe('success');
+    expect(text).toBe(
+      'Réplica contínua em dia: cada alteração do banco é copiada para o bucket operium-replica em até 1 s. ' +
+        'Última cópia em 29/11/2026, 14:03:12. Dá para restaurar o banco como estava em qualquer minuto dos últimos 7 dias.',
+    );
+    expect(replicaSummary({ ...on, intervalSeconds: 0.5, lagSeconds: 0 }).text).toContain(
+      'em até 0,5 s. Nenhuma alteração copiada ainda.',
+    );
+  });
+
+  test('late past a few intervals, failing, or stopped', () => {
+    expect(replicaSummary({ ...on, lagSeconds: 7.9 }).severity).toBe('success');
+    const late = replicaSummary({ ...on, lagSeconds: 8.4 });
+    expect(late).toEqual({
+      severity: 'warning',
+      text: 'Réplica contínua atrasada: a alteração mais recente espera há 8 s para ser copiada para o bucket operium-replica.',
+    });
+    const failing = replicaSummary({
+      ...on,
+      error: 'monitor error: NoSuchBucket',
+      errorAt: '2026-11-29T17:00:00Z',
+      lagSeconds: 30,
+    });
+    expect(failing.severity).toBe('error');
+    expect(failing.text).toBe(
+      'Réplica contínua com erro desde 29/11/2026, 14:00:00: monitor error: NoSuchBucket. ' +
+        'As alterações ficam guardadas no servidor e são copiadas para o bucket operium-replica quando ele voltar a responder.',
+    );
+    expect(replicaSummary({ ...on, running: false }).severity).toBe('warning');
   });
 });

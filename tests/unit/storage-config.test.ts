@@ -54,3 +54,46 @@ describe('S3 configuration from the environment', () => {
     );
   });
 });
+
+describe("the database's continuous replica, from the same variables", () => {
+  test('on with S3, in a bucket of its own, every second, 7 days back', () => {
+    expect(s3ConfigFromEnv(complete)!.replica).toEqual({
+      enabled: true,
+      endpoint: complete.S3_ENDPOINT,
+      region: 'us-east-1',
+      accessKey: complete.S3_ACCESS_KEY,
+      secret: complete.S3_SECRET,
+      forcePathStyle: false,
+      bucket: 'operium-arquivos-replica',
+      path: 'data.db',
+      syncIntervalSeconds: 1,
+      retentionDays: 7,
+    });
+    const custom = s3ConfigFromEnv({
+      ...complete,
+      S3_REPLICA_BUCKET: 'copia',
+      REPLICA_SYNC_INTERVAL: '0,5',
+      REPLICA_RETENTION_DAYS: '30',
+    })!.replica!;
+    expect(custom).toMatchObject({ bucket: 'copia', syncIntervalSeconds: 0.5, retentionDays: 30 });
+  });
+
+  test('off without S3, or with REPLICA=off', () => {
+    expect(s3ConfigFromEnv({})).toBeNull();
+    for (const off of ['off', 'OFF', 'false', '0', 'não'])
+      expect(s3ConfigFromEnv({ ...complete, REPLICA: off })!.replica).toBeNull();
+  });
+
+  test('a shared bucket or a value out of range is refused in pt-BR', () => {
+    expect(() => s3ConfigFromEnv({ ...complete, S3_REPLICA_BUCKET: 'operium-arquivos' })).toThrow(
+      'S3_REPLICA_BUCKET deve ser um bucket só da réplica, diferente de S3_BUCKET e de S3_BACKUPS_BUCKET.',
+    );
+    expect(() => s3ConfigFromEnv({ ...complete, S3_REPLICA_BUCKET: 'operium-arquivos-backups' })).toThrow('S3_REPLICA_BUCKET');
+    expect(() => s3ConfigFromEnv({ ...complete, REPLICA_SYNC_INTERVAL: '0' })).toThrow(
+      'REPLICA_SYNC_INTERVAL deve ser um número de 0,1 a 60 (segundos); veio "0".',
+    );
+    expect(() => s3ConfigFromEnv({ ...complete, REPLICA_RETENTION_DAYS: 'uma semana' })).toThrow(
+      'REPLICA_RETENTION_DAYS deve ser um número de 1 a 90 (dias); veio "uma semana".',
+    );
+  });
+});

@@ -12,13 +12,9 @@
 
 /** Days a deleted or replaced file can still come back: more than the 7 daily backups kept. */
 const TRASH_DAYS = 30;
-const {
-  TRASH_PREFIX: PREFIX,
-  RESTORE_MARKER: MARKER,
-  namesOf,
-  fileFields,
-  eachReferencedFile,
-} = require(`${__hooks}/lib/backups/record-files.js`);
+const { TRASH_PREFIX: PREFIX, RESTORE_MARKER: MARKER, namesOf, fileFields, eachReferencedFile } = require(
+  `${__hooks}/lib/backups/record-files.js`,
+);
 
 function withFilesystem(app, fn) {
   const fsys = app.newFilesystem();

@@ -71,9 +71,7 @@ function replicaFromEnv(read, base, taken) {
   if (/^(off|0|false|não|nao|no)$/i.test(read("REPLICA"))) return null;
   const bucket = read("S3_REPLICA_BUCKET") || `${taken[0]}-replica`;
   if (taken.includes(bucket)) {
-    throw new Error(
-      "S3_REPLICA_BUCKET deve ser um bucket só da réplica, diferente de S3_BUCKET e de S3_BACKUPS_BUCKET.",
-    );
+    throw new Error("S3_REPLICA_BUCKET deve ser um bucket só da réplica, diferente de S3_BUCKET e de S3_BACKUPS_BUCKET.");
   }
   const number = (name, fallback, min, max, unit) => {
     const text = read(name).replace(",", ".");

@@ -59,7 +59,7 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
         '(o que mudou depois do último backup se perde se o disco falhar).',
     };
   }
-  const seconds = formatNumber(status.intervalSeconds ?? 1);
+  const seconds = formatNumber(status.intervalSeconds ?? 1, { maxDecimals: 1 });
   const bucket = status.bucket ? ` para o bucket ${status.bucket}` : '';
   if (status.error) {
     return {

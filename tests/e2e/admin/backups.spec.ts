@@ -48,6 +48,8 @@ test('an admin creates a backup, sees it listed, cannot download it, reads what 
   await expect(row.getByRole('button', { name: /Baixar/ })).toHaveCount(0);
   await expect(page.getByText('Backups não são baixados pelo painel', { exact: false })).toBeVisible();
   await expect(page.getByText('dashboard do PocketBase', { exact: false })).toBeVisible();
+  // This server has no S3: the screen says the database has no continuous copy (api.ts, replicaSummary).
+  await expect(page.getByRole('note').filter({ hasText: 'Réplica contínua do banco desligada' })).toBeVisible();
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string }).token,
   );
