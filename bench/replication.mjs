@@ -184,7 +184,7 @@ try {
   cleanups.push(() => rm(root, { recursive: true, force: true }));
   const target = path.join(root, 'pb_data');
   await sleep(2000);
-  const restoreMs = /** @type {number} */ (await restoreLatest(bin, envOn, target));
+  restores.push(/** @type {number} */ (await restoreLatest(bin, envOn, target)));
   const bootBegan = performance.now();
   const restoredServer = await startBenchServer({ bin, dataDir: target, env: { ...envOn, REPLICA: 'off' } });
   const bootMs = performance.now() - bootBegan;

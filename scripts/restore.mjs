@@ -37,7 +37,7 @@ const say = (message) => process.stdout.write(`${message}\n`);
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function replicaConfigJson(env = process.env) {
-  const replica = /** @type {{ replica?: unknown } | null} */ (s3ConfigFromEnv(env))?.replica;
+  const replica = s3ConfigFromEnv(env)?.replica;
   if (!replica) {
     throw new Error('Sem réplica contínua neste ambiente: defina as mesmas variáveis S3_* do servidor (e não REPLICA=off).');
   }

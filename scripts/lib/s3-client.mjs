@@ -24,7 +24,12 @@ const storage = require(fromRoot('pb_hooks', 'lib', 'backups', 'storage.js'));
  * @property {boolean} forcePathStyle
  * @property {string} bucket
  */
-/** @typedef {{ files: BucketConfig, backups: BucketConfig }} S3Config */
+/**
+ * The database's continuous replica (server/replication/): a bucket of its own, read by
+ * `pocketbase replica …` as JSON (scripts/restore.mjs).
+ * @typedef {BucketConfig & { enabled: boolean, path: string, syncIntervalSeconds: number, retentionDays: number }} ReplicaConfig
+ */
+/** @typedef {{ files: BucketConfig, backups: BucketConfig, replica: ReplicaConfig | null }} S3Config */
 
 /**
  * The S3 configuration of this environment, or null when it uses the local disk.

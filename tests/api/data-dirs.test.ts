@@ -71,7 +71,8 @@ test('two instances from one checkout build and serve their own sites; other dat
   const [rootA, rootB] = await Promise.all([1, 2].map(() => mkdtemp(path.join(tmpdir(), 'operium-data-'))));
   roots.push(rootA!, rootB!);
   // Both first builds at once: before, they shared .cache/site and the Astro cache.
-  let [a, b] = await Promise.all([start(rootA!), start(rootB!)]);
+  const [first, b] = await Promise.all([start(rootA!), start(rootB!)]);
+  let a = first;
 
   await Promise.all([publishPost(a!, 'Artigo da instância A', 'artigo-a'), publishPost(b!, 'Artigo da instância B', 'artigo-b')]);
   const [blogA, blogB] = await Promise.all([
