@@ -75,7 +75,7 @@ async function buildWithGo(version, target) {
  * the official release) and would not serve the site or answer the forms sent without
  * JavaScript.
  */
-export const SERVER_FEATURES = ['site', 'forms', 'newsletter', 'jobs', 'mailtimeout'];
+export const SERVER_FEATURES = ['site', 'forms', 'newsletter', 'jobs', 'mailtimeout', 'replication'];
 
 /**
  * The features a `--version` output reports, or [] for a binary that reports none.

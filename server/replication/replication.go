@@ -29,6 +29,7 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/s3"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 // ConfigStoreKey is where pb_hooks/lib/backups/storage.js leaves the configuration.
@@ -146,9 +147,18 @@ func Register(app core.App) {
 	})
 
 	// Litestream's folder stays out of backups: it describes this database file only.
-	app.OnBackupCreate().BindFunc(func(e *core.BackupEvent) error {
-		e.Exclude = append(e.Exclude, metaDirName)
-		return e.Next()
+	// And first of all the backup's handlers (the manifest's transaction in
+	// pb_hooks/lib/backups/manifest.js), the write-ahead log goes into the database file
+	// through Litestream: its own checkpoint copies the log to the replica first and lets
+	// go of the read lock it keeps, which a plain TRUNCATE checkpoint cannot get past; so
+	// the zip's data.db holds every page and its log is empty, as without a replica.
+	app.OnBackupCreate().Bind(&hook.Handler[*core.BackupEvent]{
+		Priority: -100,
+		Func: func(e *core.BackupEvent) error {
+			e.Exclude = append(e.Exclude, metaDirName)
+			r.checkpoint(e.Context)
+			return e.Next()
+		},
 	})
 
 	// A restore replaces data.db under the replica's feet: it stops first. After the
@@ -227,6 +237,23 @@ func (r *replicator) start() error {
 	r.app.Logger().Info("Replicação do banco ligada",
 		slog.String("bucket", config.Bucket), slog.Duration("interval", config.Interval()))
 	return nil
+}
+
+// checkpoint empties the write-ahead log into data.db through Litestream (a no-op when
+// the replica is off; a failure only means the backup carries the log, still consistent).
+func (r *replicator) checkpoint(ctx context.Context) {
+	r.mu.Lock()
+	db := r.db
+	r.mu.Unlock()
+	if db == nil {
+		return
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := db.Checkpoint(ctx, litestream.CheckpointModeTruncate); err != nil {
+		r.app.Logger().Warn("Replicação do banco: checkpoint antes do backup falhou", slog.String("error", err.Error()))
+	}
 }
 
 // stop closes the replica (true if it was running).

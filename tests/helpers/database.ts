@@ -62,7 +62,12 @@ export interface TableSnapshot {
 export function databaseSnapshot(file: string, except: (table: string, row: Row) => boolean = () => false) {
   return withDatabase(file, (db) => {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      // Not Litestream's two bookkeeping tables (server/replication/): they count its own
+      // checkpoints, which go on after a restore, and hold no data of the site.
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+          "AND name NOT IN ('_litestream_seq', '_litestream_lock') ORDER BY name",
+      )
       .all()
       .map((row) => String(row.name));
     const snapshot = new Map<string, TableSnapshot>();

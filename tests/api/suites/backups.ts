@@ -588,7 +588,9 @@ export function backupTests(kind: StorageKind) {
 
         const backup = await createBackup();
         const zip = Buffer.from(await (await call(s.superuser, 'GET', `/api/admin/backups/${backup.name}`)).arrayBuffer());
-        // Not in the database, nor in its WAL (the zip's is empty: PocketBase's pages are all in data.db).
+        // Not in the database, nor in its WAL. The zip's WAL is empty (PocketBase's pages are all in
+        // data.db), but for one frame with the replica on: Litestream's checkpoint before the backup
+        // (server/replication/) restarts the log with a write to its own _litestream_seq table.
         for (const entry of ['data.db', 'data.db-wal', 'auxiliary.db', 'auxiliary.db-wal', 'backup-manifest.json']) {
           let bytes: Buffer;
           try {
@@ -597,7 +599,7 @@ export function backupTests(kind: StorageKind) {
             continue; // not in this zip
           }
           expect(bytes.includes(Buffer.from(secret)), entry).toBe(false);
-          if (entry === 'data.db-wal') expect(bytes.length, entry).toBe(0);
+          if (entry === 'data.db-wal') expect(bytes.length, entry).toBeLessThanOrEqual(32 + 24 + 4096);
         }
         expect(extractZipEntry(zip, 'data.db').length).toBeGreaterThan(0);
         // And the backup is in the backups bucket, not on the server's disk.
