@@ -42,7 +42,8 @@ func main() {
 		return
 	}
 
-	app := pocketbase.New()
+	// Transactions begin IMMEDIATE: the replica writes beside PocketBase (replication/dbconnect.go).
+	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: replication.DBConnect})
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
