@@ -64,6 +64,16 @@ func main() {
 	flags.StringVar(&migrationsDir, "migrationsDir", "", "the directory with the JS migrations")
 	flags.BoolVar(&automigrate, "automigrate", true, "generate a migration file on every collection change made in the dashboard")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
+	// Whether `serve` keeps a replica of the database, decided before it opens the database.
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		dir := hooksDir
+		if dir == "" {
+			dir = filepath.Join(app.DataDir(), "..", "pb_hooks") // the JS hooks' own default
+		}
+		if err := replication.Plan(dir); err != nil {
+			log.Printf("Replicação do banco desligada: %v", err)
+		}
+	}
 	// Without PUBLIC_SITE_URL, links in e-mails point at this server
 	// (pb_hooks/lib/settings/settings.js, linkOrigin). A JS hook cannot read the serve command's
 	// --http flag, nor see the server's address (JS hooks have no onServe), so the

@@ -1,6 +1,8 @@
 package replication
 
 import (
+	"path/filepath"
+
 	"github.com/pocketbase/dbx"
 )
 
@@ -16,6 +18,15 @@ const pocketBasePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)
 // could no longer become a writer ("database is locked (517)", SQLITE_BUSY_SNAPSHOT,
 // which no busy timeout waits out), and a staff save failed under load. PocketBase
 // writes through one connection, so taking the lock at BEGIN costs it nothing.
+//
+// With a replica, data.db's connections never checkpoint on their own: Litestream does
+// (at about 1,000 pages, and every minute), as litestream.io's tips advise under write
+// load; an application's checkpoint racing Litestream's handover of its read lock can
+// cut the log under it. auxiliary.db (logs, not replicated) keeps its checkpoints.
 func DBConnect(dbPath string) (*dbx.DB, error) {
-	return dbx.Open("sqlite", dbPath+"?"+pocketBasePragmas+"&_txlock=immediate")
+	dsn := dbPath + "?" + pocketBasePragmas + "&_txlock=immediate"
+	if planned != nil && filepath.Base(dbPath) == "data.db" {
+		dsn += "&_pragma=wal_autocheckpoint(0)"
+	}
+	return dbx.Open("sqlite", dsn)
 }

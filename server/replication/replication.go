@@ -10,9 +10,9 @@
 //
 // What is replicated and where is decided by pb_hooks/lib/backups/storage.js from the
 // S3_* and REPLICA_* variables (one reading of them for the hooks, the scripts and
-// this package): it puts the replica's configuration in the app's store as JSON at
-// every settings load; this package starts replicating when the server starts serving.
-// Point-in-time restores and the standby use the same configuration (commands.go).
+// this package: plan.go runs its fromEnv() before the database opens); replication
+// starts as soon as `serve` has opened the database. Point-in-time restores and the
+// standby get the same configuration from scripts/restore.mjs (commands.go).
 package replication
 
 import (
@@ -31,9 +31,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
-
-// ConfigStoreKey is where pb_hooks/lib/backups/storage.js leaves the configuration.
-const ConfigStoreKey = "operium.replica.config"
 
 // StatusStoreKey is where the hooks find the status function (pb_hooks/lib/backups/backups.js).
 const StatusStoreKey = "operium.replica.status"
@@ -131,13 +128,17 @@ func Register(app core.App) {
 	r := &replicator{app: app}
 	app.Store().Set(StatusStoreKey, r.status)
 
-	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+	// As soon as the database is open, before migrations, jobs and requests write to it.
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
 		if err := r.start(); err != nil {
 			// A server that cannot replicate still serves: the Backups screen shows why.
 			r.fail(err)
 			app.Logger().Error("Replicação do banco não iniciou", slog.String("error", err.Error()))
 		}
-		return se.Next()
+		return nil
 	})
 
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
@@ -195,10 +196,9 @@ type replicator struct {
 }
 
 func (r *replicator) start() error {
-	text, _ := r.app.Store().Get(ConfigStoreKey).(string)
-	config, err := ParseConfig(text)
-	if err != nil || config == nil {
-		return err
+	config := planned
+	if config == nil {
+		return nil
 	}
 
 	r.mu.Lock()
@@ -326,9 +326,8 @@ func (r *replicator) recordLog(message string) {
 func (r *replicator) status() map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	configured, _ := r.app.Store().Get(ConfigStoreKey).(string)
 	status := map[string]any{
-		"enabled": configured != "",
+		"enabled": planned != nil,
 		"running": r.store != nil,
 		"error":   r.lastError,
 	}

@@ -64,8 +64,9 @@ function fromEnv(getenv) {
 }
 
 /**
- * The replica of the database (server/replication/replication.go reads this object,
- * as JSON, from the app's store: apply() puts it there), or null when it is off.
+ * The replica of the database, or null when it is off: read by server/replication/plan.go
+ * (this very function, run by the server before it opens the database) and by
+ * scripts/restore.mjs and scripts/standby.mjs.
  */
 function replicaFromEnv(read, base, taken) {
   if (/^(off|0|false|não|nao|no)$/i.test(read("REPLICA"))) return null;
@@ -92,9 +93,6 @@ function replicaFromEnv(read, base, taken) {
   });
 }
 
-/** Where the app's store holds the replica's configuration, as JSON ("" when it is off). */
-const REPLICA_STORE_KEY = "operium.replica.config";
-
 const FIELDS = ["enabled", "endpoint", "region", "accessKey", "secret", "forcePathStyle", "bucket"];
 
 function assign(target, values) {
@@ -104,7 +102,6 @@ function assign(target, values) {
 /** Puts the environment's S3 configuration into the app's live settings. */
 function apply(app) {
   const config = fromEnv();
-  app.store().set(REPLICA_STORE_KEY, config && config.replica ? JSON.stringify(config.replica) : "");
   if (!config) return;
   const settings = app.settings();
   assign(settings.s3, config.files);
