@@ -1,7 +1,7 @@
 /** Backups: the names the server accepts and the wait for the restart after a restore. */
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { replicaSummary, waitForRestart } from '../../src/admin/backups/api';
+import { replicaErrorReason, replicaSummary, waitForRestart } from '../../src/admin/backups/api';
 import type { BackupStatus } from '../../src/admin/restDataProvider';
 
 const require = createRequire(import.meta.url);
@@ -120,9 +120,19 @@ describe("the Backups screen's words for the database's replica (replicaSummary)
     });
     expect(failing.severity).toBe('error');
     expect(failing.text).toBe(
-      'Réplica contínua com erro desde 29/11/2026, 14:00:00: monitor error: NoSuchBucket. ' +
+      'Réplica contínua com erro desde 29/11/2026, 14:00:00: o bucket operium-replica não existe (monitor error: NoSuchBucket). ' +
         'As alterações ficam guardadas no servidor e são copiadas para o bucket operium-replica quando ele voltar a responder.',
     );
     expect(replicaSummary({ ...on, running: false }).severity).toBe('warning');
+  });
+
+  test("Litestream's errors get their likely cause in pt-BR, and keep their own words", () => {
+    expect(replicaErrorReason('api error AccessDenied: Access Denied.', 'copia')).toBe(
+      'as chaves S3 não dão acesso ao bucket copia (api error AccessDenied: Access Denied.)',
+    );
+    expect(replicaErrorReason('dial tcp 127.0.0.1:9: connect: connection refused')).toBe(
+      'o armazenamento S3 não responde (dial tcp 127.0.0.1:9: connect: connection refused)',
+    );
+    expect(replicaErrorReason('something else')).toBe('something else');
   });
 });

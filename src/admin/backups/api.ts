@@ -66,7 +66,8 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
       severity: 'error',
       text:
         `Réplica contínua com erro${status.errorAt ? ` desde ${formatDateTime(status.errorAt, { seconds: true })}` : ''}: ` +
-        `${status.error}. As alterações ficam guardadas no servidor e são copiadas${bucket} quando ele voltar a responder.`,
+        `${replicaErrorReason(status.error, status.bucket)}. As alterações ficam guardadas no servidor e são copiadas${bucket} ` +
+        'quando ele voltar a responder.',
     };
   }
   if (!status.running) {
@@ -90,4 +91,23 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
       `Réplica contínua em dia: cada alteração do banco é copiada${bucket} em até ${seconds} s.${last} ` +
       `Dá para restaurar o banco como estava em qualquer minuto dos últimos ${formatNumber(days)} dias.`,
   };
+}
+
+/**
+ * The likely cause of a replication error, in pt-BR, with Litestream's own words after
+ * it (for whoever operates the server).
+ * @example replicaErrorReason('monitor error: NoSuchBucket: …', 'copia') // 'o bucket copia não existe (monitor error: NoSuchBucket: …)'
+ */
+export function replicaErrorReason(error: string, bucket = ''): string {
+  const named = bucket ? ` ${bucket}` : '';
+  const causes: [RegExp, string][] = [
+    [/NoSuchBucket/i, `o bucket${named} não existe`],
+    [
+      /AccessDenied|InvalidAccessKeyId|SignatureDoesNotMatch|Forbidden|status code: 403/i,
+      `as chaves S3 não dão acesso ao bucket${named}`,
+    ],
+    [/connection refused|no such host|i\/o timeout|deadline exceeded|EOF/i, 'o armazenamento S3 não responde'],
+  ];
+  const cause = causes.find(([pattern]) => pattern.test(error))?.[1];
+  return cause ? `${cause} (${error})` : error;
 }
