@@ -55,7 +55,11 @@ $app.rootCmd.addCommand(
       const built = manifest.build($app, manifest.storedObjects($app, { withTrash: true }), manifest.storageOf($app));
       manifest.write($app, built);
       console.log(
-        JSON.stringify({ collections: Object.keys(built.collections).length, files: built.files.length, missing: built.missing.length }),
+        JSON.stringify({
+          collections: Object.keys(built.collections).length,
+          files: built.files.length,
+          missing: built.missing.length,
+        }),
       );
     },
   }),
