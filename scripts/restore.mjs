@@ -86,6 +86,15 @@ export async function restoreFromReplica({ at, target }) {
   }
   const bin = await resolvePocketBase();
   const env = { ...process.env, [REPLICA_CONFIG_ENV]: replicaConfigJson() };
+  // What the replica can give, said in Brasília time before anything is written.
+  const info = (await runJsonCommand(bin, ['replica', 'info'], env)).find((line) => line.event === 'info');
+  if (!info?.first) throw new Error('a réplica está vazia: nada a restaurar.');
+  if (at && at.getTime() < new Date(String(info.first)).getTime()) {
+    throw new Error(
+      `a réplica não tem o banco como estava em ${formatDateTime(at)}: ela começa em ` +
+        `${formatDateTime(String(info.first), { seconds: true })} (o que é mais antigo saiu do período guardado).`,
+    );
+  }
   say(
     at
       ? `Restaurando o banco como estava em ${formatDateTime(at, { seconds: true })}…`
@@ -140,7 +149,8 @@ export async function restoreFromReplica({ at, target }) {
  * @param {string} text
  */
 export function parseAt(text) {
-  const at = parseBrasiliaDateTime(text);
+  // A day alone would be read as midnight UTC (21:00 the day before, in Brasília): a time is asked for.
+  const at = /\d:\d\d/.test(text) ? parseBrasiliaDateTime(text) : null;
   if (!at) {
     throw new Error(
       `Data e hora inválidas em --at: "${text}". Use AAAA-MM-DD HH:MM (hora de Brasília), por exemplo 2026-11-29 14:03.`,
@@ -178,7 +188,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     }
     say(
       `\nOK: banco restaurado em ${target} e conferido (${result.records} registros, ${result.files} arquivos) ` +
-        `em ${(result.totalMs / 1000).toFixed(1)} s.\nPara servir estes dados: PB_DATA=${target} npm start`,
+        `em ${(result.totalMs / 1000).toFixed(1)} s.\n` +
+        `Para servir estes dados no lugar de um servidor perdido (desligado de vez): PB_DATA=${target} npm start\n` +
+        `Para só consultá-los com o servidor principal no ar: PB_DATA=${target} REPLICA=off npm start ` +
+        '(dois servidores não podem copiar para a mesma réplica).',
     );
   } catch (error) {
     console.error(`\nFALHOU: ${error instanceof Error ? error.message : error}`);

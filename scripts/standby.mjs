@@ -4,15 +4,16 @@
 //                                                change applied about a second after the
 //                                                primary made it, until stopped (Ctrl+C);
 //                                                started again, it carries on where it stopped
-//   npm run standby -- --target DIR --assumir    the primary is down: applies its last changes,
-//                                                makes DIR a plain data directory, then
+//   npm run standby -- --target DIR --assumir    the primary is down (and the standby stopped):
+//                                                restores the replica's latest state over DIR,
+//                                                checked, as a plain data directory; then
 //                                                PB_DATA=DIR npm start serves it (and replicates
 //                                                from it, carrying the replica on)
 //
 // Run with the primary's S3_* variables. Only one server may write to the replica: take
 // over only once the old primary is stopped for good (docs/backups.md, "Standby").
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,24 @@ const { RESTORE_MARKER } = /** @type {{ RESTORE_MARKER: string }} */ (
 /** @param {string} message */
 const say = (message) => process.stdout.write(`${message}\n`);
 
+/** Where a following standby leaves its process id (take-over refuses while it runs). */
+const pidFile = (/** @type {string} */ target) => path.join(target, '.standby.pid');
+
+/**
+ * The process id of a standby following into `target`, or 0.
+ * @param {string} target
+ */
+async function runningFollower(target) {
+  const pid = Number(await readFile(pidFile(target), 'utf8').catch(() => '0'));
+  if (!pid) return 0;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Follows the replica into `target` until SIGINT/SIGTERM.
  * @param {string} target
@@ -35,7 +54,12 @@ const say = (message) => process.stdout.write(`${message}\n`);
 async function follow(target) {
   const bin = await resolvePocketBase();
   const env = { ...process.env, [REPLICA_CONFIG_ENV]: replicaConfigJson() };
+  const running = await runningFollower(target);
+  if (running) throw new Error(`já há um standby seguindo a réplica em ${target} (processo ${running})`);
+  await mkdir(target, { recursive: true });
+  await writeFile(pidFile(target), String(process.pid));
   const child = spawn(bin, ['replica', 'follow', `--target=${target}`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.on('exit', () => void rm(pidFile(target), { force: true }));
   for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
   let buffered = '';
   child.stdout.on('data', (chunk) => {
@@ -60,9 +84,15 @@ async function follow(target) {
  * @param {string} target
  */
 export async function takeOver(target) {
+  const running = await runningFollower(target);
+  if (running) {
+    throw new Error(
+      `o standby ainda está seguindo a réplica em ${target} (processo ${running}): pare-o (Ctrl+C) e rode --assumir de novo.`,
+    );
+  }
   const bin = await resolvePocketBase();
   const env = { ...process.env, [REPLICA_CONFIG_ENV]: replicaConfigJson() };
-  say('Aplicando as últimas alterações da réplica…');
+  say('Restaurando o último estado da réplica sobre o standby…');
   const lines = await runJsonCommand(bin, ['replica', 'take-over', `--target=${target}`], env);
   const ready = lines.find((line) => line.event === 'ready');
   if (!ready) throw new Error('o standby não ficou pronto');
@@ -70,7 +100,10 @@ export async function takeOver(target) {
   // trash: the first start brings back those the records name (pb_hooks/lib/backups/file-trash.js).
   await mkdir(path.join(target, 'backups'), { recursive: true });
   await writeFile(path.join(target, 'backups', RESTORE_MARKER), new Date().toISOString(), { mode: 0o600 });
-  say(`Pronto: ${target} tem o banco até a transação ${ready.txid}.\nPara servir: PB_DATA=${target} npm start`);
+  say(
+    `Pronto: ${target} tem o banco como estava em ${formatDateTime(String(ready.restoredTo), { seconds: true })} ` +
+      `(a última alteração copiada).\nPara servir: PB_DATA=${target} npm start`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -38,8 +38,8 @@ export function dataScopedDir(dataDir, ...parts) {
 export function dataIdentity(dataDir) {
   const real = canonical(dataDir);
   try {
-    const { dev, ino } = statSync(path.join(real, 'data.db'));
-    return `${real}#${dev}:${ino}`;
+    // The inode, not the device number, which some file systems renumber at a reboot.
+    return `${real}#${statSync(path.join(real, 'data.db')).ino}`;
   } catch {
     return `${real}#`;
   }

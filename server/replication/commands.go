@@ -231,64 +231,48 @@ func followInto(ctx context.Context, out io.Writer, config *Config, target strin
 	return emit(out, map[string]any{"event": "stopped", "txid": txid.String()})
 }
 
-// takeOverInto follows the replica into a standby's directory until no new change
-// has arrived for a few intervals (the primary is down: its last changes are in), then
-// drops Litestream's follow position, so the directory is a plain data directory a
-// server starts on (and replicates from, carrying the replica on).
+// takeOverInto makes a standby's directory a plain data directory holding the
+// replica's latest state. The standby's follow (stopped first: scripts/standby.mjs
+// refuses while it runs) kept a copy in step, but one stopped in the middle of
+// applying a change may hold part of it; so the latest state is restored whole into a
+// file beside it, checked (PRAGMA integrity_check), then put in its place. The follow
+// copy stays until then: a failure leaves the standby as it was.
 func takeOverInto(ctx context.Context, out io.Writer, config *Config, target string) error {
 	dbPath := filepath.Join(target, "data.db")
-	if _, err := os.Stat(dbPath); err != nil {
-		return fmt.Errorf("%s não tem um banco de standby (data.db): rode o standby antes, ou restaure com npm run restore", target)
-	}
 	if _, err := os.Stat(litestream.TXIDPath(dbPath)); err != nil {
-		return fmt.Errorf("%s não é um standby (sem %s): ele já assumiu, ou é uma cópia de outro tipo", target, filepath.Base(litestream.TXIDPath(dbPath)))
+		return fmt.Errorf("%s não é um standby (sem %s): ele já assumiu, ou é outro tipo de cópia; para restaurar, use npm run restore",
+			target, filepath.Base(litestream.TXIDPath(dbPath)))
 	}
 	replica, err := restoreReplica(ctx, config)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	options := litestream.NewRestoreOptions()
-	options.OutputPath = dbPath
-	options.Follow = true
-	options.FollowInterval = config.Interval()
-	done := make(chan error, 1)
-	go func() { done <- replica.Restore(ctx, options) }()
-
-	// Settled: the position has not moved for three intervals (at least 3 s).
-	settle := 3 * config.Interval()
-	if settle < 3*time.Second {
-		settle = 3 * time.Second
+	fresh := dbPath + ".assumindo"
+	for _, leftover := range []string{fresh, fresh + ".tmp"} {
+		_ = os.Remove(leftover)
 	}
-	last, _ := litestream.ReadTXIDFile(dbPath)
-	since := time.Now()
-	ticker := time.NewTicker(250 * time.Millisecond)
-	defer ticker.Stop()
-wait:
-	for {
-		select {
-		case err := <-done:
-			if err != nil {
-				return restoreError(err, time.Time{})
-			}
-			break wait
-		case <-ticker.C:
-			if txid, _ := litestream.ReadTXIDFile(dbPath); txid != last {
-				last, since = txid, time.Now()
-			} else if time.Since(since) >= settle {
-				cancel()
-				if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-					return restoreError(err, time.Time{})
-				}
-				break wait
-			}
+	options := litestream.NewRestoreOptions()
+	options.OutputPath = fresh
+	options.IntegrityCheck = litestream.IntegrityCheckFull
+	if err := replica.Restore(ctx, options); err != nil {
+		return restoreError(err, time.Time{})
+	}
+	_, last, err := replica.TimeBounds(ctx)
+	if err != nil {
+		return fmt.Errorf("ler a réplica: %w", err)
+	}
+	for _, old := range []string{dbPath + "-wal", dbPath + "-shm"} {
+		if err := os.Remove(old); err != nil && !os.IsNotExist(err) {
+			return err
 		}
+	}
+	if err := os.Rename(fresh, dbPath); err != nil {
+		return err
 	}
 	if err := os.Remove(litestream.TXIDPath(dbPath)); err != nil {
 		return err
 	}
-	return emit(out, map[string]any{"event": "ready", "path": dbPath, "txid": last.String()})
+	return emit(out, map[string]any{"event": "ready", "path": dbPath, "restoredTo": stamp(last)})
 }
 
 func stamp(t time.Time) string {

@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -191,7 +192,10 @@ type replicator struct {
 	remoteTXID   string
 	replicatedAt time.Time
 	lastError    string
-	errorAt     time.Time
+	errorAt      time.Time
+	// Whether lastError came from uploading changes: only those end when the replica
+	// catches up; a failed compaction, snapshot or retention stays until it succeeds.
+	syncError bool
 	cancelWatch context.CancelFunc
 }
 
@@ -230,7 +234,12 @@ func (r *replicator) start() error {
 		return fmt.Errorf("abrir a réplica em %s: %w", config.Bucket, err)
 	}
 	r.config, r.store, r.db = config, store, db
-	r.lastError, r.errorAt = "", time.Time{}
+	r.lastError, r.errorAt, r.syncError = "", time.Time{}, false
+	r.behindSince, r.remoteTXID, r.replicatedAt = time.Time{}, "", time.Time{}
+	// PocketBase's nightly job checkpoints data.db with TRUNCATE, which Litestream's read
+	// lock would hold up for the whole busy timeout (10 s of blocked writes): the same
+	// job, with data.db's checkpoint made through Litestream.
+	r.app.Cron().Add("__pbDBOptimize__", "0 0 * * *", r.nightly)
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancelWatch = cancel
 	go r.watch(ctx, db, replica)
@@ -253,6 +262,18 @@ func (r *replicator) checkpoint(ctx context.Context) {
 	}
 	if err := db.Checkpoint(ctx, litestream.CheckpointModeTruncate); err != nil {
 		r.app.Logger().Warn("Replicação do banco: checkpoint antes do backup falhou", slog.String("error", err.Error()))
+	}
+}
+
+// nightly is PocketBase's __pbDBOptimize__ job (core/base.go) with data.db's
+// checkpoint made by Litestream.
+func (r *replicator) nightly() {
+	r.checkpoint(context.Background())
+	if _, err := r.app.AuxNonconcurrentDB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
+		r.app.Logger().Warn("Failed to run periodic PRAGMA wal_checkpoint for the auxiliary DB", slog.String("error", err.Error()))
+	}
+	if _, err := r.app.NonconcurrentDB().NewQuery("PRAGMA optimize").Execute(); err != nil {
+		r.app.Logger().Warn("Failed to run periodic PRAGMA optimize", slog.String("error", err.Error()))
 	}
 }
 
@@ -300,8 +321,10 @@ func (r *replicator) watch(ctx context.Context, db *litestream.DB, replica *lite
 		}
 		if !remote.IsZero() && remote.TXID >= local.TXID {
 			r.behindSince = time.Time{}
-			// Uploads work again: an earlier error is over.
-			r.lastError, r.errorAt = "", time.Time{}
+			// Uploads work again: an earlier upload error is over.
+			if r.syncError {
+				r.lastError, r.errorAt, r.syncError = "", time.Time{}, false
+			}
 		} else if r.behindSince.IsZero() {
 			r.behindSince = now
 		}
@@ -312,13 +335,15 @@ func (r *replicator) watch(ctx context.Context, db *litestream.DB, replica *lite
 func (r *replicator) fail(err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.lastError, r.errorAt = err.Error(), time.Now()
+	r.lastError, r.errorAt, r.syncError = err.Error(), time.Now(), false
 }
 
 func (r *replicator) recordLog(message string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.lastError, r.errorAt = message, time.Now()
+	// Litestream's upload loops log "monitor error"; its other jobs name themselves
+	// ("compaction failed", "retention enforcement failed", …).
+	r.lastError, r.errorAt, r.syncError = message, time.Now(), strings.HasPrefix(message, "monitor error")
 }
 
 // status is what GET /api/admin/backups/status adds as "replication"
@@ -328,6 +353,8 @@ func (r *replicator) status() map[string]any {
 	defer r.mu.Unlock()
 	status := map[string]any{
 		"enabled": planned != nil,
+		// Why it is off: "no-s3", "off" (REPLICA=off) or the configuration's refusal.
+		"off":     plannedOff,
 		"running": r.store != nil,
 		"error":   r.lastError,
 	}

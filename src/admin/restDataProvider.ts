@@ -53,6 +53,8 @@ export interface BackupStatus {
 
 export interface ReplicationStatus {
   enabled: boolean;
+  /** When off, why: 'no-s3', 'off' (REPLICA=off) or the configuration's pt-BR refusal. */
+  off?: string;
   running?: boolean;
   bucket?: string;
   intervalSeconds?: number;

@@ -86,22 +86,30 @@ describe('waitForRestart', () => {
 describe("the Backups screen's words for the database's replica (replicaSummary)", () => {
   const on = { enabled: true, running: true, bucket: 'operium-replica', intervalSeconds: 1, retentionDays: 7 };
 
-  test('off: says what is at risk', () => {
-    const { severity, text } = replicaSummary({ enabled: false });
+  test('off: says why, and what is at risk', () => {
+    const { severity, text } = replicaSummary({ enabled: false, off: 'no-s3' });
     expect(severity).toBe('info');
-    expect(text).toContain('Réplica contínua do banco desligada');
+    expect(text).toBe(
+      'Réplica contínua do banco desligada: sem armazenamento S3 configurado no servidor, só os backups guardam os dados ' +
+        '(o que mudou depois do último backup se perde se o disco falhar).',
+    );
     expect(replicaSummary(undefined).text).toBe(text);
+    expect(replicaSummary({ enabled: false, off: 'off' }).text).toContain('desligada no servidor (REPLICA=off): só os backups');
+    const refused = replicaSummary({ enabled: false, off: 'S3_REPLICA_BUCKET deve ser um bucket só da réplica.' });
+    expect(refused.severity).toBe('warning');
+    expect(refused.text).toContain('desligada: S3_REPLICA_BUCKET deve ser um bucket só da réplica. Até corrigir, só os backups');
   });
 
   test('in step: the bucket, the interval, the last copy in Brasília time, the reach of a restore', () => {
     const { severity, text } = replicaSummary({ ...on, replicatedAt: '2026-11-29T17:03:12.400Z', lagSeconds: 0.3, error: '' });
     expect(severity).toBe('success');
     expect(text).toBe(
-      'Réplica contínua em dia: cada alteração do banco é copiada para o bucket operium-replica em até 1 s. ' +
-        'Última cópia em 29/11/2026, 14:03:12. Dá para restaurar o banco como estava em qualquer minuto dos últimos 7 dias.',
+      'Réplica contínua em dia: cada alteração do banco é copiada para o bucket operium-replica em cerca de 1 s. ' +
+        'Última cópia em 29/11/2026, 14:03:12. Dá para restaurar o banco como estava em qualquer minuto desde o início ' +
+        'da réplica, até 7 dias para trás.',
     );
     expect(replicaSummary({ ...on, intervalSeconds: 0.5, lagSeconds: 0 }).text).toContain(
-      'em até 0,5 s. Nenhuma alteração copiada ainda.',
+      'em cerca de 0,5 s. Nenhuma alteração copiada ainda.',
     );
   });
 

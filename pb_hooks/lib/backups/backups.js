@@ -203,14 +203,18 @@ const REPLICA_STATUS_KEY = "operium.replica.status";
 /**
  * The continuous replica (server/replication/): { enabled, running, bucket, intervalSeconds,
  * retentionDays, replicatedAt (ISO, when it last received a change), lagSeconds (how long
- * the newest change has waited), error, errorAt }, or { enabled: false }.
+ * the newest change has waited), error, errorAt }, or { enabled: false, running: false, off }.
  */
 function replication(app) {
   const read = app.store().get(REPLICA_STATUS_KEY);
   if (typeof read !== "function") return { enabled: false };
   const facts = read();
   const out = { enabled: facts.enabled === true, running: facts.running === true };
-  if (!out.enabled) return out;
+  if (!out.enabled) {
+    // Why: "no-s3", "off" (REPLICA=off) or the configuration's pt-BR refusal.
+    out.off = String(facts.off || "no-s3");
+    return out;
+  }
   for (const key of ["bucket", "replicatedAt", "error", "errorAt"]) out[key] = String(facts[key] || "");
   for (const key of ["intervalSeconds", "retentionDays", "lagSeconds"]) out[key] = Number(facts[key] || 0);
   return out;

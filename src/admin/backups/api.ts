@@ -52,11 +52,16 @@ export async function waitForRestart(
  */
 export function replicaSummary(status: ReplicationStatus | undefined): { severity: AlertColor; text: string } {
   if (!status?.enabled) {
+    const risk = 'só os backups guardam os dados (o que mudou depois do último backup se perde se o disco falhar).';
+    const off = status?.off ?? 'no-s3';
     return {
-      severity: 'info',
+      severity: off === 'no-s3' || off === 'off' ? 'info' : 'warning',
       text:
-        'Réplica contínua do banco desligada: sem armazenamento S3 configurado no servidor, só os backups guardam os dados ' +
-        '(o que mudou depois do último backup se perde se o disco falhar).',
+        off === 'no-s3'
+          ? `Réplica contínua do banco desligada: sem armazenamento S3 configurado no servidor, ${risk}`
+          : off === 'off'
+            ? `Réplica contínua do banco desligada no servidor (REPLICA=off): ${risk}`
+            : `Réplica contínua do banco desligada: ${off.replace(/\.$/, '')}. Até corrigir, ${risk}`,
     };
   }
   const seconds = formatNumber(status.intervalSeconds ?? 1, { maxDecimals: 1 });
@@ -88,8 +93,8 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
   return {
     severity: 'success',
     text:
-      `Réplica contínua em dia: cada alteração do banco é copiada${bucket} em até ${seconds} s.${last} ` +
-      `Dá para restaurar o banco como estava em qualquer minuto dos últimos ${formatNumber(days)} dias.`,
+      `Réplica contínua em dia: cada alteração do banco é copiada${bucket} em cerca de ${seconds} s.${last} ` +
+      `Dá para restaurar o banco como estava em qualquer minuto desde o início da réplica, até ${formatNumber(days)} dias para trás.`,
   };
 }
 
