@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/pocketbase/pocketbase/tools/osutils"
 
 	"operium/server/forms"
 	"operium/server/jobs"
@@ -42,8 +43,13 @@ func main() {
 		return
 	}
 
-	// Transactions begin IMMEDIATE: the replica writes beside PocketBase (replication/dbconnect.go).
-	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: replication.DBConnect})
+	// pocketbase.New() with one change: transactions begin IMMEDIATE, since the replica
+	// writes beside PocketBase (replication/dbconnect.go). Dev mode's default stays
+	// PocketBase's (our scripts always pass --dev; tests/api/server-log.test.ts relies on it).
+	app := pocketbase.NewWithConfig(pocketbase.Config{
+		DefaultDev: osutils.IsProbablyGoRun(),
+		DBConnect:  replication.DBConnect,
+	})
 
 	// The server's own features, after the version in --version: scripts/pocketbase.mjs
 	// refuses a POCKETBASE_BIN built from an older server/ that lacks one of them.
