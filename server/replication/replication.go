@@ -195,7 +195,7 @@ type replicator struct {
 	errorAt      time.Time
 	// Whether lastError came from uploading changes: only those end when the replica
 	// catches up; a failed compaction, snapshot or retention stays until it succeeds.
-	syncError bool
+	syncError   bool
 	cancelWatch context.CancelFunc
 }
 
@@ -265,8 +265,8 @@ func (r *replicator) checkpoint(ctx context.Context) {
 	}
 }
 
-// nightly is PocketBase's __pbDBOptimize__ job (core/base.go) with data.db's
-// checkpoint made by Litestream.
+// nightly is PocketBase's own __pbDBOptimize__ job with data.db's checkpoint made by
+// Litestream.
 func (r *replicator) nightly() {
 	r.checkpoint(context.Background())
 	if _, err := r.app.AuxNonconcurrentDB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
@@ -382,38 +382,4 @@ func (r *replicator) status() map[string]any {
 	}
 	status["lagSeconds"] = lag
 	return status
-}
-
-// errorCapture passes Litestream's log to PocketBase's and keeps its last error.
-type errorCapture struct {
-	next   slog.Handler
-	record func(string)
-}
-
-// Only warnings and errors reach PocketBase's log (kept in auxiliary.db): Litestream's
-// routine messages would add rows all day long.
-func (h *errorCapture) Enabled(_ context.Context, level slog.Level) bool {
-	return level >= slog.LevelWarn
-}
-
-func (h *errorCapture) Handle(ctx context.Context, rec slog.Record) error {
-	if rec.Level >= slog.LevelError {
-		message := rec.Message
-		rec.Attrs(func(attr slog.Attr) bool {
-			if attr.Key == "error" {
-				message += ": " + attr.Value.String()
-			}
-			return true
-		})
-		h.record(message)
-	}
-	return h.next.Handle(ctx, rec)
-}
-
-func (h *errorCapture) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return &errorCapture{next: h.next.WithAttrs(attrs), record: h.record}
-}
-
-func (h *errorCapture) WithGroup(name string) slog.Handler {
-	return &errorCapture{next: h.next.WithGroup(name), record: h.record}
 }
