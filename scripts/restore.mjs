@@ -45,6 +45,17 @@ export function replicaConfigJson(env = process.env) {
 }
 
 /**
+ * Leaves in a restored data directory the marker PocketBase's own restore leaves: its
+ * first start with S3 brings back from the bucket's trash each file its records name
+ * (pb_hooks/lib/backups/file-trash.js). Used by the restore and the standby's take-over.
+ * @param {string} target
+ */
+export async function markFilesToRecover(target) {
+  await mkdir(path.join(target, 'backups'), { recursive: true });
+  await writeFile(path.join(target, 'backups', RESTORE_MARKER), new Date().toISOString(), { mode: 0o600 });
+}
+
+/**
  * Runs `pocketbase <args>` and returns its JSON lines (stdout); an error carries its last words.
  * @param {string} bin
  * @param {string[]} args
@@ -130,8 +141,7 @@ export async function restoreFromReplica({ at, target }) {
   // first start of a server with S3 on this directory brings it back (the marker
   // PocketBase's own restore leaves, pb_hooks/lib/backups/file-trash.js). Left after the
   // manifest, whose start would otherwise do it now, even for a copy only looked at.
-  await mkdir(path.join(target, 'backups'), { recursive: true });
-  await writeFile(path.join(target, 'backups', RESTORE_MARKER), new Date().toISOString(), { mode: 0o600 });
+  await markFilesToRecover(target);
 
   // The drill: a PocketBase of its own boots on it (no jobs, no bucket), then the check.
   const server = await startPocketBase({ bin, port: await freePort(), dataDir: target, env: DRILL_ENV });

@@ -14,17 +14,11 @@
 // over only once the old primary is stopped for good (docs/backups.md, "Standby").
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fromRoot } from './lib/paths.mjs';
 import { resolvePocketBase } from './pocketbase.mjs';
-import { REPLICA_CONFIG_ENV, replicaConfigJson, runJsonCommand } from './restore.mjs';
+import { REPLICA_CONFIG_ENV, markFilesToRecover, replicaConfigJson, runJsonCommand } from './restore.mjs';
 import { formatDateTime } from '../src/lib/format.ts';
-
-const { RESTORE_MARKER } = /** @type {{ RESTORE_MARKER: string }} */ (
-  createRequire(import.meta.url)(fromRoot('pb_hooks', 'lib', 'backups', 'record-files.js'))
-);
 
 /** @param {string} message */
 const say = (message) => process.stdout.write(`${message}\n`);
@@ -96,10 +90,8 @@ export async function takeOver(target) {
   const lines = await runJsonCommand(bin, ['replica', 'take-over', `--target=${target}`], env);
   const ready = lines.find((line) => line.event === 'ready');
   if (!ready) throw new Error('o standby não ficou pronto');
-  // Files deleted on the primary after these records were written wait in the bucket's
-  // trash: the first start brings back those the records name (pb_hooks/lib/backups/file-trash.js).
-  await mkdir(path.join(target, 'backups'), { recursive: true });
-  await writeFile(path.join(target, 'backups', RESTORE_MARKER), new Date().toISOString(), { mode: 0o600 });
+  // Files deleted on the primary after these records were written wait in the bucket's trash.
+  await markFilesToRecover(target);
   say(
     `Pronto: ${target} tem o banco como estava em ${formatDateTime(String(ready.restoredTo), { seconds: true })} ` +
       `(a última alteração copiada).\nPara servir: PB_DATA=${target} npm start`,

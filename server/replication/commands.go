@@ -30,7 +30,7 @@ func Command() *cobra.Command {
 		PersistentPreRun: func(*cobra.Command, []string) {
 			// Litestream's routine messages stay out of the operator's way (errors come back as errors).
 			level := slog.LevelWarn
-			if os.Getenv("OPERIUM_REPLICA_DEBUG") != "" {
+			if debugLog() {
 				level = slog.LevelDebug
 			}
 			slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
@@ -38,63 +38,58 @@ func Command() *cobra.Command {
 		SilenceUsage: true,
 	}
 	var target, at string
-	restore := &cobra.Command{
-		Use:   "restore",
-		Short: "Restore the replica into a new data directory (--at RFC 3339 for a point in time)",
-		RunE: func(cmd *cobra.Command, _ []string) error {
+	// Each command reads the replica's configuration first, and most name a directory.
+	withConfig := func(run func(*cobra.Command, *Config) error) func(*cobra.Command, []string) error {
+		return func(cmd *cobra.Command, _ []string) error {
 			config, err := configFromEnv()
 			if err != nil {
 				return err
 			}
+			return run(cmd, config)
+		}
+	}
+	targetFlag := func(cmd *cobra.Command, usage string) *cobra.Command {
+		cmd.Flags().StringVar(&target, "target", "", usage)
+		_ = cmd.MarkFlagRequired("target")
+		return cmd
+	}
+
+	restore := targetFlag(&cobra.Command{
+		Use:   "restore",
+		Short: "Restore the replica into a new data directory (--at RFC 3339 for a point in time)",
+		RunE: withConfig(func(cmd *cobra.Command, config *Config) error {
 			var when time.Time
 			if at != "" {
+				var err error
 				if when, err = time.Parse(time.RFC3339, at); err != nil {
 					return fmt.Errorf("--at: %w", err)
 				}
 			}
 			return restoreInto(cmd.Context(), cmd.OutOrStdout(), config, target, when)
-		},
-	}
-	restore.Flags().StringVar(&target, "target", "", "the new data directory (must not hold a data.db)")
+		}),
+	}, "the new data directory (must not hold a data.db)")
 	restore.Flags().StringVar(&at, "at", "", "point in time, RFC 3339 (default: the latest)")
-	_ = restore.MarkFlagRequired("target")
 
-	follow := &cobra.Command{
+	follow := targetFlag(&cobra.Command{
 		Use:   "follow",
 		Short: "Keep a standby data directory restored from the replica until stopped",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			config, err := configFromEnv()
-			if err != nil {
-				return err
-			}
+		RunE: withConfig(func(cmd *cobra.Command, config *Config) error {
 			return followInto(cmd.Context(), cmd.OutOrStdout(), config, target)
-		},
-	}
-	follow.Flags().StringVar(&target, "target", "", "the standby's data directory")
-	_ = follow.MarkFlagRequired("target")
+		}),
+	}, "the standby's data directory")
 
-	takeOver := &cobra.Command{
+	takeOver := targetFlag(&cobra.Command{
 		Use:   "take-over",
-		Short: "Bring a standby data directory up to the replica's last change and make it ready to serve",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			config, err := configFromEnv()
-			if err != nil {
-				return err
-			}
+		Short: "Restore the replica's latest state over a stopped standby's directory, checked, ready to serve",
+		RunE: withConfig(func(cmd *cobra.Command, config *Config) error {
 			return takeOverInto(cmd.Context(), cmd.OutOrStdout(), config, target)
-		},
-	}
-	takeOver.Flags().StringVar(&target, "target", "", "the standby's data directory")
-	_ = takeOver.MarkFlagRequired("target")
+		}),
+	}, "the standby's data directory")
 
 	info := &cobra.Command{
 		Use:   "info",
 		Short: "The first and last moments the replica can restore",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			config, err := configFromEnv()
-			if err != nil {
-				return err
-			}
+		RunE: withConfig(func(cmd *cobra.Command, config *Config) error {
 			replica, err := restoreReplica(cmd.Context(), config)
 			if err != nil {
 				return err
@@ -104,7 +99,7 @@ func Command() *cobra.Command {
 				return fmt.Errorf("ler a réplica: %w", err)
 			}
 			return emit(cmd.OutOrStdout(), map[string]any{"event": "info", "first": stamp(first), "last": stamp(last)})
-		},
+		}),
 	}
 
 	command.AddCommand(restore, follow, takeOver, info)
@@ -208,22 +203,13 @@ func followInto(ctx context.Context, out io.Writer, config *Config, target strin
 		return err
 	}
 	// Each change applied, for the operator (scripts/standby.mjs prints it).
-	go func() {
-		var last ltx.TXID
-		ticker := time.NewTicker(250 * time.Millisecond)
-		defer ticker.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-ticker.C:
-			}
-			if txid, err := litestream.ReadTXIDFile(options.OutputPath); err == nil && txid != last {
-				last = txid
-				_ = emit(out, map[string]any{"event": "applied", "txid": txid.String(), "at": stamp(time.Now())})
-			}
+	var last ltx.TXID
+	go every(ctx, 250*time.Millisecond, func() {
+		if txid, err := litestream.ReadTXIDFile(options.OutputPath); err == nil && txid != last {
+			last = txid
+			_ = emit(out, map[string]any{"event": "applied", "txid": txid.String(), "at": stamp(time.Now())})
 		}
-	}()
+	})
 	if err := replica.Restore(ctx, options); err != nil {
 		return restoreError(err, time.Time{})
 	}

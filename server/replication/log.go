@@ -3,6 +3,8 @@ package replication
 import (
 	"context"
 	"log/slog"
+	"os"
+	"time"
 )
 
 // errorCapture passes Litestream's log to PocketBase's and keeps its last error.
@@ -37,4 +39,24 @@ func (h *errorCapture) WithAttrs(attrs []slog.Attr) slog.Handler {
 
 func (h *errorCapture) WithGroup(name string) slog.Handler {
 	return &errorCapture{next: h.next.WithGroup(name), record: h.record}
+}
+
+// debugLog: for an operator chasing a replication problem, OPERIUM_REPLICA_DEBUG puts
+// Litestream's whole log on stderr (the server's and the replica commands').
+func debugLog() bool {
+	return os.Getenv("OPERIUM_REPLICA_DEBUG") != ""
+}
+
+// every runs fn at each tick of interval until ctx ends.
+func every(ctx context.Context, interval time.Duration, fn func()) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			fn()
+		}
+	}
 }

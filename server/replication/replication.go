@@ -213,7 +213,7 @@ func (r *replicator) start() error {
 
 	logger := slog.New(&errorCapture{next: r.app.Logger().Handler(), record: r.recordLog})
 	// For an operator chasing a replication problem: Litestream's whole log on stderr.
-	if os.Getenv("OPERIUM_REPLICA_DEBUG") != "" {
+	if debugLog() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	db := litestream.NewDB(filepath.Join(r.app.DataDir(), "data.db"))
@@ -301,21 +301,15 @@ func (r *replicator) stop() bool {
 // watch notes, every quarter of a second, whether the replica holds the last local
 // change, and since when it does not.
 func (r *replicator) watch(ctx context.Context, db *litestream.DB, replica *litestream.Replica) {
-	ticker := time.NewTicker(250 * time.Millisecond)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-		}
+	every(ctx, 250*time.Millisecond, func() {
 		local, err := db.Pos()
 		if err != nil {
-			continue
+			return
 		}
 		remote := replica.Pos()
 		now := time.Now()
 		r.mu.Lock()
+		defer r.mu.Unlock()
 		if !remote.IsZero() && remote.TXID.String() != r.remoteTXID {
 			r.remoteTXID, r.replicatedAt = remote.TXID.String(), now
 		}
@@ -328,8 +322,7 @@ func (r *replicator) watch(ctx context.Context, db *litestream.DB, replica *lite
 		} else if r.behindSince.IsZero() {
 			r.behindSince = now
 		}
-		r.mu.Unlock()
-	}
+	})
 }
 
 func (r *replicator) fail(err error) {

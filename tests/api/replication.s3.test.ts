@@ -62,10 +62,10 @@ async function writeRecord(s: StaffServer, body: Record<string, unknown>) {
   return response.status === 200;
 }
 
-/** `npm run restore -- …` as an operator runs it, in this environment. */
-function runRestore(env: Record<string, string>, args: string[]) {
+/** `npm run restore|standby -- …` as an operator runs it, in this environment, to its end. */
+function runScript(script: 'restore.mjs' | 'standby.mjs', env: Record<string, string>, args: string[]) {
   return new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [fromRoot('scripts', 'restore.mjs'), ...args], {
+    const child = spawn(process.execPath, [fromRoot('scripts', script), ...args], {
       cwd: fromRoot(),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +76,8 @@ function runRestore(env: Record<string, string>, args: string[]) {
     child.on('exit', (code) => resolve({ code: code ?? 1, output }));
   });
 }
+
+const runRestore = (env: Record<string, string>, args: string[]) => runScript('restore.mjs', env, args);
 
 async function newTarget() {
   const root = await mkdtemp(path.join(tmpdir(), 'replica-restore-'));
@@ -216,17 +218,7 @@ test('a standby follows the replica, takes over when the primary dies, and the r
   await s.server.kill();
   standby.kill('SIGTERM');
   expect(await standbyExit, standbyOutput).toBe(0);
-  const takeOver = await new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [fromRoot('scripts', 'standby.mjs'), `--target=${standbyDir}`, '--assumir'], {
-      cwd: fromRoot(),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
-  });
+  const takeOver = await runScript('standby.mjs', env, [`--target=${standbyDir}`, '--assumir']);
   expect(takeOver.code, takeOver.output).toBe(0);
   expect(takeOver.output).toContain(`PB_DATA=${standbyDir} npm start`);
   expect(takeOver.output).toContain('Pronto:');
