@@ -15,12 +15,13 @@
 //   node bench/publish.mjs                      100, 1,000 then 10,000 posts
 //   PUBLISH_BENCH_SIZES=1000 PUBLISH_BENCH_RUNS=3 node bench/publish.mjs
 //   PUBLISH_BENCH_FORCED=1 …                    also a full rebuild (`astro build --force`) per size
+//   PUBLISH_BENCH_LOGS=DIR …                    each build's log (its last lines) in DIR, one file per save
 // Long on purpose: one sequence of steps per size against one PocketBase
 // and one publisher whose state (the finished builds, the next build's kind, the seeded
 // posts) every step reads and changes, then one report; split, that state would be passed
 // from file to file without making a step easier to read.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolvePocketBase } from '../scripts/pocketbase.mjs';
@@ -38,6 +39,8 @@ const RUNS = Number(process.env.PUBLISH_BENCH_RUNS ?? 2);
  */
 const PAIR_RUNS = Math.max(RUNS, Number(process.env.PUBLISH_BENCH_PAIR_RUNS ?? 5));
 const FORCED = process.env.PUBLISH_BENCH_FORCED === '1';
+/** Where each build's log goes, if anywhere. */
+const LOGS = process.env.PUBLISH_BENCH_LOGS;
 /** Products in the catalogue (the seed's and copies of them), as the issue's goal states it. */
 const PRODUCTS = Number(process.env.PUBLISH_BENCH_PRODUCTS ?? 100);
 /** The goals (docs/desempenho.md): a new or edited post live within this, at every size… */
@@ -235,6 +238,11 @@ try {
       `[bench] ${label}: no ar em ${seconds(servedMs)} (build ${seconds(build.durationMs ?? 0)}, ` +
         `${build.renderedCount ?? build.rendered?.length ?? 0} páginas geradas, ${build.reused ?? 0} reaproveitadas)\n`,
     );
+    if (LOGS) {
+      await mkdir(LOGS, { recursive: true });
+      const rendered = `Páginas geradas:\n${(build.rendered ?? []).join('\n')}\n\n`;
+      await writeFile(path.join(LOGS, `${label.replace(/[^\w.-]+/g, '_')}.log`), rendered + (build.log ?? ''));
+    }
     return { servedMs, build };
   };
   /** A whole build asked for at once ('Publicar agora'), of the given kind. @param {BuildKind} kind @param {string} label */

@@ -173,21 +173,37 @@ describe('rebuild on publish', () => {
   );
 
   test(
-    "a product edited renders its page, those listing it among their related products and its line's, not the other products' or lines'",
+    "a product edited renders its page, its line's and, when its card changed, those listing it among their related products; not the other products' or lines'",
     async () => {
       const products = staff.editor.client.collection('products');
       const product = await products.getFirstListItem('slug = "opx1001"');
-      await products.update(product.id, { tagline: 'Controle multicanal revisto para a publicação' });
-      await settled();
-      const build = finished().at(-1)!;
-      expect(build.state, build.log).toBe('success');
       // shared/site-catalog.json: OPS0150, OPS0154 and OPE100 show the OPX1-001 among their related products.
-      for (const shown of ['opx1001', 'ops0150', 'ops0154', 'ope100', 'linha/opx']) {
-        expect(build.rendered, shown).toContain(`/produtos/${shown}/index.html`);
+      const relatedTo = ['ops0150', 'ops0154', 'ope100'];
+      const renderedBy = async (change: Record<string, unknown>) => {
+        await products.update(product.id, change);
+        await settled();
+        const build = finished().at(-1)!;
+        expect(build.state, build.log).toBe('success');
+        for (const other of ['ops010', 'ops012', 'opm001'])
+          expect(build.rendered, other).not.toContain(`/produtos/${other}/index.html`);
+        return build.rendered;
+      };
+
+      // Its description is on its card (src/components/products/ProductCard.astro): the pages listing it show it.
+      const described = await renderedBy({ description: 'Controlador multicanal, descrição revista para a publicação.' });
+      for (const shown of ['opx1001', 'linha/opx', ...relatedTo]) {
+        expect(described, shown).toContain(`/produtos/${shown}/index.html`);
       }
-      for (const other of ['ops010', 'ops012', 'opm001'])
-        expect(build.rendered, other).not.toContain(`/produtos/${other}/index.html`);
-      expect(await (await page('/produtos/opx1001')).text()).toContain('Controle multicanal revisto para a publicação');
+      expect(await (await page('/produtos/ops0150')).text()).toContain('descrição revista para a publicação');
+
+      // A specification is not on a related product's card: only its own page and its line's (whose cards list specs).
+      const specs = [...(product.specs as string[])];
+      specs[0] = 'Especificação revista para a publicação';
+      const specified = await renderedBy({ specs });
+      for (const shown of ['opx1001', 'linha/opx']) expect(specified, shown).toContain(`/produtos/${shown}/index.html`);
+      for (const kept of relatedTo) expect(specified, kept).not.toContain(`/produtos/${kept}/index.html`);
+      expect(await (await page('/produtos/opx1001')).text()).toContain('Especificação revista para a publicação');
+      expect(await (await page('/produtos/linha/opx')).text()).toContain('Especificação revista para a publicação');
     },
     BUILD_TIMEOUT,
   );

@@ -63,10 +63,17 @@ export async function pageKey(page: CmsPage): Promise<string> {
 }
 
 /**
+ * What a related product's card shows: ProductCard.astro without its specifications
+ * (RelatedProducts.astro), so a specification edited changes no other product's page.
+ */
+const relatedCard = ({ id, data }: CollectionEntry<'products'>) => [id, data.model, data.name, data.description, data.images[0]];
+
+/**
  * The key of a product's page: what every page shares, the product, and what its page
  * shows of others: its line (badge, trail), its datasheet and its related products'
  * cards (src/components/products/ProductDetail.astro). A product edited renders its own
- * page and those that list it among their related products, not every product's.
+ * page and, when its card changed, those that list it among their related products, not
+ * every product's.
  */
 export async function productKey(product: CollectionEntry<'products'>): Promise<string> {
   const [line, datasheet, related] = await Promise.all([
@@ -75,7 +82,7 @@ export async function productKey(product: CollectionEntry<'products'>): Promise<
     getEntries(product.data.related),
   ]);
   const view = (entry: { id: string; data: unknown } | undefined) => (entry ? [entry.id, entry.data] : null);
-  return digest(await sharedKey(), view(product), view(line), view(datasheet), related.map(view));
+  return digest(await sharedKey(), view(product), view(line), view(datasheet), related.map(relatedCard));
 }
 
 /**
