@@ -1,9 +1,12 @@
-import { test, expect, allowConsoleErrors } from './fixtures';
+import { test, expect, allowConsoleErrors, chooseCookies } from './fixtures';
 import { site } from '../../src/config/site';
 
 test.describe('floating chat button', () => {
   test('shows "Fale conosco" on hover and on keyboard focus', async ({ page }) => {
     await page.goto('/');
+    // The cookie banner lifts the button while it shows: with the choice made first, the button
+    // stays under the pointer that hovers it.
+    await chooseCookies(page, 'Recusar');
     const button = page.getByRole('link', { name: /Fale conosco/ });
     await expect(button).toHaveAttribute('href', site.chat.link);
     await expect(button).toHaveAttribute('target', '_blank');

@@ -73,3 +73,16 @@ export async function islandsHydrated(page: import('@playwright/test').Page, com
     await expect(island).not.toHaveAttribute('ssr', /.*/);
   }
 }
+
+/**
+ * Makes the cookie choice on a first visit ('Aceitar' or 'Recusar'), once the banner's island
+ * can take it, and waits for the banner to go: what floats over the page (the chat button,
+ * lifted while the banner shows) is then where it stays.
+ */
+export async function chooseCookies(page: import('@playwright/test').Page, choice: 'Aceitar' | 'Recusar' = 'Aceitar') {
+  const banner = page.locator('[data-cookie-banner]');
+  await expect(banner).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="CookieConsent"]')).not.toHaveAttribute('ssr', /.*/);
+  await banner.getByRole('button', { name: choice, exact: true }).click();
+  await expect(banner).toHaveCount(0);
+}

@@ -11,7 +11,7 @@
  * button covers whatever passes under it; while a form is being filled, it must not).
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, chooseCookies } from './fixtures';
 
 const FORMS = [
   { name: 'contato', path: '/contato', selector: 'main form:has(textarea)' },
@@ -116,14 +116,6 @@ function coverings(control: Locator) {
   });
 }
 
-async function acceptCookies(page: Page) {
-  const banner = page.locator('[data-cookie-banner]');
-  await expect(banner).toBeVisible();
-  await expect(page.locator('astro-island[component-url*="CookieConsent"]')).not.toHaveAttribute('ssr', /.*/);
-  await banner.getByRole('button', { name: 'Aceitar', exact: true }).click();
-  await expect(banner).toHaveCount(0);
-}
-
 /** Every control of the form, at every place, focused and then with nothing focused. */
 async function uncovered(page: Page, selector: string, javaScript: boolean) {
   const form = page.locator(selector);
@@ -169,7 +161,7 @@ for (const { name, path, selector } of FORMS) {
   test(`nothing floating covers a field or button of the ${name} form at 390 px, after the cookie choice`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(path);
-    await acceptCookies(page);
+    await chooseCookies(page);
     expect(await uncovered(page, selector, true)).toEqual([]);
   });
 
