@@ -11,14 +11,13 @@
 // What is replicated and where is decided by pb_hooks/lib/backups/storage.js from the
 // S3_* and REPLICA_* variables (one reading of them for the hooks, the scripts and
 // this package: plan.go runs its fromEnv() before the database opens); replication
-// starts as soon as `serve` has opened the database. Point-in-time restores and the
-// standby get the same configuration from scripts/restore.mjs (commands.go).
+// starts as soon as `serve` has opened the database, while this server holds the
+// replica's lease (lease.go: one server writes to a replica). Point-in-time restores and
+// the standby get the same configuration from scripts/restore.mjs (commands.go).
 package replication
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -28,7 +27,6 @@ import (
 	"time"
 
 	"github.com/benbjohnson/litestream"
-	"github.com/benbjohnson/litestream/s3"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -44,70 +42,6 @@ const ConfigEnv = "OPERIUM_REPLICA_CONFIG"
 // the not yet uploaded changes. Never part of a backup: a restored database starts
 // with a new one.
 const metaDirName = ".data.db" + litestream.MetaDirSuffix
-
-// Config is the replica as storage.js describes it.
-type Config struct {
-	Endpoint            string  `json:"endpoint"`
-	Region              string  `json:"region"`
-	AccessKey           string  `json:"accessKey"`
-	Secret              string  `json:"secret"`
-	ForcePathStyle      bool    `json:"forcePathStyle"`
-	Bucket              string  `json:"bucket"`
-	Path                string  `json:"path"`
-	SyncIntervalSeconds float64 `json:"syncIntervalSeconds"`
-	RetentionDays       float64 `json:"retentionDays"`
-}
-
-// ParseConfig reads the JSON storage.js writes; "" means replication is off (nil).
-func ParseConfig(text string) (*Config, error) {
-	if text == "" {
-		return nil, nil
-	}
-	var config Config
-	if err := json.Unmarshal([]byte(text), &config); err != nil {
-		return nil, fmt.Errorf("configuração da réplica ilegível: %w", err)
-	}
-	if config.Bucket == "" || config.Path == "" || config.SyncIntervalSeconds <= 0 || config.RetentionDays <= 0 {
-		return nil, errors.New("configuração da réplica incompleta")
-	}
-	return &config, nil
-}
-
-// Interval is the most time between a commit and its upload (the target RPO).
-func (c *Config) Interval() time.Duration {
-	return time.Duration(c.SyncIntervalSeconds * float64(time.Second))
-}
-
-// Client is the S3 replica client of this configuration.
-func (c *Config) Client() *s3.ReplicaClient {
-	caBundleOnce.Do(moveCABundle)
-	client := s3.NewReplicaClient()
-	client.Endpoint = c.Endpoint
-	client.Region = c.Region
-	client.AccessKeyID = c.AccessKey
-	client.SecretAccessKey = c.Secret
-	client.ForcePathStyle = c.ForcePathStyle
-	client.Bucket = c.Bucket
-	client.Path = c.Path
-	return client
-}
-
-var caBundleOnce sync.Once
-
-// moveCABundle hands AWS_CA_BUNDLE (a private CA for the S3 endpoint, or a machine's
-// default) to Go's own TLS roots: the AWS SDK inside Litestream's S3 client refuses to
-// start with it ("unable to add custom RootCAs HTTPClient"), since Litestream brings
-// its own HTTP client. Go reads SSL_CERT_FILE for the roots (beside SSL_CERT_DIR's).
-func moveCABundle() {
-	bundle := os.Getenv("AWS_CA_BUNDLE")
-	if bundle == "" {
-		return
-	}
-	if os.Getenv("SSL_CERT_FILE") == "" {
-		_ = os.Setenv("SSL_CERT_FILE", bundle)
-	}
-	_ = os.Unsetenv("AWS_CA_BUNDLE")
-}
 
 // Levels are the replica's compaction levels. A change is uploaded alone within the
 // interval (level 0), the changes of each whole minute are merged at the minute's
@@ -197,14 +131,51 @@ type replicator struct {
 	// catches up; a failed compaction, snapshot or retention stays until it succeeds.
 	syncError   bool
 	cancelWatch context.CancelFunc
+
+	// The replica's lease (lease.go): the loop that renews it, or waits for it while
+	// another server holds it, and who that server is.
+	cancelLease context.CancelFunc
+	leaseDone   chan struct{}
+	holder      *leaseHolder
+	heldBy      string
+	heldUntil   time.Time
 }
 
+// start replicates from now on, while this server holds the replica's lease: it takes
+// it now if it can, and a loop keeps it (or keeps trying, while another server has it).
 func (r *replicator) start() error {
 	config := planned
 	if config == nil {
 		return nil
 	}
+	r.mu.Lock()
+	if r.cancelLease != nil {
+		r.mu.Unlock()
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	r.cancelLease, r.leaseDone, r.config = cancel, done, config
+	r.mu.Unlock()
 
+	holder, err := newLeaseHolder(ctx, config, leaseOwner(r.app.DataDir()))
+	if err != nil {
+		close(done)
+		return err
+	}
+	r.mu.Lock()
+	r.holder = holder
+	r.mu.Unlock()
+	err = r.take(ctx, config, holder)
+	go func() {
+		defer close(done)
+		every(ctx, leaseEvery, func() { r.keep(ctx, config, holder) })
+	}()
+	return err
+}
+
+// open starts Litestream on data.db, replicating to the configured bucket.
+func (r *replicator) open(config *Config) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.store != nil {
@@ -277,8 +248,31 @@ func (r *replicator) nightly() {
 	}
 }
 
-// stop closes the replica (true if it was running).
+// stop closes the replica, then gives its lease back (true if it was replicating).
 func (r *replicator) stop() bool {
+	r.mu.Lock()
+	cancel, done, holder := r.cancelLease, r.leaseDone, r.holder
+	r.cancelLease, r.leaseDone, r.holder = nil, nil, nil
+	r.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	// The lease loop ends first: it must not open the replica again behind this stop.
+	if done != nil {
+		<-done
+	}
+	// The last changes are uploaded (Litestream's shutdown sync) while the lease is still ours.
+	stopped := r.closeStore()
+	if holder != nil {
+		ctx, cancelRelease := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancelRelease()
+		holder.release(ctx)
+	}
+	return stopped
+}
+
+// closeStore stops replicating (true if it was); the lease is kept.
+func (r *replicator) closeStore() bool {
 	r.mu.Lock()
 	store := r.store
 	r.store, r.db = nil, nil
@@ -353,6 +347,11 @@ func (r *replicator) status() map[string]any {
 	}
 	if !r.errorAt.IsZero() {
 		status["errorAt"] = r.errorAt.UTC().Format(time.RFC3339)
+	}
+	if r.heldBy != "" {
+		// Another server holds the replica's lease (lease.go): this one waits for it.
+		status["heldBy"] = r.heldBy
+		status["heldUntil"] = r.heldUntil.UTC().Format(time.RFC3339)
 	}
 	if r.config != nil {
 		status["bucket"] = r.config.Bucket

@@ -66,6 +66,9 @@ export interface ReplicationStatus {
   /** The last replication error ('' when copies work). */
   error?: string;
   errorAt?: string;
+  /** Another server holding the replica's lease (host:data folder), and until when ('' when none). */
+  heldBy?: string;
+  heldUntil?: string;
 }
 
 export interface RestDataProvider extends DataProvider {

@@ -240,6 +240,23 @@ test('a standby follows the replica, takes over when the primary dies, and the r
     body: JSON.stringify({ n: 100, batch: 'novo-primario' }),
   });
   expect(created.status).toBe(200);
+  // The dead primary's lease (server/replication/lease.go) keeps the replica its own until it
+  // expires: the new primary waits for it, then replicates, its writes of the wait included.
+  const replicationOfPromoted = async () =>
+    (
+      (await // The admin's token from the old primary: the same data, the same signing keys.
+      (
+        await fetch(`${promoted.url}/api/admin/backups/status`, { headers: { Authorization: s.admin.client.authStore.token } })
+      ).json()) as { replication: Record<string, unknown> }
+    ).replication;
+  let replication = await replicationOfPromoted();
+  expect(replication.running).toBe(false);
+  expect(String(replication.heldBy)).toContain(s.server.dataDir);
+  for (let i = 0; i < 90 && replication.running !== true; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    replication = await replicationOfPromoted();
+  }
+  expect(replication).toMatchObject({ running: true, heldBy: '' });
   await new Promise((resolve) => setTimeout(resolve, 3 * INTERVAL_MS));
   const after = await newTarget();
   const restore = await runRestore(env, [`--target=${after}`]);
@@ -298,6 +315,30 @@ describe("the Backups screen's status of the replica", () => {
       /^o bucket nao-existe-\w+ não existe \(/,
     );
   }, 60_000);
+
+  test('one server writes to a replica: a second one on the same replica copies nothing, and takes it over when the first stops', async () => {
+    const { s: first, env } = await replicatingServer();
+    // A copy started with the same S3_* variables (a restored database, say), on data of its own.
+    const second = await startStaffServer({ unthrottledLoopback: true, env });
+    cleanup.push(() => second.server.stop());
+    const replicationOf = async (s: StaffServer) =>
+      ((await (await status(s)).json()) as { replication: Record<string, unknown> }).replication;
+    const held = await replicationOf(second);
+    expect(held).toMatchObject({ enabled: true, running: false });
+    // The lease names the server holding it by its host and data folder (server/replication/lease.go).
+    expect(String(held.heldBy)).toContain(first.server.dataDir);
+    expect(String(held.error)).toContain('grava nesta réplica');
+    expect(await replicationOf(first)).toMatchObject({ running: true, heldBy: '', error: '' });
+
+    // The first one stops (and gives the lease back): the second takes the replica within a few seconds.
+    await first.server.stop();
+    let taken: Record<string, unknown> = {};
+    for (let i = 0; i < 40 && taken.running !== true; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      taken = await replicationOf(second);
+    }
+    expect(taken).toMatchObject({ running: true, heldBy: '', error: '' });
+  }, 90_000);
 
   test('REPLICA=off: off, and said so', async () => {
     const { s } = await replicatingServer({ REPLICA: 'off' });

@@ -134,6 +134,24 @@ describe("the Backups screen's words for the database's replica (replicaSummary)
     expect(replicaSummary({ ...on, running: false }).severity).toBe('warning');
   });
 
+  test('another server holding the replica: this one copies nothing, and what to do', () => {
+    const held = replicaSummary({
+      ...on,
+      running: false,
+      heldBy: 'servidor-a:/srv/operium/pb_data',
+      heldUntil: '2026-11-29T17:00:30Z',
+      error: 'outro servidor (servidor-a:/srv/operium/pb_data) grava nesta réplica',
+    });
+    expect(held).toEqual({
+      severity: 'error',
+      text:
+        'Réplica contínua parada: outro servidor (servidor-a:/srv/operium/pb_data) grava na réplica do bucket ' +
+        'operium-replica, e só um pode gravar nela. As alterações deste servidor não estão sendo copiadas. Se este é o ' +
+        'servidor que deve ficar no ar, pare o outro: este assume a réplica em até 30 s. Se este é uma cópia (restaurada ' +
+        'ou de inspeção), reinicie-o com REPLICA=off.',
+    });
+  });
+
   test("Litestream's errors get their likely cause in pt-BR, and keep their own words", () => {
     expect(replicaErrorReason('api error AccessDenied: Access Denied.', 'copia')).toBe(
       'as chaves S3 não dão acesso ao bucket copia (api error AccessDenied: Access Denied.)',

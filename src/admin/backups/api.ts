@@ -66,6 +66,17 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
   }
   const seconds = formatNumber(status.intervalSeconds ?? 1, { maxDecimals: 1 });
   const bucket = status.bucket ? ` para o bucket ${status.bucket}` : '';
+  if (status.heldBy && !status.running) {
+    // server/replication/lease.go: one server writes to a replica; this one waits for its turn.
+    return {
+      severity: 'error',
+      text:
+        `Réplica contínua parada: outro servidor (${status.heldBy}) grava na réplica` +
+        `${status.bucket ? ` do bucket ${status.bucket}` : ''}, e só um pode gravar nela. ` +
+        'As alterações deste servidor não estão sendo copiadas. Se este é o servidor que deve ficar no ar, pare o outro: ' +
+        'este assume a réplica em até 30 s. Se este é uma cópia (restaurada ou de inspeção), reinicie-o com REPLICA=off.',
+    };
+  }
   if (status.error) {
     return {
       severity: 'error',
