@@ -183,9 +183,9 @@ func (r *replicator) take(ctx context.Context, config *Config, holder *leaseHold
 	var held *errLeaseHeld
 	r.mu.Lock()
 	if errors.As(err, &held) {
-		r.heldBy, r.heldUntil = held.Owner, held.Until
+		r.heldBy = held.Owner
 	} else {
-		r.heldBy, r.heldUntil = "", time.Time{}
+		r.heldBy = ""
 	}
 	r.mu.Unlock()
 	if err == nil {

@@ -138,7 +138,6 @@ type replicator struct {
 	leaseDone   chan struct{}
 	holder      *leaseHolder
 	heldBy      string
-	heldUntil   time.Time
 }
 
 // start replicates from now on, while this server holds the replica's lease: it takes
@@ -154,18 +153,16 @@ func (r *replicator) start() error {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	r.cancelLease, r.leaseDone, r.config = cancel, done, config
-	r.mu.Unlock()
-
 	holder, err := newLeaseHolder(ctx, config, leaseOwner(r.app.DataDir()))
 	if err != nil {
-		close(done)
+		r.mu.Unlock()
+		cancel()
 		return err
 	}
-	r.mu.Lock()
-	r.holder = holder
+	done := make(chan struct{})
+	r.cancelLease, r.leaseDone, r.holder, r.config = cancel, done, holder, config
 	r.mu.Unlock()
+
 	err = r.take(ctx, config, holder)
 	go func() {
 		defer close(done)
@@ -349,9 +346,10 @@ func (r *replicator) status() map[string]any {
 		status["errorAt"] = r.errorAt.UTC().Format(time.RFC3339)
 	}
 	if r.heldBy != "" {
-		// Another server holds the replica's lease (lease.go): this one waits for it.
+		// Another server holds the replica's lease (lease.go): this one waits for it, at
+		// most this long after that server stops.
 		status["heldBy"] = r.heldBy
-		status["heldUntil"] = r.heldUntil.UTC().Format(time.RFC3339)
+		status["leaseSeconds"] = leaseTTL.Seconds()
 	}
 	if r.config != nil {
 		status["bucket"] = r.config.Bucket

@@ -66,9 +66,10 @@ export interface ReplicationStatus {
   /** The last replication error ('' when copies work). */
   error?: string;
   errorAt?: string;
-  /** Another server holding the replica's lease (host:data folder), and until when ('' when none). */
+  /** Another server holding the replica's lease (host:data folder; '' when none)… */
   heldBy?: string;
-  heldUntil?: string;
+  /** …and how long that lease outlives it (server/replication/lease.go). */
+  leaseSeconds?: number;
 }
 
 export interface RestDataProvider extends DataProvider {

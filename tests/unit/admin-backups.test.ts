@@ -139,7 +139,7 @@ describe("the Backups screen's words for the database's replica (replicaSummary)
       ...on,
       running: false,
       heldBy: 'servidor-a:/srv/operium/pb_data',
-      heldUntil: '2026-11-29T17:00:30Z',
+      leaseSeconds: 30,
       error: 'outro servidor (servidor-a:/srv/operium/pb_data) grava nesta réplica',
     });
     expect(held).toEqual({

@@ -203,8 +203,8 @@ const REPLICA_STATUS_KEY = "operium.replica.status";
 /**
  * The continuous replica (server/replication/): { enabled, running, bucket, intervalSeconds,
  * retentionDays, replicatedAt (ISO, when it last received a change), lagSeconds (how long
- * the newest change has waited), error, errorAt, heldBy and heldUntil (ISO) when another
- * server holds the replica's lease }, or { enabled: false, running: false, off }.
+ * the newest change has waited), error, errorAt, and heldBy and leaseSeconds (how long its
+ * lease outlives it) when another server holds the replica }, or { enabled: false, running: false, off }.
  */
 function replication(app) {
   const read = app.store().get(REPLICA_STATUS_KEY);
@@ -216,8 +216,8 @@ function replication(app) {
     out.off = String(facts.off || "no-s3");
     return out;
   }
-  for (const key of ["bucket", "replicatedAt", "error", "errorAt", "heldBy", "heldUntil"]) out[key] = String(facts[key] || "");
-  for (const key of ["intervalSeconds", "retentionDays", "lagSeconds"]) out[key] = Number(facts[key] || 0);
+  for (const key of ["bucket", "replicatedAt", "error", "errorAt", "heldBy"]) out[key] = String(facts[key] || "");
+  for (const key of ["intervalSeconds", "retentionDays", "lagSeconds", "leaseSeconds"]) out[key] = Number(facts[key] || 0);
   return out;
 }
 

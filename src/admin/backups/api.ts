@@ -74,7 +74,8 @@ export function replicaSummary(status: ReplicationStatus | undefined): { severit
         `Réplica contínua parada: outro servidor (${status.heldBy}) grava na réplica` +
         `${status.bucket ? ` do bucket ${status.bucket}` : ''}, e só um pode gravar nela. ` +
         'As alterações deste servidor não estão sendo copiadas. Se este é o servidor que deve ficar no ar, pare o outro: ' +
-        'este assume a réplica em até 30 s. Se este é uma cópia (restaurada ou de inspeção), reinicie-o com REPLICA=off.',
+        `este assume a réplica${status.leaseSeconds ? ` em até ${formatNumber(status.leaseSeconds)} s` : ''}. ` +
+        'Se este é uma cópia (restaurada ou de inspeção), reinicie-o com REPLICA=off.',
     };
   }
   if (status.error) {
